@@ -1,0 +1,172 @@
+//! `tsumego-studio check FILE_OR_DIR...`: load and validate problem files.
+//!
+//! Output, one entry per file in argument order (directories expanded recursively to their `.sgf`
+//! and `.json` files, sorted by path):
+//!
+//! ```text
+//! bench/19x19/1.json: 19x19, Black to move, OR Black goal live, region 153 points (67 empty), ...
+//! bad.sgf: 2 errors
+//!     crucial stone R2 (SGF qr) is on an empty point
+//!     the region has no empty point
+//! 2 files: 1 ok, 1 failed
+//! ```
+
+use crate::problem::{load, LoadError};
+use anyhow::Context;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Counts of a check run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    pub ok: usize,
+    pub failed: usize,
+}
+
+/// Check `paths`, print to stdout; exit status 1 when any file failed.
+pub fn run(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let mut stdout = io::stdout().lock();
+    let report = check_paths(paths, &mut stdout).context("writing the check report")?;
+    Ok(if report.failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Check `paths` (files, or directories searched recursively), writing the report to `out`.
+pub fn check_paths(paths: &[PathBuf], out: &mut impl Write) -> io::Result<CheckReport> {
+    let mut report = CheckReport::default();
+    for path in paths {
+        let is_dir = match fs::metadata(path) {
+            Ok(meta) => meta.is_dir(),
+            Err(e) => {
+                writeln!(out, "{}: 1 error\n    cannot read: {e}", path.display())?;
+                report.failed += 1;
+                continue;
+            }
+        };
+        if !is_dir {
+            check_file(path, out, &mut report)?;
+            continue;
+        }
+        let mut files = Vec::new();
+        let mut errors = Vec::new();
+        collect_problem_files(path, &mut files, &mut errors);
+        files.sort();
+        for (dir, e) in errors {
+            writeln!(out, "{}: 1 error\n    cannot list directory: {e}", dir.display())?;
+            report.failed += 1;
+        }
+        if files.is_empty() {
+            writeln!(out, "{}: 1 error\n    no .sgf or .json file found", path.display())?;
+            report.failed += 1;
+        }
+        for file in &files {
+            check_file(file, out, &mut report)?;
+        }
+    }
+    let total = report.ok + report.failed;
+    writeln!(
+        out,
+        "{total} file{}: {} ok, {} failed",
+        if total == 1 { "" } else { "s" },
+        report.ok,
+        report.failed
+    )?;
+    Ok(report)
+}
+
+fn check_file(path: &Path, out: &mut impl Write, report: &mut CheckReport) -> io::Result<()> {
+    match load(path) {
+        Ok(problem) => {
+            report.ok += 1;
+            writeln!(out, "{}: {}", path.display(), problem.summary())
+        }
+        Err(e) => {
+            report.failed += 1;
+            write_errors(path, &e, out)
+        }
+    }
+}
+
+fn write_errors(path: &Path, e: &LoadError, out: &mut impl Write) -> io::Result<()> {
+    let messages = e.messages();
+    let n = messages.len();
+    writeln!(
+        out,
+        "{}: {n} error{}",
+        path.display(),
+        if n == 1 { "" } else { "s" }
+    )?;
+    for m in messages {
+        writeln!(out, "    {m}")?;
+    }
+    Ok(())
+}
+
+/// Every `.sgf`/`.json` file under `dir` (symbolic links to directories are not followed).
+fn collect_problem_files(
+    dir: &Path,
+    files: &mut Vec<PathBuf>,
+    errors: &mut Vec<(PathBuf, io::Error)>,
+) {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            errors.push((dir.to_path_buf(), e));
+            return;
+        }
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                errors.push((dir.to_path_buf(), e));
+                continue;
+            }
+        };
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => collect_problem_files(&path, files, errors),
+            Ok(_) => {
+                if crate::problem::Format::from_path(&path).is_some() {
+                    files.push(path);
+                }
+            }
+            Err(e) => errors.push((path, e)),
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_ok_and_failed_files() {
+        let dir = std::env::temp_dir().join(format!("tsumego-check-{}", std::process::id()));
+        let sub = dir.join("sub");
+        fs::create_dir_all(&sub).unwrap();
+        fs::write(dir.join("b.sgf"), "(;SZ[5]AB[aa]PL[B]TR[bb])").unwrap();
+        fs::write(sub.join("a.sgf"), "(;SZ[5]AB[aa]PL[B]TR[aa])").unwrap();
+        fs::write(dir.join("notes.txt"), "ignored").unwrap();
+        let mut out = Vec::new();
+        let report = check_paths(&[dir.clone(), dir.join("missing.sgf")], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(report, CheckReport { ok: 1, failed: 2 });
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with("b.sgf: 1 error"), "{text}");
+        assert_eq!(lines[1], "    crucial stone B4 (SGF bb) is on an empty point");
+        assert!(lines[2].ends_with("sub/a.sgf: 5x5, Black to move, OR Black goal live, region \
+                                    24 points (24 empty), crucial 1 (A5), ko Black disallow / \
+                                    White allow"), "{text}");
+        assert!(lines[3].ends_with("missing.sgf: 1 error"), "{text}");
+        assert!(lines[4].starts_with("    cannot read: "), "{text}");
+        assert_eq!(lines[5], "3 files: 1 ok, 2 failed");
+    }
+}

@@ -1,0 +1,211 @@
+//! Benson's unconditional life (Benson 1976, "Life in the game of Go"; summarised in the appendix
+//! "Unconditionally Alive" of the RZS paper, Shih et al. AAAI 2022).
+//!
+//! For a colour `c`: the *regions* are the maximal connected sets of points not occupied by `c`
+//! (empty points and opponent stones). A region is *vital* to a block of `c` when every empty point
+//! of the region is a liberty of that block. Starting from all blocks and all regions, repeat until
+//! nothing changes: (1) drop every block with fewer than two vital regions among the remaining
+//! regions; (2) drop every region that touches a dropped block. The blocks left are unconditionally
+//! alive (UCA): the opponent cannot capture them even with unlimited consecutive moves.
+
+use super::board::Board;
+use super::color::Color;
+use super::point::Point;
+use super::zone::Zone;
+
+/// One region of the colour examined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// All points of the region (empty points and opponent stones).
+    pub points: Zone,
+    /// Indices into [`Benson::blocks`] of the blocks that touch the region.
+    pub touching: Vec<usize>,
+    /// Indices into [`Benson::blocks`] of the blocks the region is vital to.
+    pub vital_to: Vec<usize>,
+    /// Still in the set after the fixed point (all touching blocks are alive).
+    pub healthy: bool,
+}
+
+/// One block of the colour examined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    pub stones: Zone,
+    /// Still in the set after the fixed point: unconditionally alive.
+    pub alive: bool,
+}
+
+/// Benson's analysis of one colour on one board.
+#[derive(Clone, Debug)]
+pub struct Benson {
+    pub color: Color,
+    /// Blocks in ascending order of their lowest point.
+    pub blocks: Vec<Block>,
+    /// Regions in ascending order of their lowest point.
+    pub regions: Vec<Region>,
+}
+
+/// Run Benson's algorithm for `color` on `board`.
+pub fn benson(board: &Board, color: Color) -> Benson {
+    // Blocks with their liberties.
+    let mut block_of = [usize::MAX; super::point::NUM_CELLS];
+    let mut blocks = Vec::new();
+    let mut libs = Vec::new();
+    for h in board.points() {
+        if board.color_at(h) != Some(color) || block_of[h.index()] != usize::MAX {
+            continue;
+        }
+        let stones = board.block_stones(h);
+        for s in stones.iter() {
+            block_of[s.index()] = blocks.len();
+        }
+        blocks.push(Block { stones, alive: true });
+        libs.push(board.liberties(h));
+    }
+
+    // Regions: flood fill over points not of `color`.
+    let mut regions = Vec::new();
+    let mut seen = board.stones(color);
+    for start in board.points() {
+        if seen.contains(start) {
+            continue;
+        }
+        let mut points = Zone::new();
+        let mut stack = vec![start];
+        points.insert(start);
+        seen.insert(start);
+        let mut touching = Vec::new();
+        while let Some(q) = stack.pop() {
+            for n in q.neighbors() {
+                if !board.on_board(n) {
+                    continue;
+                }
+                if board.color_at(n) == Some(color) {
+                    let b = block_of[n.index()];
+                    if !touching.contains(&b) {
+                        touching.push(b);
+                    }
+                } else if seen.insert(n) {
+                    points.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        touching.sort_unstable();
+        let empties = points.intersection(&board.empty_points());
+        let vital_to = touching
+            .iter()
+            .copied()
+            .filter(|&b| empties.is_subset(&libs[b]))
+            .collect();
+        regions.push(Region {
+            points,
+            touching,
+            vital_to,
+            healthy: true,
+        });
+    }
+
+    // The fixed point.
+    loop {
+        let mut changed = false;
+        for (b, block) in blocks.iter_mut().enumerate() {
+            if !block.alive {
+                continue;
+            }
+            let vital = regions
+                .iter()
+                .filter(|r| r.healthy && r.vital_to.contains(&b))
+                .count();
+            if vital < 2 {
+                block.alive = false;
+                changed = true;
+            }
+        }
+        for r in regions.iter_mut() {
+            if r.healthy && r.touching.iter().any(|&b| !blocks[b].alive) {
+                r.healthy = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    Benson {
+        color,
+        blocks,
+        regions,
+    }
+}
+
+impl Benson {
+    /// All unconditionally alive stones.
+    pub fn alive_stones(&self) -> Zone {
+        let mut z = Zone::new();
+        for b in self.blocks.iter().filter(|b| b.alive) {
+            z.union_with(&b.stones);
+        }
+        z
+    }
+
+    /// Is the stone on `p` unconditionally alive?
+    pub fn is_alive(&self, p: Point) -> bool {
+        self.blocks.iter().any(|b| b.alive && b.stones.contains(p))
+    }
+
+    /// Any alive stone at all?
+    pub fn any_alive(&self) -> bool {
+        self.blocks.iter().any(|b| b.alive)
+    }
+
+    /// The healthy regions vital to block `b`.
+    pub fn vital_regions(&self, b: usize) -> impl Iterator<Item = &Region> {
+        self.regions
+            .iter()
+            .filter(move |r| r.healthy && r.vital_to.contains(&b))
+    }
+
+    /// The smallest self-sufficient UCA component containing the alive stone on `p`: the block of
+    /// `p`, its vital regions, every block touching those regions, their vital regions, and so on.
+    /// Every block of the component keeps two vital regions enclosed by component blocks whatever
+    /// happens outside it, so the component is a relevance zone of the win (RZ-1). `None` when
+    /// the stone on `p` is not alive.
+    pub fn component(&self, p: Point) -> Option<Zone> {
+        let first = self.blocks.iter().position(|b| b.alive && b.stones.contains(p))?;
+        let mut zone = Zone::new();
+        let mut in_component = vec![false; self.blocks.len()];
+        let mut stack = vec![first];
+        in_component[first] = true;
+        while let Some(b) = stack.pop() {
+            zone.union_with(&self.blocks[b].stones);
+            for r in self.vital_regions(b) {
+                zone.union_with(&r.points);
+                for &t in &r.touching {
+                    if !in_component[t] {
+                        in_component[t] = true;
+                        stack.push(t);
+                    }
+                }
+            }
+        }
+        Some(zone)
+    }
+
+    /// ASCII life map: alive stones as `X`/`O`, other stones lower-case, points of healthy regions
+    /// vital to some alive block as `*`, other points `.`.
+    pub fn to_ascii(&self, board: &Board) -> String {
+        let alive = self.alive_stones();
+        let mut vital = Zone::new();
+        for r in self.regions.iter().filter(|r| r.healthy && !r.vital_to.is_empty()) {
+            vital.union_with(&r.points);
+        }
+        board.to_ascii_with(|p| match board.color_at(p) {
+            Some(c) if c == self.color && alive.contains(p) => Some(c.ascii()),
+            Some(c) if c == self.color => Some(c.ascii().to_ascii_lowercase()),
+            _ if vital.contains(p) => Some('*'),
+            Some(c) => Some(c.ascii().to_ascii_lowercase()),
+            None => Some('.'),
+        })
+    }
+}

@@ -1,0 +1,318 @@
+//! The problem layer: what a life-and-death problem is, and its file formats.
+//!
+//! - [`Problem`]: a validated problem (position, side to move, OR player, [`Goal`], region,
+//!   crucial stones, [`KoRule`] per side, metadata, reference [`AnswerTree`]). Fields are private;
+//!   a `Problem` always satisfies the checks of [`ProblemSetup::validate`].
+//! - [`ProblemSetup`]: the unvalidated form that loaders produce ("parse, don't validate").
+//! - Formats: SGF ([`sgf_read`], [`sgf_write`]; conventions in `docs/sgf-conventions.md`) and the
+//!   research JSON of the RZS paper ([`json`]). [`load`] reads a file of either kind.
+//!
+//! Vocabulary (see [`goal`]): the OR player pursues the goal; the defender's stones try to live;
+//! the attacker is the other side.
+
+pub mod answer;
+pub mod coords;
+pub mod error;
+pub mod goal;
+pub mod json;
+pub mod load;
+pub mod setup;
+pub mod sgf_read;
+pub mod sgf_write;
+mod validate;
+
+pub use answer::{AnswerNode, AnswerTree, Verdict};
+pub use error::{JsonError, LoadError, SgfError, ValidationError, ValidationErrors};
+pub use goal::{Goal, KoRule, Outcome};
+pub use json::{read_research_json, write_research_json};
+pub use load::{load, load_bytes, load_setup_bytes, Format};
+pub use setup::{ProblemSetup, SetupMove};
+pub use sgf_read::read_sgf;
+pub use sgf_write::{write_sgf, write_sgf_with, SgfWriteOptions};
+
+use crate::go::{Board, ByColor, Color, Zone};
+use serde::{Deserialize, Serialize};
+
+/// A validated life-and-death problem. Build one with [`ProblemSetup::validate`] or a loader.
+///
+/// Serialized (serde) as its [`ProblemSetup`] with every default made explicit; deserializing
+/// validates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ProblemSetup", into = "ProblemSetup")]
+pub struct Problem {
+    /// Stones before the setup moves: disjoint, on the board, every block with a liberty.
+    start: ByColor<Zone>,
+    /// Legal moves from `start` that lead to `board`.
+    setup_moves: Vec<SetupMove>,
+    /// The problem position (with the simple-ko state left by the setup moves).
+    board: Board,
+    to_move: Color,
+    or_player: Color,
+    goal: Goal,
+    /// On-board points where moves may be played; contains at least one empty point; may contain
+    /// occupied points.
+    region: Zone,
+    /// Stones of the defender in `board`; non-empty for `Live`/`Kill`.
+    crucial: Zone,
+    ko_rules: ByColor<KoRule>,
+    expected: Option<Outcome>,
+    name: String,
+    comment: String,
+    /// Every move legal along its line from `board`.
+    answer: AnswerTree,
+}
+
+impl Problem {
+    /// The problem position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Board side.
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// The side to move in the problem position.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The side that tries to achieve the goal.
+    pub fn or_player(&self) -> Color {
+        self.or_player
+    }
+
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    /// The side whose stones try to live (owner of the crucial stones).
+    pub fn defender(&self) -> Color {
+        self.goal.defender(self.or_player)
+    }
+
+    /// The side that tries to kill.
+    pub fn attacker(&self) -> Color {
+        self.defender().opponent()
+    }
+
+    /// The points where moves may be played (may include occupied points).
+    pub fn region(&self) -> Zone {
+        self.region
+    }
+
+    /// The empty points of the region in the problem position.
+    pub fn region_empty_points(&self) -> Zone {
+        self.region.intersection(&self.board.empty_points())
+    }
+
+    /// The crucial stones (the defender's). Empty only for `LiveAny`/`KillAll`.
+    pub fn crucial(&self) -> Zone {
+        self.crucial
+    }
+
+    pub fn ko_rules(&self) -> ByColor<KoRule> {
+        self.ko_rules
+    }
+
+    pub fn ko_rule(&self, c: Color) -> KoRule {
+        self.ko_rules[c]
+    }
+
+    /// The expected result for the OR player, when the source says.
+    pub fn expected(&self) -> Option<Outcome> {
+        self.expected
+    }
+
+    /// Name (SGF `GN`, JSON `filename`); empty when none.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Comment (SGF root `C`); empty when none.
+    pub fn comment(&self) -> &str {
+        &self.comment
+    }
+
+    /// The reference answer (empty when none).
+    pub fn answer(&self) -> &AnswerTree {
+        &self.answer
+    }
+
+    /// Stones before the setup moves.
+    pub fn start_stones(&self) -> ByColor<Zone> {
+        self.start
+    }
+
+    /// The moves that lead from [`Problem::start_stones`] to the problem position.
+    pub fn setup_moves(&self) -> &[SetupMove] {
+        &self.setup_moves
+    }
+
+    /// The opposite claim about the same position: the other side is the OR player and the goal
+    /// is the opposite one (`Live` ↔ `Kill`, `LiveAny` ↔ `KillAll`). Crucial stones, region, ko
+    /// rules and side to move are unchanged; the expected result and the answer's verdicts are
+    /// swapped. `p.flipped().flipped() == p`.
+    pub fn flipped(&self) -> Problem {
+        let mut p = self.clone();
+        p.or_player = self.or_player.opponent();
+        p.goal = self.goal.opposite();
+        p.expected = self.expected.map(Outcome::opposite);
+        p.answer = self.answer.with_swapped_verdicts();
+        p
+    }
+
+    /// The problem as a setup with every default made explicit; `to_setup().validate()` gives
+    /// back an equal problem.
+    pub fn to_setup(&self) -> ProblemSetup {
+        ProblemSetup {
+            size: self.size(),
+            stones: self.start,
+            moves: self.setup_moves.clone(),
+            to_move: Some(self.to_move),
+            or_player: Some(self.or_player),
+            goal: Some(self.goal),
+            region: Some(self.region),
+            crucial: self.crucial,
+            ko_rules: ByColor::new(Some(self.ko_rules.black), Some(self.ko_rules.white)),
+            expected: self.expected,
+            name: self.name.clone(),
+            comment: self.comment.clone(),
+            answer: self.answer.clone(),
+        }
+    }
+
+    /// Builder: the same problem with another expected result.
+    pub fn with_expected(mut self, expected: Option<Outcome>) -> Problem {
+        self.expected = expected;
+        self
+    }
+
+    /// Builder: the same problem with another name.
+    pub fn with_name(mut self, name: impl Into<String>) -> Problem {
+        self.name = name.into();
+        self
+    }
+
+    /// One line describing the problem, e.g. `19x19, Black to move, OR Black goal live, region
+    /// 153 points (67 empty), crucial 1 (R2), ko Black disallow / White allow, expected win,
+    /// answer S2`.
+    pub fn summary(&self) -> String {
+        let n = self.size();
+        let mut s = format!(
+            "{n}x{n}, {} to move, OR {} goal {}, region {} points ({} empty)",
+            self.to_move,
+            self.or_player,
+            self.goal,
+            self.region.len(),
+            self.region_empty_points().len()
+        );
+        if !self.crucial.is_empty() {
+            const SHOWN: usize = 6;
+            let mut names: Vec<String> =
+                self.crucial.iter().take(SHOWN).map(|p| p.to_gtp(n)).collect();
+            if self.crucial.len() > SHOWN {
+                names.push("...".to_string());
+            }
+            s += &format!(", crucial {} ({})", self.crucial.len(), names.join(" "));
+        }
+        s += &format!(
+            ", ko Black {} / White {}",
+            self.ko_rules.black, self.ko_rules.white
+        );
+        if !self.setup_moves.is_empty() {
+            s += &format!(", {} setup moves", self.setup_moves.len());
+        }
+        if let Some(e) = self.expected {
+            s += &format!(", expected {e}");
+        }
+        if !self.answer.is_empty() {
+            let correct: Vec<String> = self
+                .answer
+                .correct_first_moves()
+                .into_iter()
+                .map(|m| coords::move_gtp(m, n))
+                .collect();
+            let nodes = self.answer.node_count();
+            if correct.is_empty() {
+                s += &format!(", answer {nodes} nodes (no correct first move)");
+            } else {
+                s += &format!(", answer {} ({nodes} nodes)", correct.join(" "));
+            }
+        }
+        s
+    }
+}
+
+impl TryFrom<ProblemSetup> for Problem {
+    type Error = ValidationErrors;
+    fn try_from(setup: ProblemSetup) -> Result<Problem, ValidationErrors> {
+        setup.validate()
+    }
+}
+
+impl From<Problem> for ProblemSetup {
+    fn from(p: Problem) -> ProblemSetup {
+        p.to_setup()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::go::{Move, Point};
+
+    fn problem() -> Problem {
+        let board = Board::from_ascii(
+            "X X O . .
+             . X O . .
+             X X O . .
+             O O O . .
+             . . . . .",
+        )
+        .unwrap();
+        let mut s = ProblemSetup::from_board(&board, Color::Black);
+        s.crucial = [Point::new(1, 1)].into_iter().collect();
+        s.expected = Some(Outcome::Win);
+        s.answer = AnswerTree::single_correct(Color::Black, Move::Play(Point::new(3, 0)));
+        s.validate().unwrap()
+    }
+
+    #[test]
+    fn flipped_is_the_opposite_claim() {
+        let p = problem();
+        let f = p.flipped();
+        assert_eq!((f.or_player(), f.goal()), (Color::White, Goal::Kill));
+        assert_eq!((f.defender(), f.attacker()), (Color::Black, Color::White));
+        assert_eq!(f.crucial(), p.crucial());
+        assert_eq!(f.ko_rules(), p.ko_rules());
+        assert_eq!(f.expected(), Some(Outcome::Fail));
+        assert!(f.answer().correct_first_moves().is_empty());
+        assert_eq!(f.flipped(), p);
+        // The flipped problem is itself valid.
+        assert_eq!(f.to_setup().validate().unwrap(), f);
+    }
+
+    #[test]
+    fn setup_round_trip_and_serde() {
+        let p = problem();
+        assert_eq!(p.to_setup().validate().unwrap(), p);
+        let json = serde_json::to_string(&p).unwrap();
+        let q: Problem = serde_json::from_str(&json).unwrap();
+        assert_eq!(q, p);
+        // Deserializing validates.
+        let bad = json.replace("\"size\":5", "\"size\":1");
+        assert!(serde_json::from_str::<Problem>(&bad).is_err());
+    }
+
+    #[test]
+    fn summary() {
+        assert_eq!(
+            problem().summary(),
+            "5x5, Black to move, OR Black goal live, region 14 points (14 empty), crucial 1 (B4), \
+             ko Black disallow / White allow, expected win, answer D5 (1 nodes)"
+        );
+    }
+}

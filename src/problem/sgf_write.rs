@@ -1,0 +1,290 @@
+//! Writing a [`Problem`] as SGF, and the SGF conventions of Tsumego Studio (also in
+//! `docs/sgf-conventions.md`).
+//!
+//! # Standard properties
+//!
+//! | property | meaning |
+//! |---|---|
+//! | `SZ[n]` | board side, 2..=19 (default 19; square boards only) |
+//! | `AB`/`AW`/`AE` | setup stones, in the root (and move-less nodes right after it) |
+//! | `PL[B\|W]` | side to move in the problem position |
+//! | `B`/`W` | moves: setup moves on the main line, then answer variations (`B[]`/`B[tt]` = pass) |
+//! | `TR` | the **crucial stones** (research-benchmark convention) |
+//! | `MA` | the **region**: the points where moves may be played; may include stones, which can be captured and the point replayed (default: every empty point) |
+//! | `GN` / root `C` | problem name / comment |
+//! | `C[Correct…]`, `C[Wrong…]`, `TE`, `BM`, `C[…RIGHT…]`, `N[正解]`, `N[失敗…]` | answer verdicts (see below) |
+//!
+//! # Private properties
+//!
+//! | property | values | meaning | default when absent |
+//! |---|---|---|---|
+//! | `TSOR` | `B`, `W` | the OR player (the side trying to achieve the goal) | for `live`/`kill` with `TR` stones of one colour: that colour for `live`, the other for `kill`; otherwise the side to move |
+//! | `TSGOAL` | `live`, `live-any`, `kill`, `kill-all` | the OR player's goal | `live` when `TR` is present, else `live-any` |
+//! | `TSKOB` | `allow`, `disallow` | Black's ko rule | `disallow` if Black is the OR player, else `allow` |
+//! | `TSKOW` | `allow`, `disallow` | White's ko rule | `disallow` if White is the OR player, else `allow` |
+//! | `TSRESULT` | `win`, `fail` | the expected result for the OR player | unknown |
+//! | `TSSETUP` | a number `n` ≥ 0 | the first `n` moves of the main line are part of the setup position; the rest of the tree is the answer | see "Setup and answer" |
+//!
+//! Private properties are read from the root only. Values are exact (lower case, surrounding blanks
+//! ignored); an unknown `TS*` property or value is an error, so typos do not go unnoticed.
+//!
+//! # Setup and answer
+//!
+//! The problem position is the root position followed by the *setup moves*, replayed with
+//! captures. With `TSSETUP[n]` they are the first `n` main-line moves. Without it: if no node below
+//! the root carries answer markup, the setup moves are the moves of the leading unbranched line (a
+//! 7x7 kill-all record such as `;B[ce];W[];B[ed]…` is all setup) and the branches where the line
+//! splits are unmarked answers; if there is answer markup, every variation from the root is an
+//! answer. The writer always writes `TSSETUP` when it writes private properties.
+//!
+//! # Answer verdicts
+//!
+//! Verdicts are the OR player's: `Correct` = the OR player achieves the goal along the line. When
+//! reading, the first rule that applies wins: a comment starting with the word `Correct` or `Wrong`
+//! (any case; the word and following punctuation are dropped from the stored comment); `RIGHT` as
+//! a word in the comment (goproblems); a comment or `N` starting with `正解` (correct) or
+//! `失敗`/`失败` (failure); an `N` starting with `Correct`/`Wrong`; `TE` (correct) or `BM` (wrong).
+//! The writer marks a correct node `C[Correct]` (the comment follows on the next line) and `TE[1]`,
+//! a wrong node `C[Wrong]` and `BM[1]`, and writes an unmarked node's comment as is. (An unmarked
+//! node whose comment itself looks like a marker, e.g. starts with "correct", reads back marked.)
+//!
+//! # Layout of written files
+//!
+//! Everything goes in the root node except `PL` when there are setup moves (then it is on the
+//! last setup move's node). Point lists are sorted (row by row from the top-left corner), so the
+//! output is deterministic. `MA` is omitted when the region is the default (every empty point),
+//! `TR` when there are no crucial stones. Text is escaped (`\` and `]`).
+
+use super::answer::{AnswerNode, Verdict};
+use super::coords::move_to_sgf;
+use super::Problem;
+use crate::go::{Color, Zone};
+use std::fmt::Write;
+
+/// What [`write_sgf_with`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SgfWriteOptions {
+    /// The private `TS*` properties (without them, the OR player, goal, ko rules and expected
+    /// result fall back to the defaults when read back, and setup moves cannot be told apart from
+    /// marked answers).
+    pub private_properties: bool,
+    /// The answer variations.
+    pub answers: bool,
+}
+
+impl Default for SgfWriteOptions {
+    fn default() -> Self {
+        SgfWriteOptions {
+            private_properties: true,
+            answers: true,
+        }
+    }
+}
+
+/// The problem as SGF with every property: reading it back gives an equal problem.
+pub fn write_sgf(problem: &Problem) -> String {
+    write_sgf_with(problem, &SgfWriteOptions::default())
+}
+
+/// The problem as SGF, with the given options.
+pub fn write_sgf_with(problem: &Problem, options: &SgfWriteOptions) -> String {
+    let mut out = String::new();
+    let n = problem.size();
+    out += &format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[Tsumego Studio:{}]SZ[{n}]",
+        env!("CARGO_PKG_VERSION")
+    );
+    if !problem.name().is_empty() {
+        out += &format!("\nGN[{}]", escape(problem.name()));
+    }
+    if !problem.comment().is_empty() {
+        out += &format!("\nC[{}]", escape(problem.comment()));
+    }
+    let start = problem.start_stones();
+    list(&mut out, "AB", &start.black);
+    list(&mut out, "AW", &start.white);
+    list(&mut out, "TR", &problem.crucial());
+    if problem.region() != problem.board().empty_points() {
+        list(&mut out, "MA", &problem.region());
+    }
+    if options.private_properties {
+        let ko = problem.ko_rules();
+        out += &format!(
+            "\nTSOR[{}]TSGOAL[{}]TSKOB[{}]TSKOW[{}]",
+            problem.or_player().sgf_letter(),
+            problem.goal().name(),
+            ko.black.name(),
+            ko.white.name()
+        );
+        if let Some(result) = problem.expected() {
+            out += &format!("TSRESULT[{}]", result.name());
+        }
+        out += &format!("TSSETUP[{}]", problem.setup_moves().len());
+    }
+    let pl = format!("PL[{}]", problem.to_move().sgf_letter());
+    if problem.setup_moves().is_empty() {
+        out += &format!("\n{pl}");
+    }
+    for (i, m) in problem.setup_moves().iter().enumerate() {
+        out += &format!("\n;{}[{}]", m.color.sgf_letter(), move_to_sgf(m.mv));
+        if i + 1 == problem.setup_moves().len() {
+            out += &pl;
+        }
+    }
+    if options.answers {
+        write_variations(&mut out, &problem.answer().variations);
+    }
+    out += ")\n";
+    out
+}
+
+/// Continuations: one child follows on the next line, several are each in parentheses.
+fn write_variations(out: &mut String, nodes: &[AnswerNode]) {
+    match nodes {
+        [] => {}
+        [only] => {
+            out.push('\n');
+            write_node(out, only);
+        }
+        _ => {
+            for node in nodes {
+                out.push_str("\n(");
+                write_node(out, node);
+                out.push(')');
+            }
+        }
+    }
+}
+
+fn write_node(out: &mut String, node: &AnswerNode) {
+    let _ = write!(out, ";{}[{}]", color_letter(node.color), move_to_sgf(node.mv));
+    let marker = match node.verdict {
+        Verdict::Correct => Some(("Correct", "TE[1]")),
+        Verdict::Wrong => Some(("Wrong", "BM[1]")),
+        Verdict::Unknown => None,
+    };
+    match (marker, node.comment.is_empty()) {
+        (Some((word, annotation)), true) => {
+            let _ = write!(out, "{annotation}C[{word}]");
+        }
+        (Some((word, annotation)), false) => {
+            let _ = write!(out, "{annotation}C[{word}\n{}]", escape(&node.comment));
+        }
+        (None, false) => {
+            let _ = write!(out, "C[{}]", escape(&node.comment));
+        }
+        (None, true) => {}
+    }
+    write_variations(out, &node.children);
+}
+
+fn color_letter(c: Color) -> char {
+    c.sgf_letter()
+}
+
+/// `\nID[aa][bb]…` for a non-empty zone.
+fn list(out: &mut String, ident: &str, zone: &Zone) {
+    if zone.is_empty() {
+        return;
+    }
+    out.push('\n');
+    out.push_str(ident);
+    for p in zone.iter() {
+        out.push('[');
+        out.push_str(&p.to_sgf());
+        out.push(']');
+    }
+}
+
+/// SGF text escaping: `\` and `]` get a backslash.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::go::{Board, Move, Point};
+    use crate::problem::{read_sgf, AnswerTree, Goal, Outcome, ProblemSetup, SetupMove};
+
+    fn problem() -> Problem {
+        let board = Board::from_ascii(
+            ". X O . .
+             X X O . .
+             O O O . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let mut s = ProblemSetup::from_board(&board, Color::White);
+        s.crucial = [Point::new(1, 1)].into_iter().collect();
+        s.goal = Some(Goal::Kill);
+        s.expected = Some(Outcome::Win);
+        s.name = "corner ]\\ test".to_string();
+        s.answer = AnswerTree {
+            variations: vec![
+                AnswerNode::new(Color::White, Move::Play(Point::new(0, 0)))
+                    .with_verdict(Verdict::Correct),
+                AnswerNode::new(Color::White, Move::Pass)
+                    .with_verdict(Verdict::Wrong)
+                    .with_child(AnswerNode::new(Color::Black, Move::Play(Point::new(3, 3)))),
+            ],
+        };
+        s.answer.variations[1].comment = "Black makes two eyes".to_string();
+        s.validate().unwrap()
+    }
+
+    #[test]
+    fn golden_output() {
+        let text = write_sgf(&problem());
+        let expected = format!(
+            "(;GM[1]FF[4]CA[UTF-8]AP[Tsumego Studio:{}]SZ[5]
+GN[corner \\]\\\\ test]
+AB[ba][ab][bb]
+AW[ca][cb][ac][bc][cc]
+TR[bb]
+TSOR[W]TSGOAL[kill]TSKOB[allow]TSKOW[disallow]TSRESULT[win]TSSETUP[0]
+PL[W]
+(;W[aa]TE[1]C[Correct])
+(;W[]BM[1]C[Wrong
+Black makes two eyes]
+;B[dd]))
+",
+            env!("CARGO_PKG_VERSION")
+        );
+        assert_eq!(text, expected);
+        assert_eq!(read_sgf(&text).unwrap().validate().unwrap(), problem());
+    }
+
+    #[test]
+    fn setup_moves_and_region_round_trip() {
+        let mut s = ProblemSetup::new(7);
+        s.moves = vec![
+            SetupMove::new(Color::Black, Move::Play(Point::new(2, 4))),
+            SetupMove::new(Color::White, Move::Pass),
+            SetupMove::new(Color::Black, Move::Play(Point::new(4, 3))),
+        ];
+        s.to_move = Some(Color::White);
+        s.or_player = Some(Color::White);
+        s.region = Some([Point::new(0, 0), Point::new(2, 4)].into_iter().collect());
+        s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(0, 0)));
+        let p = s.validate().unwrap();
+        let text = write_sgf(&p);
+        assert!(text.contains("MA[aa][ce]"), "{text}");
+        assert!(text.contains("\n;B[ed]PL[W]\n;W[aa]"), "{text}");
+        assert_eq!(read_sgf(&text).unwrap().validate().unwrap(), p);
+        // Without private properties the setup line (no answers) still reads back as setup.
+        let bare = write_sgf_with(
+            &p,
+            &SgfWriteOptions {
+                private_properties: false,
+                answers: false,
+            },
+        );
+        let q = read_sgf(&bare).unwrap().validate().unwrap();
+        assert_eq!(q.board(), p.board());
+        assert_eq!(q.setup_moves(), p.setup_moves());
+        assert_eq!(q.goal(), Goal::LiveAny);
+    }
+}

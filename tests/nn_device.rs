@@ -1,0 +1,68 @@
+//! The device layer against the real libtorch: device choice, a small computation, threads.
+#![cfg(feature = "nn")]
+
+use tch::{Cuda, Device, TchError, Tensor};
+use tsumego_studio::nn::{configure_inference_threads, select_device, DevicePreference};
+
+#[test]
+fn auto_picks_cuda_only_when_available() {
+    let selected = select_device(DevicePreference::Auto);
+    let expected = if Cuda::is_available() {
+        Device::Cuda(0)
+    } else {
+        Device::Cpu
+    };
+    assert_eq!(selected.device, expected);
+    assert_eq!(selected.note, None);
+}
+
+#[test]
+fn cpu_preference_is_honoured() {
+    let selected = select_device(DevicePreference::Cpu);
+    assert_eq!(selected.device, Device::Cpu);
+    assert_eq!(selected.note, None);
+}
+
+#[test]
+fn missing_cuda_device_falls_back_to_cpu_with_a_note() {
+    let selected = select_device(DevicePreference::Cuda(1000));
+    assert_eq!(selected.device, Device::Cpu);
+    assert!(selected.note.is_some_and(|note| note.contains("1000")));
+    if !Cuda::is_available() {
+        assert_eq!(select_device(DevicePreference::Cuda(0)).device, Device::Cpu);
+    }
+}
+
+#[test]
+fn matmul_on_the_selected_device() -> Result<(), TchError> {
+    let device = select_device(DevicePreference::Auto).device;
+    let a = Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0])
+        .reshape([2, 2])
+        .to_device(device);
+    let b = Tensor::from_slice(&[5.0f32, 6.0, 7.0, 8.0])
+        .reshape([2, 2])
+        .to_device(device);
+    let product = a.f_matmul(&b)?;
+    assert_eq!(product.device(), device);
+    let rows = Vec::<Vec<f32>>::try_from(&product.to_device(Device::Cpu))?;
+    assert_eq!(rows, [[19.0, 22.0], [43.0, 50.0]]);
+    Ok(())
+}
+
+#[test]
+fn inference_uses_one_intra_op_thread() {
+    configure_inference_threads();
+    configure_inference_threads();
+    assert_eq!(tch::get_num_threads(), 1);
+    let description = select_device(DevicePreference::Cpu).description();
+    assert_eq!(description, "CPU (libtorch 2.13.0, 1 intra-op thread)");
+}
+
+#[test]
+fn preferences_parse() {
+    assert_eq!("auto".parse(), Ok(DevicePreference::Auto));
+    assert_eq!("CPU".parse(), Ok(DevicePreference::Cpu));
+    assert_eq!("cuda".parse(), Ok(DevicePreference::Cuda(0)));
+    assert_eq!("cuda:2".parse(), Ok(DevicePreference::Cuda(2)));
+    assert!("tpu".parse::<DevicePreference>().is_err());
+}
