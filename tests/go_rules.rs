@@ -46,20 +46,21 @@ fn perft(board: &mut Board, c: Color, depth: usize, check: bool) -> u64 {
 const PERFT: &[(usize, usize, u64)] = &[
     (2, 1, 5),
     (2, 2, 21),
-    (2, 3, 77),
-    (2, 4, 257),
-    (2, 5, 793),
-    (2, 6, 2317),
-    (2, 8, 17625),
+    (2, 3, 73),
+    (2, 4, 193),
+    (2, 5, 493),
+    (2, 6, 1149),
+    (2, 7, 2697),
+    (2, 8, 6457),
     (3, 1, 10),
     (3, 2, 91),
-    (3, 3, 738),
-    (3, 4, 5623),
-    (3, 5, 39842),
+    (3, 3, 748),
+    (3, 4, 5453),
+    (3, 5, 35446),
     (4, 1, 17),
     (4, 2, 273),
-    (4, 3, 4097),
-    (4, 4, 56681),
+    (4, 3, 4129),
+    (4, 4, 58513),
 ];
 
 #[test]
@@ -157,13 +158,13 @@ fn random_play_undo_round_trip_pinned_5x5() {
     assert_eq!(
         ev,
         Events {
-            plays: 0,
-            passes: 0,
-            undos: 0,
-            captured_stones: 0,
-            ko_refusals: 0,
-            suicide_refusals: 0,
-            occupied_refusals: 0,
+            plays: 2690,
+            passes: 492,
+            undos: 2963,
+            captured_stones: 1114,
+            ko_refusals: 6,
+            suicide_refusals: 861,
+            occupied_refusals: 12988,
         }
     );
 }
@@ -174,13 +175,13 @@ fn random_play_undo_round_trip_pinned_9x9() {
     assert_eq!(
         ev,
         Events {
-            plays: 0,
-            passes: 0,
-            undos: 0,
-            captured_stones: 0,
-            ko_refusals: 0,
-            suicide_refusals: 0,
-            occupied_refusals: 0,
+            plays: 2725,
+            passes: 495,
+            undos: 3088,
+            captured_stones: 1166,
+            ko_refusals: 6,
+            suicide_refusals: 635,
+            occupied_refusals: 13051,
         }
     );
 }

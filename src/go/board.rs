@@ -77,6 +77,10 @@ struct UndoRecord {
     target_info: ChainInfo,
     /// Heads of the other own blocks merged into `target`, in merge order.
     absorbed: [u16; 4],
+    /// `ChainInfo` of each absorbed block before the move. Kept here because the entry at an
+    /// absorbed head may be overwritten while the block is merged (its points can be captured and
+    /// replayed as new blocks before this move is undone).
+    absorbed_info: [ChainInfo; 4],
     num_absorbed: u8,
     /// Heads of distinct opponent blocks that lost a liberty (captured or not).
     opp: [u16; 4],
@@ -410,6 +414,7 @@ impl Board {
             target: None,
             target_info: ChainInfo::default(),
             absorbed: [0; 4],
+            absorbed_info: [ChainInfo::default(); 4],
             num_absorbed: 0,
             opp: [0; 4],
             num_opp: 0,
@@ -591,7 +596,9 @@ impl Board {
                     }
                 }
             }
+            // Splice the new stone (a one-element circular list) into the target's list.
             self.head[pi] = target;
+            self.next[pi] = pi as u16;
             self.next.swap(pi, t);
             self.chains[t].stones += 1;
             for &h in &own_heads[..num_own] {
@@ -602,6 +609,7 @@ impl Board {
                 self.next.swap(h as usize, t);
                 self.chains[t].stones += self.chains[h as usize].stones;
                 rec.absorbed[rec.num_absorbed as usize] = h;
+                rec.absorbed_info[rec.num_absorbed as usize] = self.chains[h as usize];
                 rec.num_absorbed += 1;
             }
             self.chains[t].libs = if num_own == 1 {
@@ -742,9 +750,11 @@ impl Board {
         let pi = p.index();
         if let Some(target) = rec.target {
             let t = target as usize;
-            for &h in rec.absorbed[..rec.num_absorbed as usize].iter().rev() {
+            let n = rec.num_absorbed as usize;
+            for (&h, &info) in rec.absorbed[..n].iter().zip(&rec.absorbed_info[..n]).rev() {
                 self.next.swap(h as usize, t);
                 self.relabel_block(h as usize, h);
+                self.chains[h as usize] = info;
             }
             self.next.swap(pi, t);
             self.chains[t] = rec.target_info;
