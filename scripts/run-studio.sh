@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Tsumego Studio (release) and runs it with the given arguments, e.g.
-#   bash scripts/run-studio.sh                  # the studio itself
+#   bash scripts/run-studio.sh                  # the studio on the bundled problems/
 #   bash scripts/run-studio.sh check problems/  # any subcommand
 # Installs what is missing first (scripts/setup.sh). Relative paths in the arguments are
 # taken from the current folder, not the repository's.
@@ -14,5 +14,9 @@ echo "==> cargo build --release"
 (cd "$root" && cargo build --release)
 
 binary="${CARGO_TARGET_DIR:-$root/target}/release/tsumego-studio"
+if [ $# -eq 0 ]; then
+    # Until the GUI lands, "the studio" is the command line on the bundled collection.
+    set -- check "$root/problems"
+fi
 echo "==> $binary $*"
 exec "$binary" "$@"

@@ -16,7 +16,8 @@
 //!   point); must agree with `MA` when both are present.
 //! - `answer_firstmove`: an SGF point, read as a correct first move of the side to move (which must
 //!   be the winner); empty, absent or `tt` (the set's placeholder when the loser moves first):
-//!   no answer. The `rawsgf` answers are not used: the research set moved the problems to another
+//!   no answer. A point that is occupied in the position (two files of the research set) is
+//!   dropped with a note in the comment. The `rawsgf` answers are not used: the research set moved the problems to another
 //!   corner, so their coordinates do not match the position.
 //! - `filename`: the problem name (else the SGF's `GN`).
 //!
@@ -172,7 +173,23 @@ pub fn read_research_json_bytes(bytes: &[u8]) -> Result<ProblemSetup, JsonError>
                 winner,
             });
         }
-        setup.answer = AnswerTree::single_correct(turn, Move::Play(p));
+        let occupied = setup.moves.is_empty()
+            && (setup.stones.black.contains(p) || setup.stones.white.contains(p));
+        if occupied {
+            // Two files of the research set (19x19/64 and 75) give a book move that was not moved
+            // with the problem. The position is what matters: keep it, drop the answer, say so.
+            let note = format!(
+                "answer_firstmove {} ({}) is occupied in the position and was ignored",
+                p.to_sgf(),
+                p.to_gtp(setup.size.clamp(2, 19))
+            );
+            if !setup.comment.is_empty() {
+                setup.comment.push('\n');
+            }
+            setup.comment.push_str(&note);
+        } else {
+            setup.answer = AnswerTree::single_correct(turn, Move::Play(p));
+        }
     }
     if let Some(name) = j.filename.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         setup.name = name.to_string();
@@ -322,6 +339,23 @@ mod tests {
         assert_eq!(p.region().len(), 3);
         assert_eq!(p.name(), "mini.sgf");
         assert!(p.answer().is_empty());
+    }
+
+    #[test]
+    fn occupied_answer_is_dropped_with_a_note() {
+        let text = MINIMAL
+            .replace(r#""turn_color": "w""#, r#""turn_color": "b""#)
+            .replace("PL[W]", "PL[B]")
+            .replace(r#""answer_firstmove": "tt""#, r#""answer_firstmove": "ca""#);
+        let p = read_research_json(&text).unwrap().validate().unwrap();
+        assert!(p.answer().is_empty());
+        assert_eq!(
+            p.comment(),
+            "answer_firstmove ca (C5) is occupied in the position and was ignored"
+        );
+        let text = text.replace(r#""answer_firstmove": "ca""#, r#""answer_firstmove": "dd""#);
+        let p = read_research_json(&text).unwrap().validate().unwrap();
+        assert!(!p.answer().is_empty());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Reading an SGF problem into a [`ProblemSetup`] (with the `sgf-parse` crate).
 //!
 //! The conventions (standard and private properties, defaults, what is setup and what is answer)
-//! are documented in [`super::sgf_write`] and `docs/sgf-conventions.md`. In short:
+//! are documented in [`super::sgf_write`]. In short:
 //!
 //! - Only the first game tree of a collection is read. `GM` must be 1 (or absent); `SZ` defaults
 //!   to 19 and must be square.

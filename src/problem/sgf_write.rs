@@ -1,5 +1,5 @@
-//! Writing a [`Problem`] as SGF, and the SGF conventions of Tsumego Studio (also in
-//! `docs/sgf-conventions.md`).
+//! Writing a [`Problem`] as SGF, and the SGF conventions of Tsumego Studio (the reference for
+//! them; `ARCHITECTURE.md` points here).
 //!
 //! # Standard properties
 //!
