@@ -1,0 +1,74 @@
+//! The bundled problem collection `problems/*.sgf`: every file loads, validates and is fully
+//! marked up (region, crucial stones, expected result, a legal first answer move).
+
+use std::path::{Path, PathBuf};
+use tsumego_studio::go::Move;
+use tsumego_studio::problem::{load, Goal, Outcome, Problem};
+
+fn problem_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
+        .collect();
+    files.sort();
+    files
+}
+
+fn load_all() -> Vec<(PathBuf, Problem)> {
+    problem_files()
+        .into_iter()
+        .map(|path| {
+            let p = load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (path, p)
+        })
+        .collect()
+}
+
+#[test]
+fn at_least_twelve_problems() {
+    let n = problem_files().len();
+    assert!(n >= 12, "only {n} bundled problems");
+}
+
+#[test]
+fn every_problem_is_fully_marked_up() {
+    for (path, p) in load_all() {
+        let f = path.display();
+        assert!(!p.name().is_empty(), "{f}: no GN");
+        assert!(!p.comment().is_empty(), "{f}: no root comment");
+        assert!(!p.region_empty_points().is_empty(), "{f}: empty region");
+        if matches!(p.goal(), Goal::Live | Goal::Kill) {
+            assert!(!p.crucial().is_empty(), "{f}: no crucial stones");
+            assert!(
+                p.region_empty_points().len() <= 14,
+                "{f}: local region too large for exhaustive checking"
+            );
+            assert!(p.expected().is_some(), "{f}: no expected result");
+        }
+        if p.expected() == Some(Outcome::Win) && p.to_move() == p.or_player() {
+            let firsts = p.answer().correct_first_moves();
+            assert!(!firsts.is_empty(), "{f}: no correct first move");
+            for mv in firsts {
+                let Move::Play(pt) = mv else {
+                    panic!("{f}: the first answer move is a pass");
+                };
+                assert!(p.region().contains(pt), "{f}: first answer move outside the region");
+                assert!(
+                    p.board().is_legal(p.to_move(), mv),
+                    "{f}: first answer move is illegal"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_collection_has_failures_for_the_or_player() {
+    let fails = load_all()
+        .iter()
+        .filter(|(_, p)| p.expected() == Some(Outcome::Fail))
+        .count();
+    assert!(fails >= 2, "only {fails} problems where the OR player fails");
+}
