@@ -5,6 +5,6 @@
 
 pub mod cli;
 pub mod go;
-pub mod problem;
 #[cfg(feature = "nn")]
 pub mod nn;
+pub mod problem;

@@ -1,5 +1,6 @@
 //! The bundled problem collection `problems/*.sgf`: every file loads, validates and is fully
 //! marked up (region, crucial stones, expected result, a legal first answer move).
+#![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 use std::path::{Path, PathBuf};
 use tsumego_studio::go::Move;
@@ -54,7 +55,10 @@ fn every_problem_is_fully_marked_up() {
                 let Move::Play(pt) = mv else {
                     panic!("{f}: the first answer move is a pass");
                 };
-                assert!(p.region().contains(pt), "{f}: first answer move outside the region");
+                assert!(
+                    p.region().contains(pt),
+                    "{f}: first answer move outside the region"
+                );
                 assert!(
                     p.board().is_legal(p.to_move(), mv),
                     "{f}: first answer move is illegal"
@@ -70,5 +74,8 @@ fn the_collection_has_failures_for_the_or_player() {
         .iter()
         .filter(|(_, p)| p.expected() == Some(Outcome::Fail))
         .count();
-    assert!(fails >= 2, "only {fails} problems where the OR player fails");
+    assert!(
+        fails >= 2,
+        "only {fails} problems where the OR player fails"
+    );
 }

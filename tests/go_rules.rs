@@ -1,5 +1,6 @@
 //! Rules core: pinned perft counts, a seeded play/undo round trip with pinned event counts, and
 //! cross-checks against the naive flood-fill board in `tests/naive`.
+#![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 mod naive;
 
@@ -145,7 +146,9 @@ fn random_walk(size: usize, steps: usize, seed: u64) -> Events {
             });
             assert_eq!(board.color_at(p), expected, "stone at {p}");
         }
-        let naive_ko = naive.ko.map(|(i, s)| (Point::new(i % size, i / size), to_stone(Color::Black) == s));
+        let naive_ko = naive
+            .ko
+            .map(|(i, s)| (Point::new(i % size, i / size), to_stone(Color::Black) == s));
         let ko = board.ko().map(|(p, c)| (p, c == Color::Black));
         assert_eq!(ko, naive_ko);
     }
@@ -227,7 +230,10 @@ fn ascii_round_trip_and_errors() {
     let text = ". X O\nX . O\n. X O\n";
     let b = Board::from_ascii(text).unwrap();
     assert_eq!(b.to_ascii(), text);
-    assert!(Board::from_ascii("X O\nO .\n").is_err(), "black block without liberties");
+    assert!(
+        Board::from_ascii("X O\nO .\n").is_err(),
+        "black block without liberties"
+    );
     assert!(Board::from_ascii(". .\n. . .\n").is_err());
     assert!(Board::from_ascii(". ?\n. .\n").is_err());
 }

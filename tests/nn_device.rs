@@ -1,5 +1,6 @@
 //! The device layer against the real libtorch: device choice, a small computation, threads.
 #![cfg(feature = "nn")]
+#![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 use tch::{Cuda, Device, TchError, Tensor};
 use tsumego_studio::nn::{configure_inference_threads, select_device, DevicePreference};

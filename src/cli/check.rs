@@ -57,11 +57,19 @@ pub fn check_paths(paths: &[PathBuf], out: &mut impl Write) -> io::Result<CheckR
         collect_problem_files(path, &mut files, &mut errors);
         files.sort();
         for (dir, e) in errors {
-            writeln!(out, "{}: 1 error\n    cannot list directory: {e}", dir.display())?;
+            writeln!(
+                out,
+                "{}: 1 error\n    cannot list directory: {e}",
+                dir.display()
+            )?;
             report.failed += 1;
         }
         if files.is_empty() {
-            writeln!(out, "{}: 1 error\n    no .sgf or .json file found", path.display())?;
+            writeln!(
+                out,
+                "{}: 1 error\n    no .sgf or .json file found",
+                path.display()
+            )?;
             report.failed += 1;
         }
         for file in &files {
@@ -161,10 +169,18 @@ mod tests {
         assert_eq!(report, CheckReport { ok: 1, failed: 2 });
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].ends_with("b.sgf: 1 error"), "{text}");
-        assert_eq!(lines[1], "    crucial stone B4 (SGF bb) is on an empty point");
-        assert!(lines[2].ends_with("sub/a.sgf: 5x5, Black to move, OR Black goal live, region \
+        assert_eq!(
+            lines[1],
+            "    crucial stone B4 (SGF bb) is on an empty point"
+        );
+        assert!(
+            lines[2].ends_with(
+                "sub/a.sgf: 5x5, Black to move, OR Black goal live, region \
                                     24 points (24 empty), crucial 1 (A5), ko Black disallow / \
-                                    White allow"), "{text}");
+                                    White allow"
+            ),
+            "{text}"
+        );
         assert!(lines[3].ends_with("missing.sgf: 1 error"), "{text}");
         assert!(lines[4].starts_with("    cannot read: "), "{text}");
         assert_eq!(lines[5], "3 files: 1 ok, 2 failed");

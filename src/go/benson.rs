@@ -58,7 +58,10 @@ pub fn benson(board: &Board, color: Color) -> Benson {
         for s in stones.iter() {
             block_of[s.index()] = blocks.len();
         }
-        blocks.push(Block { stones, alive: true });
+        blocks.push(Block {
+            stones,
+            alive: true,
+        });
         libs.push(board.liberties(h));
     }
 
@@ -172,7 +175,10 @@ impl Benson {
     /// happens outside it, so the component is a relevance zone of the win (RZ-1). `None` when
     /// the stone on `p` is not alive.
     pub fn component(&self, p: Point) -> Option<Zone> {
-        let first = self.blocks.iter().position(|b| b.alive && b.stones.contains(p))?;
+        let first = self
+            .blocks
+            .iter()
+            .position(|b| b.alive && b.stones.contains(p))?;
         let mut zone = Zone::new();
         let mut in_component = vec![false; self.blocks.len()];
         let mut stack = vec![first];
@@ -197,7 +203,11 @@ impl Benson {
     pub fn to_ascii(&self, board: &Board) -> String {
         let alive = self.alive_stones();
         let mut vital = Zone::new();
-        for r in self.regions.iter().filter(|r| r.healthy && !r.vital_to.is_empty()) {
+        for r in self
+            .regions
+            .iter()
+            .filter(|r| r.healthy && !r.vital_to.is_empty())
+        {
             vital.union_with(&r.points);
         }
         board.to_ascii_with(|p| match board.color_at(p) {

@@ -291,7 +291,9 @@ impl Board {
     /// All stones of colour `c`.
     pub fn stones(&self, c: Color) -> Zone {
         let k = code(c);
-        self.points().filter(|p| self.cells[p.index()] == k).collect()
+        self.points()
+            .filter(|p| self.cells[p.index()] == k)
+            .collect()
     }
 
     /// All empty points.
@@ -650,7 +652,8 @@ impl Board {
     #[inline]
     fn adjacent_to_block(&self, e: Point, head: u16, skip: Point) -> bool {
         e.neighbors().iter().any(|&n| {
-            n != skip && self.cells[n.index()] != EMPTY
+            n != skip
+                && self.cells[n.index()] != EMPTY
                 && self.cells[n.index()] != EDGE
                 && self.head[n.index()] == head
         })
@@ -772,7 +775,9 @@ impl Board {
             let flood = self.flood_block(p);
             let listed = self.block_stones(p);
             if flood != listed {
-                return Err(format!("block list of {p} is {listed:?}, flood fill {flood:?}"));
+                return Err(format!(
+                    "block list of {p} is {listed:?}, flood fill {flood:?}"
+                ));
             }
             let h = self.head[p.index()] as usize;
             if !flood.contains(Point::from_index(h)) {
@@ -783,11 +788,18 @@ impl Board {
             }
             let info = self.chains[h];
             if info.stones as usize != flood.len() {
-                return Err(format!("block of {p}: {} stones recorded, {} real", info.stones, flood.len()));
+                return Err(format!(
+                    "block of {p}: {} stones recorded, {} real",
+                    info.stones,
+                    flood.len()
+                ));
             }
             let libs = self.liberties(p).len();
             if info.libs as usize != libs {
-                return Err(format!("block of {p}: {} liberties recorded, {libs} real", info.libs));
+                return Err(format!(
+                    "block of {p}: {} liberties recorded, {libs} real",
+                    info.libs
+                ));
             }
             if libs == 0 {
                 return Err(format!("block of {p} has no liberty"));
@@ -838,14 +850,24 @@ impl Board {
         let mut board = Board::try_new(n).ok_or(AsciiError::BadSize(n))?;
         for (y, row) in rows.iter().enumerate() {
             if row.len() != n {
-                return Err(AsciiError::RowLength { row: y, len: row.len(), size: n });
+                return Err(AsciiError::RowLength {
+                    row: y,
+                    len: row.len(),
+                    size: n,
+                });
             }
             for (x, &ch) in row.iter().enumerate() {
                 let v = match ch {
                     'X' | 'x' | 'B' | '#' => BLACK,
                     'O' | 'o' | 'W' => WHITE,
                     '.' | '+' | ',' | '-' => EMPTY,
-                    other => return Err(AsciiError::BadChar { ch: other, row: y, col: x }),
+                    other => {
+                        return Err(AsciiError::BadChar {
+                            ch: other,
+                            row: y,
+                            col: x,
+                        })
+                    }
                 };
                 board.cells[Point::new(x, y).index()] = v;
             }

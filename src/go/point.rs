@@ -25,7 +25,10 @@ impl Point {
     /// see [`Point::try_new`] for the fallible form.
     #[inline]
     pub fn new(x: usize, y: usize) -> Point {
-        assert!(x < MAX_SIZE && y < MAX_SIZE, "point ({x}, {y}) out of range");
+        assert!(
+            x < MAX_SIZE && y < MAX_SIZE,
+            "point ({x}, {y}) out of range"
+        );
         Point(((y + 1) * STRIDE + x + 1) as u16)
     }
 
@@ -119,7 +122,11 @@ pub const COLUMN_LETTERS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// The GTP letter of column `x`.
 pub fn column_letter(x: usize) -> char {
-    COLUMN_LETTERS.as_bytes().get(x).map(|&b| b as char).unwrap_or('?')
+    COLUMN_LETTERS
+        .as_bytes()
+        .get(x)
+        .map(|&b| b as char)
+        .unwrap_or('?')
 }
 
 impl fmt::Display for Point {

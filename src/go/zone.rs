@@ -110,12 +110,18 @@ impl Zone {
 
     #[inline]
     pub fn is_subset(&self, other: &Zone) -> bool {
-        self.bits.iter().zip(other.bits.iter()).all(|(a, b)| a & !b == 0)
+        self.bits
+            .iter()
+            .zip(other.bits.iter())
+            .all(|(a, b)| a & !b == 0)
     }
 
     #[inline]
     pub fn intersects(&self, other: &Zone) -> bool {
-        self.bits.iter().zip(other.bits.iter()).any(|(a, b)| a & b != 0)
+        self.bits
+            .iter()
+            .zip(other.bits.iter())
+            .any(|(a, b)| a & b != 0)
     }
 
     /// The lowest point, if any.
@@ -156,7 +162,7 @@ impl FromIterator<Point> for Zone {
     }
 }
 
-impl<'a> IntoIterator for &'a Zone {
+impl IntoIterator for &Zone {
     type Item = Point;
     type IntoIter = ZoneIter;
     fn into_iter(self) -> ZoneIter {
@@ -189,7 +195,9 @@ impl Iterator for ZoneIter {
 
 impl fmt::Debug for Zone {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|p| p.to_sgf())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|p| p.to_sgf()))
+            .finish()
     }
 }
 
@@ -225,7 +233,10 @@ mod tests {
         let b: Zone = [Point::new(5, 5), Point::new(1, 0)].into_iter().collect();
         assert_eq!(a.len(), 3);
         assert_eq!(a.union(&b).len(), 4);
-        assert_eq!(a.intersection(&b).iter().collect::<Vec<_>>(), vec![Point::new(5, 5)]);
+        assert_eq!(
+            a.intersection(&b).iter().collect::<Vec<_>>(),
+            vec![Point::new(5, 5)]
+        );
         assert_eq!(a.difference(&b).len(), 2);
         assert!(a.intersection(&b).is_subset(&a));
         assert!(!a.is_subset(&b));

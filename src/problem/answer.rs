@@ -125,12 +125,21 @@ impl AnswerNode {
 
     /// Number of nodes in this subtree, this one included.
     pub fn node_count(&self) -> usize {
-        1 + self.children.iter().map(AnswerNode::node_count).sum::<usize>()
+        1 + self
+            .children
+            .iter()
+            .map(AnswerNode::node_count)
+            .sum::<usize>()
     }
 
     /// Length of the longest line from this node, this one included.
     pub fn depth(&self) -> usize {
-        1 + self.children.iter().map(AnswerNode::depth).max().unwrap_or(0)
+        1 + self
+            .children
+            .iter()
+            .map(AnswerNode::depth)
+            .max()
+            .unwrap_or(0)
     }
 
     fn swap_verdicts(&mut self) {
@@ -174,7 +183,11 @@ impl AnswerTree {
 
     /// Length of the longest variation.
     pub fn depth(&self) -> usize {
-        self.variations.iter().map(AnswerNode::depth).max().unwrap_or(0)
+        self.variations
+            .iter()
+            .map(AnswerNode::depth)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The first moves whose line is correct, in file order, without duplicates.
@@ -233,12 +246,9 @@ mod tests {
                     .with_child(
                         AnswerNode::new(Color::White, play(2, 0)).with_verdict(Verdict::Wrong),
                     )
-                    .with_child(
-                        AnswerNode::new(Color::White, play(3, 0)).with_child(
-                            AnswerNode::new(Color::Black, play(4, 0))
-                                .with_verdict(Verdict::Correct),
-                        ),
-                    ),
+                    .with_child(AnswerNode::new(Color::White, play(3, 0)).with_child(
+                        AnswerNode::new(Color::Black, play(4, 0)).with_verdict(Verdict::Correct),
+                    )),
                 AnswerNode::new(Color::Black, play(5, 0)),
                 AnswerNode::new(Color::Black, Move::Pass).with_verdict(Verdict::Correct),
             ],

@@ -27,7 +27,12 @@ impl PointName {
 impl fmt::Display for PointName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if (2..=crate::go::MAX_SIZE).contains(&self.size) && self.point.on_board(self.size) {
-            write!(f, "{} (SGF {})", self.point.to_gtp(self.size), self.point.to_sgf())
+            write!(
+                f,
+                "{} (SGF {})",
+                self.point.to_gtp(self.size),
+                self.point.to_sgf()
+            )
         } else {
             f.write_str(&self.point.to_sgf())
         }
@@ -101,7 +106,10 @@ mod tests {
         assert_eq!(point_name(p, 9), "qr");
         assert_eq!(point_name(p, 25), "qr");
         assert_eq!(move_name(Color::White, Move::Pass, 19), "White pass");
-        assert_eq!(move_name(Color::Black, Move::Play(p), 19), "Black R2 (SGF qr)");
+        assert_eq!(
+            move_name(Color::Black, Move::Play(p), 19),
+            "Black R2 (SGF qr)"
+        );
         assert_eq!(move_gtp(Move::Play(p), 19), "R2");
         assert_eq!(move_gtp(Move::Play(p), 7), "qr");
     }

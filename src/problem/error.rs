@@ -142,9 +142,7 @@ pub enum SgfError {
         value: String,
         expected: &'static str,
     },
-    #[error(
-        "unknown private property {0} (known: TSOR, TSGOAL, TSKOB, TSKOW, TSRESULT, TSSETUP)"
-    )]
+    #[error("unknown private property {0} (known: TSOR, TSGOAL, TSKOB, TSKOW, TSRESULT, TSSETUP)")]
     UnknownPrivate(String),
     #[error("the node of {place} has both a B and a W move")]
     TwoMoves { place: String },
@@ -195,9 +193,7 @@ pub enum JsonError {
         goal: Goal,
         defender: Color,
     },
-    #[error(
-        "answer_firstmove {point:?} is given, but the winner ({winner}) does not move first"
-    )]
+    #[error("answer_firstmove {point:?} is given, but the winner ({winner}) does not move first")]
     AnswerNotWinnersTurn { point: String, winner: Color },
 }
 

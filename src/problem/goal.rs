@@ -214,7 +214,10 @@ mod tests {
             assert_eq!(Goal::from_research_name(g.research_name()), Some(g));
             assert_eq!(g.opposite().opposite(), g);
             assert_ne!(g.or_defends(), g.opposite().or_defends());
-            assert_eq!(g.needs_crucial_stones(), g.opposite().needs_crucial_stones());
+            assert_eq!(
+                g.needs_crucial_stones(),
+                g.opposite().needs_crucial_stones()
+            );
             for c in Color::ALL {
                 assert_eq!(g.defender(c), g.opposite().defender(c.opponent()));
             }
@@ -228,6 +231,9 @@ mod tests {
         }
         assert_eq!(Goal::from_name("Live"), None);
         assert_eq!(Goal::from_research_name("TOLIVE "), None);
-        assert_eq!(serde_json::to_string(&Goal::LiveAny).ok().as_deref(), Some("\"live-any\""));
+        assert_eq!(
+            serde_json::to_string(&Goal::LiveAny).ok().as_deref(),
+            Some("\"live-any\"")
+        );
     }
 }

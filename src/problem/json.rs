@@ -134,8 +134,18 @@ pub fn read_research_json_bytes(bytes: &[u8]) -> Result<ProblemSetup, JsonError>
 
     let defender = goal.defender(winner);
     let (crucial, crucial_field, other, other_field) = match defender {
-        Color::Black => (black_crucial, "black_crucial_stone", white_crucial, "white_crucial_stone"),
-        Color::White => (white_crucial, "white_crucial_stone", black_crucial, "black_crucial_stone"),
+        Color::Black => (
+            black_crucial,
+            "black_crucial_stone",
+            white_crucial,
+            "white_crucial_stone",
+        ),
+        Color::White => (
+            white_crucial,
+            "white_crucial_stone",
+            black_crucial,
+            "black_crucial_stone",
+        ),
     };
     if !other.is_empty() {
         return Err(JsonError::CrucialOfAttacker {
@@ -191,7 +201,12 @@ pub fn read_research_json_bytes(bytes: &[u8]) -> Result<ProblemSetup, JsonError>
             setup.answer = AnswerTree::single_correct(turn, Move::Play(p));
         }
     }
-    if let Some(name) = j.filename.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+    if let Some(name) = j
+        .filename
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         setup.name = name.to_string();
     }
     Ok(setup)
@@ -294,7 +309,12 @@ fn ko_field(field: &'static str, value: &str) -> Result<KoRule, JsonError> {
 /// A comma-separated list of SGF points (blanks and empty items ignored).
 fn points_field(field: &'static str, value: Option<&str>) -> Result<Zone, JsonError> {
     let mut zone = Zone::new();
-    for item in value.unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    for item in value
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
         let p = Point::from_sgf(item).ok_or_else(|| JsonError::BadField {
             field,
             value: item.to_string(),
@@ -307,7 +327,10 @@ fn points_field(field: &'static str, value: Option<&str>) -> Result<Zone, JsonEr
 
 /// `aa,bb,…` in zone order.
 fn point_list(zone: &Zone) -> String {
-    zone.iter().map(|p| p.to_sgf()).collect::<Vec<_>>().join(",")
+    zone.iter()
+        .map(|p| p.to_sgf())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 #[cfg(test)]
@@ -374,7 +397,9 @@ mod tests {
     #[test]
     fn errors() {
         let e = |from: &str, to: &str| {
-            read_research_json(&MINIMAL.replace(from, to)).unwrap_err().to_string()
+            read_research_json(&MINIMAL.replace(from, to))
+                .unwrap_err()
+                .to_string()
         };
         assert_eq!(
             e(r#""region": "bb,cc,dd""#, r#""region": "bb,cc""#),
@@ -385,11 +410,17 @@ mod tests {
             "field turn_color (b) disagrees with PL in masked_sgf_str (W)"
         );
         assert_eq!(
-            e("\"black_crucial_stone\": \"aa\"", "\"black_crucial_stone\": \"ba\""),
+            e(
+                "\"black_crucial_stone\": \"aa\"",
+                "\"black_crucial_stone\": \"ba\""
+            ),
             "field black_crucial_stone (ba) disagrees with TR in masked_sgf_str (aa)"
         );
         assert_eq!(
-            e("\"white_crucial_stone\": \"\"", "\"white_crucial_stone\": \"ca\""),
+            e(
+                "\"white_crucial_stone\": \"\"",
+                "\"white_crucial_stone\": \"ca\""
+            ),
             "field white_crucial_stone is not empty, but with goal live the crucial stones are \
              the defender's (Black)"
         );
@@ -399,16 +430,18 @@ mod tests {
              (TOLIVE/TOKILL or TOLIVE_ANY/TOKILL_ALL)"
         );
         assert_eq!(
-            e("\"answer_firstmove\": \"tt\"", "\"answer_firstmove\": \"dd\""),
+            e(
+                "\"answer_firstmove\": \"tt\"",
+                "\"answer_firstmove\": \"dd\""
+            ),
             "answer_firstmove \"dd\" is given, but the winner (Black) does not move first"
         );
         assert_eq!(
             e("\"region\": \"bb,cc,dd\"", "\"region\": \"bb,c\""),
             "field region: \"c\" is not an SGF point (aa..ss) in a comma-separated list"
         );
-        assert!(e("\"turn_color\": \"w\",", "").starts_with(
-            "invalid research JSON: missing field `turn_color` at line"
-        ));
+        assert!(e("\"turn_color\": \"w\",", "")
+            .starts_with("invalid research JSON: missing field `turn_color` at line"));
         assert!(e("[dd])", "[dd]").starts_with("field masked_sgf_str: SGF syntax error"));
     }
 }

@@ -76,7 +76,10 @@ mod tests {
     #[test]
     fn format_detection() {
         assert_eq!(Format::from_path(Path::new("a/b.SGF")), Some(Format::Sgf));
-        assert_eq!(Format::from_path(Path::new("1.json")), Some(Format::ResearchJson));
+        assert_eq!(
+            Format::from_path(Path::new("1.json")),
+            Some(Format::ResearchJson)
+        );
         assert_eq!(Format::from_path(Path::new("README")), None);
         assert_eq!(Format::sniff(b" \n(;FF[4])"), Some(Format::Sgf));
         assert_eq!(Format::sniff(b"\xEF\xBB\xBF{}"), Some(Format::ResearchJson));
@@ -87,6 +90,10 @@ mod tests {
     #[test]
     fn io_error_names_the_path() {
         let err = load(Path::new("/nonexistent/x.sgf")).unwrap_err();
-        assert!(err.to_string().starts_with("cannot read /nonexistent/x.sgf: "), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("cannot read /nonexistent/x.sgf: "),
+            "{err}"
+        );
     }
 }

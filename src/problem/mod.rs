@@ -210,8 +210,12 @@ impl Problem {
         );
         if !self.crucial.is_empty() {
             const SHOWN: usize = 6;
-            let mut names: Vec<String> =
-                self.crucial.iter().take(SHOWN).map(|p| p.to_gtp(n)).collect();
+            let mut names: Vec<String> = self
+                .crucial
+                .iter()
+                .take(SHOWN)
+                .map(|p| p.to_gtp(n))
+                .collect();
             if self.crucial.len() > SHOWN {
                 names.push("...".to_string());
             }

@@ -237,8 +237,9 @@ fn read_private(
             })
         }
         "TSGOAL" => {
-            setup.goal =
-                Some(Goal::from_name(value).ok_or_else(|| bad("live, live-any, kill or kill-all"))?)
+            setup.goal = Some(
+                Goal::from_name(value).ok_or_else(|| bad("live, live-any, kill or kill-all"))?,
+            )
         }
         "TSKOB" | "TSKOW" => {
             let rule = KoRule::from_name(value).ok_or_else(|| bad("allow or disallow"))?;
@@ -598,7 +599,10 @@ fn locate_syntax_error(text: &str) -> Option<(usize, String)> {
     if !open.is_empty() {
         return Some((
             text.len(),
-            format!("unexpected end of file: {} game tree(s) not closed (missing ')')", open.len()),
+            format!(
+                "unexpected end of file: {} game tree(s) not closed (missing ')')",
+                open.len()
+            ),
         ));
     }
     if !seen_tree {
@@ -624,7 +628,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.size, 9);
-        assert_eq!(s.stones.black, [p("aa"), p("ba"), p("ca")].into_iter().collect());
+        assert_eq!(
+            s.stones.black,
+            [p("aa"), p("ba"), p("ca")].into_iter().collect()
+        );
         assert_eq!(s.stones.white, [p("ab")].into_iter().collect());
         assert_eq!(s.to_move, Some(Color::White));
         assert_eq!(s.crucial, [p("aa")].into_iter().collect());
@@ -701,19 +708,23 @@ mod tests {
         assert_eq!(s.to_move, Some(Color::White));
         assert_eq!(s.answer.depth(), 2);
         assert_eq!(
-            read_sgf("(;SZ[7]TSSETUP[3];B[ce];W[])").unwrap_err().to_string(),
+            read_sgf("(;SZ[7]TSSETUP[3];B[ce];W[])")
+                .unwrap_err()
+                .to_string(),
             "TSSETUP[3] but the main line has only 2 move(s)"
         );
         assert_eq!(
-            read_sgf("(;SZ[7]TSSETUP[3];B[ce](;W[aa])(;W[bb]))").unwrap_err().to_string(),
+            read_sgf("(;SZ[7]TSSETUP[3];B[ce](;W[aa])(;W[bb]))")
+                .unwrap_err()
+                .to_string(),
             "TSSETUP[3] but the main line branches after move 1, inside the setup"
         );
     }
 
     #[test]
     fn setup_in_second_node_and_ae() {
-        let s = read_sgf("(;GM[1]FF[4];AB[aa][bb]AW[cc];AE[aa]AW[bb]PL[W](;W[dd])(;W[ee]))")
-            .unwrap();
+        let s =
+            read_sgf("(;GM[1]FF[4];AB[aa][bb]AW[cc];AE[aa]AW[bb]PL[W](;W[dd])(;W[ee]))").unwrap();
         assert_eq!(s.stones.black, Zone::new());
         assert_eq!(s.stones.white, [p("bb"), p("cc")].into_iter().collect());
         assert_eq!(s.to_move, Some(Color::White));
@@ -734,7 +745,10 @@ mod tests {
         );
         assert_eq!(e(""), "SGF syntax error at line 1, column 1: no game tree");
         assert_eq!(e("(;GM[2])"), "not a Go game (GM is not 1)");
-        assert_eq!(e("(;SZ[9:13])"), "non-square board SZ[9:13] is not supported");
+        assert_eq!(
+            e("(;SZ[9:13])"),
+            "non-square board SZ[9:13] is not supported"
+        );
         assert_eq!(e("(;AB[a])"), "invalid value AB[a]");
         assert_eq!(
             e("(;AB[zz])"),
@@ -745,7 +759,10 @@ mod tests {
             "TSGOAL[alive]: expected live, live-any, kill or kill-all"
         );
         assert_eq!(e("(;TSFOO[1])").split(' ').nth(3), Some("TSFOO"));
-        assert_eq!(e("(;B[aa]W[bb])"), "the node of the root has both a B and a W move");
+        assert_eq!(
+            e("(;B[aa]W[bb])"),
+            "the node of the root has both a B and a W move"
+        );
         assert_eq!(
             e("(;SZ[9];B[aa];AB[bb])"),
             "setup property AB after the first move (at move 2) is not supported"
@@ -760,7 +777,10 @@ mod tests {
     fn trailing_and_private_whitespace() {
         // Blank-padded private values are accepted.
         let s = read_sgf("(;TSGOAL[ live ]TSOR[W])\n\n").unwrap();
-        assert_eq!((s.goal, s.or_player), (Some(Goal::Live), Some(Color::White)));
+        assert_eq!(
+            (s.goal, s.or_player),
+            (Some(Goal::Live), Some(Color::White))
+        );
     }
 
     #[test]

@@ -157,7 +157,12 @@ fn write_variations(out: &mut String, nodes: &[AnswerNode]) {
 }
 
 fn write_node(out: &mut String, node: &AnswerNode) {
-    let _ = write!(out, ";{}[{}]", color_letter(node.color), move_to_sgf(node.mv));
+    let _ = write!(
+        out,
+        ";{}[{}]",
+        color_letter(node.color),
+        move_to_sgf(node.mv)
+    );
     let marker = match node.verdict {
         Verdict::Correct => Some(("Correct", "TE[1]")),
         Verdict::Wrong => Some(("Wrong", "BM[1]")),

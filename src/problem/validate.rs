@@ -105,13 +105,19 @@ impl ProblemSetup {
 
         // OR player and defender.
         let crucial_colors: Vec<Color> = match &position {
-            Some(board) => self.crucial.iter().filter_map(|p| board.color_at(p)).collect(),
+            Some(board) => self
+                .crucial
+                .iter()
+                .filter_map(|p| board.color_at(p))
+                .collect(),
             None => Vec::new(),
         };
         let or_player = self.or_player.or_else(|| {
             let first = crucial_colors.first().copied();
             match first {
-                Some(c) if goal.needs_crucial_stones() && crucial_colors.iter().all(|&d| d == c) => {
+                Some(c)
+                    if goal.needs_crucial_stones() && crucial_colors.iter().all(|&d| d == c) =>
+                {
                     Some(if goal.or_defends() { c } else { c.opponent() })
                 }
                 _ => self.to_move,
@@ -122,7 +128,10 @@ impl ProblemSetup {
         // Crucial stones.
         for p in self.crucial.iter() {
             if !p.on_board(size) {
-                errors.push(ValidationError::CrucialOffBoard { point: name(p), size });
+                errors.push(ValidationError::CrucialOffBoard {
+                    point: name(p),
+                    size,
+                });
                 continue;
             }
             let Some(board) = &position else { continue };
@@ -144,7 +153,10 @@ impl ProblemSetup {
         // Region.
         if let Some(region) = &self.region {
             for p in region.iter().filter(|p| !p.on_board(size)) {
-                errors.push(ValidationError::RegionOffBoard { point: name(p), size });
+                errors.push(ValidationError::RegionOffBoard {
+                    point: name(p),
+                    size,
+                });
             }
         }
         let region = match (&self.region, &position) {
@@ -317,7 +329,11 @@ fn check_answer_node(
         return;
     }
     board.play_recorded(node.color, node.mv);
-    line.push(format!("{} {}", node.color.sgf_letter(), move_gtp(node.mv, size)));
+    line.push(format!(
+        "{} {}",
+        node.color.sgf_letter(),
+        move_gtp(node.mv, size)
+    ));
     for child in &node.children {
         check_answer_node(child, board, line, errors);
     }
@@ -474,9 +490,8 @@ mod tests {
         let mut s = small_setup();
         s.answer = AnswerTree {
             variations: vec![
-                AnswerNode::new(Color::Black, Move::Play(sgf("da"))).with_child(
-                    AnswerNode::new(Color::White, Move::Play(sgf("da"))),
-                ),
+                AnswerNode::new(Color::Black, Move::Play(sgf("da")))
+                    .with_child(AnswerNode::new(Color::White, Move::Play(sgf("da")))),
                 AnswerNode::new(Color::Black, Move::Play(sgf("ca"))),
             ],
         };
