@@ -1,9 +1,15 @@
 //! The bundled problem collection `problems/*.sgf`: every file loads, validates and is fully
-//! marked up (region, crucial stones, expected result, a legal first answer move).
+//! marked up (region, crucial stones, expected result, a legal first answer move), and every
+//! stated result and correct first move holds under the plain exhaustive search of
+//! `tests/exhaustive`.
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
+mod exhaustive;
+
+use exhaustive::Exhaustive;
+
 use std::path::{Path, PathBuf};
-use tsumego_studio::go::Move;
+use tsumego_studio::go::{Color, Move};
 use tsumego_studio::problem::{load, Goal, Outcome, Problem};
 
 fn problem_files() -> Vec<PathBuf> {
@@ -42,12 +48,12 @@ fn every_problem_is_fully_marked_up() {
         assert!(!p.region_empty_points().is_empty(), "{f}: empty region");
         if matches!(p.goal(), Goal::Live | Goal::Kill) {
             assert!(!p.crucial().is_empty(), "{f}: no crucial stones");
-            assert!(
-                p.region_empty_points().len() <= 14,
-                "{f}: local region too large for exhaustive checking"
-            );
-            assert!(p.expected().is_some(), "{f}: no expected result");
         }
+        assert!(
+            p.region_empty_points().len() <= 14,
+            "{f}: region too large for exhaustive checking"
+        );
+        assert!(p.expected().is_some(), "{f}: no expected result");
         if p.expected() == Some(Outcome::Win) && p.to_move() == p.or_player() {
             let firsts = p.answer().correct_first_moves();
             assert!(!firsts.is_empty(), "{f}: no correct first move");
@@ -78,4 +84,58 @@ fn the_collection_has_failures_for_the_or_player() {
         fails >= 2,
         "only {fails} problems where the OR player fails"
     );
+}
+
+/// The result for the OR player after `first` (a move of the side to move).
+fn outcome_after(p: &Problem, first: Move) -> Outcome {
+    let mut search = Exhaustive::new(p);
+    let mut board = p.board().clone();
+    board.play(p.to_move(), first).unwrap();
+    let lives = search.defender_lives(&mut board, p.to_move().opponent(), first == Move::Pass);
+    if lives == p.goal().or_defends() {
+        Outcome::Win
+    } else {
+        Outcome::Fail
+    }
+}
+
+#[test]
+fn stated_results_hold_under_exhaustive_search() {
+    for (path, p) in load_all() {
+        let f = path.display();
+        let (outcome, nodes) = Exhaustive::solve(&p);
+        assert_eq!(
+            Some(outcome),
+            p.expected(),
+            "{f}: exhaustive search ({nodes} nodes)"
+        );
+        // The marked first moves: a correct one keeps the side to move's result, a wrong one
+        // does not (verdicts are the OR player's).
+        for node in &p.answer().variations {
+            let want = match node.line_verdict() {
+                tsumego_studio::problem::Verdict::Correct => Outcome::Win,
+                tsumego_studio::problem::Verdict::Wrong => Outcome::Fail,
+                tsumego_studio::problem::Verdict::Unknown => continue,
+            };
+            let mv = node.mv;
+            assert_eq!(outcome_after(&p, mv), want, "{f}: first move {mv:?}");
+        }
+    }
+}
+
+#[test]
+fn exhaustive_search_sees_both_sides() {
+    // Sanity of the reference itself: the same position flips with the side to move.
+    let problems = load_all();
+    let (_, live_first) = problems
+        .iter()
+        .find(|(path, _)| path.ends_with("13-killall-7x7.sgf"))
+        .unwrap();
+    let (_, kill_first) = problems
+        .iter()
+        .find(|(path, _)| path.ends_with("14-killall-7x7-black-first.sgf"))
+        .unwrap();
+    assert_eq!(live_first.to_move(), Color::White);
+    assert_eq!(Exhaustive::solve(live_first).0, Outcome::Win);
+    assert_eq!(Exhaustive::solve(kill_first).0, Outcome::Fail);
 }
