@@ -8,3 +8,4 @@ pub mod go;
 #[cfg(feature = "nn")]
 pub mod nn;
 pub mod problem;
+pub mod solver;

@@ -816,6 +816,20 @@ impl Board {
         self.to_ascii_with(|_| None)
     }
 
+    /// ASCII diagram of a zone on this board: inside the zone stones are `X`/`O` and empty
+    /// points `*`; outside it stones are `x`/`o` and empty points `.`.
+    pub fn zone_ascii(&self, zone: &Zone) -> String {
+        self.to_ascii_with(|p| {
+            let inside = zone.contains(p);
+            Some(match (self.color_at(p), inside) {
+                (Some(c), true) => c.ascii(),
+                (Some(c), false) => c.ascii().to_ascii_lowercase(),
+                (None, true) => '*',
+                (None, false) => '.',
+            })
+        })
+    }
+
     /// ASCII diagram where `overlay(p)` may replace the character drawn at `p`.
     pub fn to_ascii_with(&self, overlay: impl Fn(Point) -> Option<char>) -> String {
         let n = self.size();

@@ -1,0 +1,240 @@
+//! The goal test of a search node: is the problem decided in this position, and by which zone?
+//!
+//! From the RZS paper ("Relevance Zones", RZ-1; the issue "RZ-based search", item 1):
+//! - the **defender lives** when a decisive stone belongs to a Benson-UCA block: a crucial stone
+//!   for [`Goal::Live`]/[`Goal::Kill`], any defender stone for [`Goal::LiveAny`]/[`Goal::KillAll`].
+//!   The zone is the UCA *component* of that stone ([`Benson::component`]): its block, the vital
+//!   regions, and the blocks joined through them; not every UCA block on the board (the masked
+//!   walls of the research problems are often UCA themselves). Of several living decisive stones
+//!   the smallest component is taken (ties: the first in zone order), since smaller zones prune
+//!   more.
+//! - the **defender is dead** when every crucial stone has been captured (`Live`/`Kill` only); the
+//!   zone is the crucial points: any position where none of them holds a defender stone is dead.
+//!
+//! A leaf is a win or a failure *of the OR player*: the OR player defends for `Live`/`LiveAny`
+//! and attacks for `Kill`/`KillAll`.
+
+use crate::go::{benson, Board, Color, Zone};
+use crate::problem::{Goal, Problem};
+
+/// A decided node, from the OR player's point of view, with the zone that decides it (RZ-1:
+/// every position with the same pattern inside the zone is decided the same way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    Win(Zone),
+    Fail(Zone),
+}
+
+impl Leaf {
+    /// The deciding zone.
+    pub fn zone(&self) -> Zone {
+        match *self {
+            Leaf::Win(z) | Leaf::Fail(z) => z,
+        }
+    }
+
+    pub fn is_win(&self) -> bool {
+        matches!(self, Leaf::Win(_))
+    }
+}
+
+/// What decides a node: the goal, the OR player and the crucial stones of a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalTest {
+    goal: Goal,
+    /// The side whose stones try to live.
+    defender: Color,
+    /// The crucial points (the crucial stones of the problem position); empty for the goals
+    /// that do not need them.
+    crucial: Zone,
+}
+
+impl GoalTest {
+    /// The goal test of `problem`.
+    pub fn new(problem: &Problem) -> GoalTest {
+        GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial())
+    }
+
+    /// A goal test from its parts. `crucial` is ignored for `LiveAny`/`KillAll`.
+    pub fn from_parts(goal: Goal, or_player: Color, crucial: Zone) -> GoalTest {
+        GoalTest {
+            goal,
+            defender: goal.defender(or_player),
+            crucial: if goal.needs_crucial_stones() {
+                crucial
+            } else {
+                Zone::EMPTY
+            },
+        }
+    }
+
+    pub fn defender(&self) -> Color {
+        self.defender
+    }
+
+    /// Is the node with this position decided? `None` when the search must go on.
+    pub fn evaluate(&self, board: &Board) -> Option<Leaf> {
+        let defender_stones = board.stones(self.defender);
+        let decisive = if self.goal.needs_crucial_stones() {
+            let left = defender_stones.intersection(&self.crucial);
+            if left.is_empty() {
+                return Some(self.outcome(false, self.crucial));
+            }
+            left
+        } else {
+            defender_stones
+        };
+        let life = benson(board, self.defender);
+        let mut best: Option<Zone> = None;
+        let mut seen = Zone::new();
+        for p in decisive.iter() {
+            if seen.contains(p) {
+                continue;
+            }
+            let Some(component) = life.component(p) else {
+                continue;
+            };
+            seen.union_with(&component);
+            if best.is_none_or(|b| component.len() < b.len()) {
+                best = Some(component);
+            }
+        }
+        best.map(|zone| self.outcome(true, zone))
+    }
+
+    /// The leaf for "the defender lives" (`true`) or "is dead", seen by the OR player.
+    fn outcome(&self, defender_lives: bool, zone: Zone) -> Leaf {
+        if defender_lives == self.goal.or_defends() {
+            Leaf::Win(zone)
+        } else {
+            Leaf::Fail(zone)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Point;
+
+    fn board(diagram: &str) -> Board {
+        Board::from_ascii(diagram).expect("valid diagram")
+    }
+
+    fn crucial(points: &[(usize, usize)]) -> Zone {
+        points.iter().map(|&(x, y)| Point::new(x, y)).collect()
+    }
+
+    /// White lives in the corner with two eyes; a Black wall with its own two eyes elsewhere.
+    const ALIVE: &str = "
+        . O . O X . X
+        O O O O X X X
+        X X X X X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+    ";
+
+    #[test]
+    fn live_goal_wins_with_the_component_only() {
+        let b = board(ALIVE);
+        let test = GoalTest::from_parts(Goal::Live, Color::White, crucial(&[(0, 1)]));
+        let leaf = test.evaluate(&b).expect("decided");
+        assert!(leaf.is_win());
+        assert_eq!(
+            b.zone_ascii(&leaf.zone()),
+            "\
+* O * O x . x
+O O O O x x x
+x x x x x . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+"
+        );
+        // The same position is a failure of the attacker's claim.
+        let kill = GoalTest::from_parts(Goal::Kill, Color::Black, crucial(&[(0, 1)]));
+        assert_eq!(kill.evaluate(&b), Some(Leaf::Fail(leaf.zone())));
+    }
+
+    #[test]
+    fn undecided_while_crucial_stones_remain_without_life() {
+        let b = board(
+            "
+            . O X . X . X
+            O O X X X X X
+            X X X . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+        ",
+        );
+        let test = GoalTest::from_parts(Goal::Live, Color::White, crucial(&[(0, 1)]));
+        assert_eq!(test.evaluate(&b), None);
+    }
+
+    #[test]
+    fn captured_crucial_stones_decide_with_the_crucial_points() {
+        // The White stones that were on (0,1) and (1,1) have been captured.
+        let b = board(
+            "
+            . . X . X . X
+            . . X X X X X
+            X X X . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+        ",
+        );
+        let points = crucial(&[(0, 1), (1, 1)]);
+        let live = GoalTest::from_parts(Goal::Live, Color::White, points);
+        assert_eq!(live.evaluate(&b), Some(Leaf::Fail(points)));
+        let kill = GoalTest::from_parts(Goal::Kill, Color::Black, points);
+        assert_eq!(kill.evaluate(&b), Some(Leaf::Win(points)));
+    }
+
+    #[test]
+    fn live_any_takes_the_smallest_living_component() {
+        // Two living White groups; the right one is smaller.
+        let b = board(
+            "
+            . O . O X O . O .
+            O O O O X O O O O
+            O O O O X X X X X
+            X X X X X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        ",
+        );
+        let test = GoalTest::from_parts(Goal::LiveAny, Color::White, Zone::EMPTY);
+        let leaf = test.evaluate(&b).expect("decided");
+        assert!(leaf.is_win());
+        assert_eq!(
+            b.zone_ascii(&leaf.zone()),
+            "\
+. o . o x O * O *
+o o o o x O O O O
+o o o o x x x x x
+x x x x x . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"
+        );
+        let killall = GoalTest::from_parts(Goal::KillAll, Color::Black, Zone::EMPTY);
+        assert_eq!(killall.evaluate(&b), Some(Leaf::Fail(leaf.zone())));
+        // The crucial stones of `Live` restrict the choice to their own component.
+        let left = GoalTest::from_parts(Goal::Live, Color::White, crucial(&[(0, 1)]));
+        let zone = left.evaluate(&b).expect("decided").zone();
+        assert!(zone.contains(Point::new(0, 0)) && !zone.contains(Point::new(7, 0)));
+    }
+}
