@@ -9,9 +9,14 @@
 //!   or when both sides pass in a row without it living;
 //! - a side whose ko rule is `disallow` never makes a ko capture (a capture that leaves a simple-ko
 //!   point); positional superko is applied to both sides so that every line ends.
+//!
+//! Results are memoised by position (stones, side to move, ko point, "last move was a pass"),
+//! except those whose subtree refused a move for superko: they depend on the line that led there
+//! (graph-history interaction) and are recomputed each time.
 
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use tsumego_studio::go::{benson, Board, Color, Move, Zone};
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
 
@@ -24,8 +29,12 @@ pub struct Exhaustive {
     no_ko_capture: [bool; 2],
     /// Stone hashes of the positions on the current line (positional superko).
     history: Vec<u64>,
+    /// Results that do not depend on history, by (position hash, last move was a pass).
+    memo: HashMap<(u64, bool), bool>,
     /// Nodes visited.
     pub nodes: u64,
+    /// The search gives up (and [`Exhaustive::solve_within`] returns `None`) past this many nodes.
+    pub max_nodes: u64,
 }
 
 impl Exhaustive {
@@ -41,21 +50,33 @@ impl Exhaustive {
             no_ko_capture: [Color::Black, Color::White]
                 .map(|c| problem.ko_rule(c) == KoRule::Disallow),
             history: vec![problem.board().hash()],
+            memo: HashMap::new(),
             nodes: 0,
+            max_nodes: u64::MAX,
         }
     }
 
-    /// The result for the OR player of `problem` with its side to move.
+    /// The result for the OR player of `problem` with its side to move, and the nodes visited.
     pub fn solve(problem: &Problem) -> (Outcome, u64) {
+        let result = Exhaustive::solve_within(problem, u64::MAX);
+        result.unwrap_or_else(|| unreachable!("no node limit"))
+    }
+
+    /// [`Exhaustive::solve`] within `max_nodes` nodes; `None` when that is not enough.
+    pub fn solve_within(problem: &Problem, max_nodes: u64) -> Option<(Outcome, u64)> {
         let mut search = Exhaustive::new(problem);
+        search.max_nodes = max_nodes;
         let mut board = problem.board().clone();
         let lives = search.defender_lives(&mut board, problem.to_move(), false);
+        if search.nodes > max_nodes {
+            return None;
+        }
         let outcome = if lives == problem.goal().or_defends() {
             Outcome::Win
         } else {
             Outcome::Fail
         };
-        (outcome, search.nodes)
+        Some((outcome, search.nodes))
     }
 
     /// Does the defender live?
@@ -74,36 +95,66 @@ impl Exhaustive {
 
     /// True when the defender lives with `to_move` to play; `passed`: the last move was a pass.
     pub fn defender_lives(&mut self, board: &mut Board, to_move: Color, passed: bool) -> bool {
+        self.search(board, to_move, passed).0
+    }
+
+    /// The result, and the earliest index of `history` that a superko refusal below referred
+    /// to (`usize::MAX` when none): the result depends on the line above this node exactly when
+    /// that index is below this node's own.
+    fn search(&mut self, board: &mut Board, to_move: Color, passed: bool) -> (bool, usize) {
         self.nodes += 1;
-        if let Some(result) = self.settled(board) {
-            return result;
+        if self.nodes > self.max_nodes {
+            // Over the limit: unwind without caching anything (the caller discards the result).
+            return (false, 0);
         }
+        if let Some(result) = self.settled(board) {
+            return (result, usize::MAX);
+        }
+        let key = (board.position_hash(to_move), passed);
+        if let Some(&result) = self.memo.get(&key) {
+            return (result, usize::MAX);
+        }
+        let own_index = self.history.len() - 1;
+        let (result, earliest) = self.expand(board, to_move, passed);
+        if earliest >= own_index {
+            self.memo.insert(key, result);
+        }
+        (result, earliest)
+    }
+
+    fn expand(&mut self, board: &mut Board, to_move: Color, passed: bool) -> (bool, usize) {
         let wants_life = to_move == self.defender;
+        let mut earliest = usize::MAX;
         for p in board.legal_moves(to_move, Some(&self.region)) {
-            let mv = Move::Play(p);
-            if board.would_repeat(to_move, mv, &self.history) {
+            board.play_recorded(to_move, Move::Play(p));
+            if let Some(i) = self.history.iter().position(|&h| h == board.hash()) {
+                // Positional superko: the move recreates a position of the line.
+                board.undo();
+                earliest = earliest.min(i);
                 continue;
             }
-            board.play_recorded(to_move, mv);
             if self.no_ko_capture[to_move.index()] && board.ko().is_some() {
                 board.undo();
                 continue;
             }
             self.history.push(board.hash());
-            let lives = self.defender_lives(board, to_move.opponent(), false);
+            let (lives, below) = self.search(board, to_move.opponent(), false);
             self.history.pop();
             board.undo();
+            earliest = earliest.min(below);
             if lives == wants_life {
-                return lives;
+                return (lives, earliest);
             }
         }
         if passed {
             // Two passes in a row: the defender has not lived.
-            return false;
+            return (false, earliest);
         }
         board.play_recorded(to_move, Move::Pass);
-        let lives = self.defender_lives(board, to_move.opponent(), true);
+        self.history.push(board.hash());
+        let (lives, below) = self.search(board, to_move.opponent(), true);
+        self.history.pop();
         board.undo();
-        lives
+        (lives, earliest.min(below))
     }
 }
