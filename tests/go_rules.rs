@@ -259,3 +259,33 @@ fn superko_repetition_is_detected() {
     assert!(b.would_repeat(Color::White, Move::Play(Point::new(1, 1)), &history));
     assert!(!b.would_repeat(Color::White, Move::Play(Point::new(3, 3)), &history));
 }
+
+/// Small boards fill up and empty again often, so captures and ko refusals are frequent.
+#[test]
+fn random_play_undo_round_trip_pinned_3x3_and_4x4() {
+    let small =
+        [(3, 0x5eed_0003), (4, 0x5eed_0004)].map(|(size, seed)| random_walk(size, 50_000, seed));
+    assert_eq!(
+        small,
+        [
+            Events {
+                plays: 8798,
+                passes: 1306,
+                undos: 7522,
+                captured_stones: 5614,
+                ko_refusals: 57,
+                suicide_refusals: 3382,
+                occupied_refusals: 28935,
+            },
+            Events {
+                plays: 7034,
+                passes: 1272,
+                undos: 7428,
+                captured_stones: 3301,
+                ko_refusals: 24,
+                suicide_refusals: 2780,
+                occupied_refusals: 31462,
+            },
+        ]
+    );
+}
