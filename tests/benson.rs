@@ -2,8 +2,11 @@
 //! tests over random legal positions: symmetry invariance of legal moves and of the alive set, the
 //! incremental hash against a rebuilt board, and play + undo.
 
+mod deterministic_proptest;
+
+use deterministic_proptest::config;
+
 use proptest::prelude::*;
-use proptest::test_runner::{Config as ProptestConfig, RngAlgorithm, RngSeed};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tsumego_studio::go::{benson, Board, Color, Move, Point, Symmetry, Zone};
@@ -379,16 +382,6 @@ fn random_position(size: usize, seed: u64, plays: usize) -> Board {
         c = c.opponent();
     }
     b
-}
-
-fn config(cases: u32, seed: u64) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        rng_algorithm: RngAlgorithm::ChaCha,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
 }
 
 fn position() -> impl Strategy<Value = Board> {

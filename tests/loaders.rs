@@ -2,8 +2,11 @@
 //! a byte fuzzer (arbitrary and mutated files never make a loader panic), and the SGF round trip
 //! of benchmark problems (`../shared/bench/rzs-aaai22`).
 
+mod deterministic_proptest;
+
+use deterministic_proptest::config;
+
 use proptest::prelude::*;
-use proptest::test_runner::{Config as ProptestConfig, RngAlgorithm, RngSeed};
 use std::path::{Path, PathBuf};
 use tsumego_studio::problem::{load, load_bytes, read_sgf, write_sgf, Format, LoadError, Problem};
 
@@ -215,16 +218,6 @@ fn sgf_round_trip_of_benchmark_problems() {
 
 // ---------------------------------------------------------------------------------------------
 // Fuzzing: loaders never panic.
-
-fn config(cases: u32, seed: u64) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        rng_algorithm: RngAlgorithm::ChaCha,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// One edit of a byte string.
 #[derive(Clone, Debug)]
