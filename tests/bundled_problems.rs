@@ -86,19 +86,6 @@ fn the_collection_has_failures_for_the_or_player() {
     );
 }
 
-/// The result for the OR player after `first` (a move of the side to move).
-fn outcome_after(p: &Problem, first: Move) -> Outcome {
-    let mut search = Exhaustive::new(p);
-    let mut board = p.board().clone();
-    board.play(p.to_move(), first).unwrap();
-    let lives = search.defender_lives(&mut board, p.to_move().opponent(), first == Move::Pass);
-    if lives == p.goal().or_defends() {
-        Outcome::Win
-    } else {
-        Outcome::Fail
-    }
-}
-
 #[test]
 fn stated_results_hold_under_exhaustive_search() {
     for (path, p) in load_all() {
@@ -118,7 +105,11 @@ fn stated_results_hold_under_exhaustive_search() {
                 tsumego_studio::problem::Verdict::Unknown => continue,
             };
             let mv = node.mv;
-            assert_eq!(outcome_after(&p, mv), want, "{f}: first move {mv:?}");
+            assert_eq!(
+                Exhaustive::solve_after(&p, mv),
+                want,
+                "{f}: first move {mv:?}"
+            );
         }
     }
 }

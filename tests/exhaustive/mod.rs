@@ -1,6 +1,8 @@
 //! A plain exhaustive AND/OR search of a problem, without relevance zones, tables or ordering:
 //! the reference that the bundled problems are checked against (and that the RZ search will be
 //! tested against). Slow and simple on purpose; only for small regions (about 12 empty points).
+//! It deliberately shares no goal or search code with `src/solver`, so that a bug there cannot
+//! hide in both.
 //!
 //! Rules, matching the problem model:
 //! - moves are the legal plays inside the problem's region, plus pass;
@@ -71,12 +73,20 @@ impl Exhaustive {
         if search.nodes > max_nodes {
             return None;
         }
-        let outcome = if lives == problem.goal().or_defends() {
-            Outcome::Win
-        } else {
-            Outcome::Fail
-        };
-        Some((outcome, search.nodes))
+        Some((or_outcome(problem, lives), search.nodes))
+    }
+
+    /// The result for the OR player after the side to move plays `first` (which must be legal).
+    pub fn solve_after(problem: &Problem, first: Move) -> Outcome {
+        let mut search = Exhaustive::new(problem);
+        let mut board = problem.board().clone();
+        let to_move = problem.to_move();
+        board
+            .play(to_move, first)
+            .unwrap_or_else(|e| panic!("first move {first:?}: {e}"));
+        search.history.push(board.hash());
+        let lives = search.defender_lives(&mut board, to_move.opponent(), first == Move::Pass);
+        or_outcome(problem, lives)
     }
 
     /// Does the defender live?
@@ -156,5 +166,14 @@ impl Exhaustive {
         self.history.pop();
         board.undo();
         (lives, earliest.min(below))
+    }
+}
+
+/// The OR player's result when the defender lives (`true`) or not.
+fn or_outcome(problem: &Problem, defender_lives: bool) -> Outcome {
+    if defender_lives == problem.goal().or_defends() {
+        Outcome::Win
+    } else {
+        Outcome::Fail
     }
 }
