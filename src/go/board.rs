@@ -443,6 +443,24 @@ impl Board {
         true
     }
 
+    /// The stones captured by the last recorded move (empty for a pass, a move without captures,
+    /// or when no move is recorded).
+    pub fn last_captures(&self) -> Zone {
+        let mut z = Zone::new();
+        let Some(rec) = self.undo_stack.last() else {
+            return z;
+        };
+        let mut i = rec.captured_start as usize;
+        while i < self.captured.len() {
+            let count = self.captured[i + 1] as usize;
+            for k in 0..count {
+                z.insert(Point::from_index(self.captured[i + 2 + k] as usize));
+            }
+            i += 2 + count;
+        }
+        z
+    }
+
     /// Drop the undo information of the last recorded move (it can no longer be undone).
     fn forget_last_record(&mut self) {
         if let Some(rec) = self.undo_stack.pop() {

@@ -1,9 +1,28 @@
-//! The solver layer: relevance-zone based search (RZS) over problems (the RZ search issue).
+//! The solver layer: relevance-zone based search (RZS) over problems.
 //!
-//! So far: [`leaf`], the goal test that decides a node and gives the zone of the decision. The
-//! search itself (AchieveGoal with must-play regions, zone dilation, transposition table, proof
-//! trees, checker) builds on it; see `ARCHITECTURE.md`.
+//! - [`leaf`]: the goal test that decides a node and the zone of the decision;
+//! - [`rules`]: the moves a side may make (region, ko rules, superko, passes);
+//! - [`dilate`]: zone dilation for the consistent-replay conditions;
+//! - [`search`]: AchieveGoal with must-play regions, iterative deepening and the
+//!   transposition table ([`tt`]), ordered by [`ordering`];
+//! - [`extract`]: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio.
+//!
+//! See `ARCHITECTURE.md` for how the pieces fit.
 
+pub mod checker;
+pub mod config;
+pub mod dilate;
+mod extract;
 pub mod leaf;
+pub mod ordering;
+pub mod progress;
+pub mod proof;
+pub mod rules;
+pub mod search;
+pub mod tt;
 
+pub use config::SolveConfig;
 pub use leaf::{GoalTest, Leaf};
+pub use progress::Progress;
+pub use proof::{LeafKind, ProofNode, ProofTree, Role};
+pub use search::{Solution, Solver, Status, StopReason};

@@ -1,0 +1,323 @@
+//! An independent proof checker: replays a proof tree as the OR player's strategy against *every*
+//! legal AND move in the region, and confirms that every line ends in a real win.
+//!
+//! It shares no code with the search (only the board and Benson's test): its own goal test, its
+//! own move rules. At an OR node it plays the tree's move, which must be legal. At an AND node it
+//! tries every legal AND move (plays in the region and pass): a move with a child in the tree
+//! follows that child; any other move follows a *null-move child* whose zone does not contain it,
+//! as in the proof of Lemma 1 of the RZS paper (the same answer wins after any AND move outside
+//! the zone). Positions are then no longer the tree's own, so the checker tests the goal on the
+//! position actually reached: a tree leaf whose position is not a win there is an error.
+//!
+//! Positions already verified against a tree node are remembered (by position key and node) unless
+//! a superko refusal happened below them, so transpositions are checked once.
+
+use crate::go::{benson, Board, ByColor, Color, Move, Point, Zone};
+use crate::problem::{Goal, KoRule, Problem};
+use std::collections::HashSet;
+use thiserror::Error;
+
+use super::proof::{ProofNode, ProofTree, Role};
+
+/// Why a proof is rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CheckError {
+    #[error("the proof is for {proof}, the problem is {problem}")]
+    WrongProblem { proof: String, problem: String },
+    #[error("after {line}: the OR player lost (the goal test fails there)")]
+    Lost { line: String },
+    #[error("after {line}: the proof has no answer here ({why})")]
+    NoAnswer { line: String, why: String },
+    #[error("after {line}: the proof's move {mv} is not legal")]
+    IllegalMove { line: String, mv: String },
+    #[error("after {line}: the AND move {mv} is neither searched nor outside a null-move zone")]
+    Uncovered { line: String, mv: String },
+    #[error("the check needed more than {0} positions")]
+    TooLarge(u64),
+}
+
+/// Figures of a successful check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckStats {
+    /// Positions visited.
+    pub positions: u64,
+    /// AND moves answered through a null-move child rather than their own child.
+    pub null_mapped: u64,
+}
+
+/// The checker's view of the rules.
+struct Checker<'a> {
+    problem: &'a Problem,
+    region: Zone,
+    or: Color,
+    defender: Color,
+    /// Crucial points for `live`/`kill`, `None` when every defender stone counts.
+    crucial: Option<Zone>,
+    no_ko_capture: ByColor<bool>,
+    superko: bool,
+    history: Vec<u64>,
+    line: Vec<Move>,
+    verified: HashSet<(u64, bool, usize)>,
+    stats: CheckStats,
+    max_positions: u64,
+}
+
+/// Check `proof` for `problem` with positional superko on or off (as in the search that made
+/// it), visiting at most `max_positions` positions.
+pub fn check_proof(
+    problem: &Problem,
+    proof: &ProofTree,
+    superko: bool,
+    max_positions: u64,
+) -> Result<CheckStats, CheckError> {
+    if proof.goal != problem.goal()
+        || proof.or_player != problem.or_player()
+        || proof.size != problem.size()
+    {
+        return Err(CheckError::WrongProblem {
+            proof: format!("{} {} on {}", proof.or_player, proof.goal, proof.size),
+            problem: format!(
+                "{} {} on {}",
+                problem.or_player(),
+                problem.goal(),
+                problem.size()
+            ),
+        });
+    }
+    let mut board = problem.board().clone();
+    board.clear_history();
+    let mut checker = Checker {
+        problem,
+        region: problem.region(),
+        or: problem.or_player(),
+        defender: problem.defender(),
+        crucial: problem
+            .goal()
+            .needs_crucial_stones()
+            .then(|| problem.crucial()),
+        no_ko_capture: ByColor::new(
+            problem.ko_rule(Color::Black) == KoRule::Disallow,
+            problem.ko_rule(Color::White) == KoRule::Disallow,
+        ),
+        superko,
+        history: vec![board.hash()],
+        line: Vec::new(),
+        verified: HashSet::new(),
+        stats: CheckStats::default(),
+        max_positions,
+    };
+    checker.check(&mut board, problem.to_move(), false, &proof.root)?;
+    Ok(checker.stats)
+}
+
+impl Checker<'_> {
+    fn line_text(&self) -> String {
+        if self.line.is_empty() {
+            return "the start".to_string();
+        }
+        let size = self.problem.size();
+        self.line
+            .iter()
+            .map(|m| m.to_gtp(size))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `Some(true)`: the defender lives; `Some(false)`: all crucial stones are gone.
+    fn settled(&self, board: &Board) -> Option<bool> {
+        let stones = board.stones(self.defender);
+        let decisive = match self.crucial {
+            Some(c) => {
+                let left = stones.intersection(&c);
+                if left.is_empty() {
+                    return Some(false);
+                }
+                left
+            }
+            None => stones,
+        };
+        let life = benson(board, self.defender);
+        decisive.iter().any(|p| life.is_alive(p)).then_some(true)
+    }
+
+    fn or_wins_when_defender_lives(&self) -> bool {
+        matches!(self.problem.goal(), Goal::Live | Goal::LiveAny)
+    }
+
+    /// Play `mv` for `c` if the rules allow it. Returns `Err(true)` for a superko refusal.
+    fn play(&mut self, board: &mut Board, c: Color, mv: Move) -> Result<(), bool> {
+        let Move::Play(p) = mv else {
+            board.play_recorded(c, Move::Pass);
+            return Ok(());
+        };
+        if !self.region.contains(p) || !board.is_legal(c, mv) {
+            return Err(false);
+        }
+        board.play_recorded(c, mv);
+        if *self.no_ko_capture.get(c) && board.ko().is_some() {
+            board.undo();
+            return Err(false);
+        }
+        if self.superko && self.history.contains(&board.hash()) {
+            board.undo();
+            return Err(true);
+        }
+        Ok(())
+    }
+
+    /// Verify the position (`to_move`, `passed`) against `node`; returns whether a superko
+    /// refusal happened below.
+    fn check(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        node: &ProofNode,
+    ) -> Result<bool, CheckError> {
+        self.stats.positions += 1;
+        if self.stats.positions > self.max_positions {
+            return Err(CheckError::TooLarge(self.max_positions));
+        }
+        match self.settled(board) {
+            Some(lives) if lives == self.or_wins_when_defender_lives() => return Ok(false),
+            Some(_) => {
+                return Err(CheckError::Lost {
+                    line: self.line_text(),
+                })
+            }
+            None => {}
+        }
+        let memo = (
+            board.position_hash(to_move),
+            passed,
+            node as *const ProofNode as usize,
+        );
+        if self.verified.contains(&memo) {
+            return Ok(false);
+        }
+        let refused = if to_move == self.or {
+            self.check_or(board, passed, node)?
+        } else {
+            self.check_and(board, to_move, passed, node)?
+        };
+        if !refused {
+            self.verified.insert(memo);
+        }
+        Ok(refused)
+    }
+
+    fn check_or(
+        &mut self,
+        board: &mut Board,
+        passed: bool,
+        node: &ProofNode,
+    ) -> Result<bool, CheckError> {
+        let (Role::Or, [child]) = (node.role, node.children.as_slice()) else {
+            return Err(CheckError::NoAnswer {
+                line: self.line_text(),
+                why: format!("the OR player is to move but the node is {:?}", node.role),
+            });
+        };
+        let Some(mv) = child.mv else {
+            return Err(CheckError::NoAnswer {
+                line: self.line_text(),
+                why: "the child has no move".to_string(),
+            });
+        };
+        if mv == Move::Pass && passed {
+            // Two passes: the defender is not alive (checked above), so the game ends dead.
+            return if self.or_wins_when_defender_lives() {
+                Err(CheckError::Lost {
+                    line: self.line_text(),
+                })
+            } else {
+                Ok(false)
+            };
+        }
+        if self.play(board, self.or, mv).is_err() {
+            return Err(CheckError::IllegalMove {
+                line: self.line_text(),
+                mv: mv.to_gtp(self.problem.size()),
+            });
+        }
+        self.descend(board, self.or, mv, child)
+    }
+
+    /// Play was made: extend the line, check the child, take the move back.
+    fn descend(
+        &mut self,
+        board: &mut Board,
+        mover: Color,
+        mv: Move,
+        child: &ProofNode,
+    ) -> Result<bool, CheckError> {
+        self.history.push(board.hash());
+        self.line.push(mv);
+        let res = self.check(board, mover.opponent(), mv == Move::Pass, child);
+        self.line.pop();
+        self.history.pop();
+        board.undo();
+        res
+    }
+
+    fn check_and(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        passed: bool,
+        node: &ProofNode,
+    ) -> Result<bool, CheckError> {
+        if node.role != Role::And {
+            return Err(CheckError::NoAnswer {
+                line: self.line_text(),
+                why: format!("the AND player is to move but the node is {:?}", node.role),
+            });
+        }
+        let mut refused = false;
+        let plays: Vec<Point> = self
+            .region
+            .intersection(&board.empty_points())
+            .iter()
+            .collect();
+        let moves = plays.into_iter().map(Move::Play).chain([Move::Pass]);
+        for mv in moves {
+            if mv == Move::Pass && passed {
+                // Two passes: the defender is not alive.
+                if self.or_wins_when_defender_lives() {
+                    return Err(CheckError::Lost {
+                        line: format!("{} pass", self.line_text()),
+                    });
+                }
+                continue;
+            }
+            match self.play(board, and, mv) {
+                Ok(()) => {}
+                Err(superko) => {
+                    refused |= superko;
+                    continue;
+                }
+            }
+            let own = node.children.iter().find(|c| c.mv == Some(mv));
+            let child = match own {
+                Some(c) => c,
+                None => {
+                    let outside = |c: &&ProofNode| match mv {
+                        Move::Play(p) => !c.zone.contains(p),
+                        Move::Pass => true,
+                    };
+                    let Some(c) = node.children.iter().filter(|c| c.null_move).find(outside) else {
+                        board.undo();
+                        return Err(CheckError::Uncovered {
+                            line: self.line_text(),
+                            mv: mv.to_gtp(self.problem.size()),
+                        });
+                    };
+                    self.stats.null_mapped += 1;
+                    c
+                }
+            };
+            refused |= self.descend(board, and, mv, child)?;
+        }
+        Ok(refused)
+    }
+}

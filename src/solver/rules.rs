@@ -1,0 +1,109 @@
+//! The move rules of a search: which moves a side may make at a node, and why a move is refused.
+//!
+//! - Plays are the empty points of the problem's region that are legal under simple ko and the
+//!   no-suicide rule ([`Board::check`]).
+//! - A side whose ko rule is [`KoRule::Disallow`] never makes a ko capture (a capture that leaves
+//!   a simple-ko point).
+//! - With positional superko switched on, a play that recreates a stone configuration of the
+//!   current line is refused for both sides. Such refusals make results depend on the line above
+//!   a node (graph-history interaction); the search tracks them (see `search.rs`).
+//! - Passing: the AND player may always pass (a pass is always a null move). The OR player passes
+//!   only when it attacks: a defender that passes lets the attacker pass too, and two passes in a
+//!   row end the game with the defender not alive (the defender must reach unconditional life).
+
+use crate::go::{Board, ByColor, Color, Move, Point, Zone};
+use crate::problem::{KoRule, Problem};
+
+/// Why a play is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Occupied, suicide, or the simple-ko point.
+    Illegal,
+    /// A ko capture by a side whose ko rule is `disallow`; `captured` is the stone it would take.
+    KoCaptureDisallowed { captured: Point },
+    /// The play recreates the position at this index of the line's history.
+    Superko { index: usize },
+}
+
+/// The rules of one search.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub region: Zone,
+    pub size: usize,
+    pub or_player: Color,
+    pub defender: Color,
+    pub no_ko_capture: ByColor<bool>,
+    pub superko: bool,
+}
+
+impl Rules {
+    pub fn new(problem: &Problem, superko: bool) -> Rules {
+        Rules {
+            region: problem.region(),
+            size: problem.size(),
+            or_player: problem.or_player(),
+            defender: problem.defender(),
+            no_ko_capture: ByColor::new(
+                problem.ko_rule(Color::Black) == KoRule::Disallow,
+                problem.ko_rule(Color::White) == KoRule::Disallow,
+            ),
+            superko,
+        }
+    }
+
+    /// The attacker (the side that wants the defender dead).
+    pub fn attacker(&self) -> Color {
+        self.defender.opponent()
+    }
+
+    /// May `c` pass at an internal node?
+    pub fn may_pass(&self, c: Color) -> bool {
+        c != self.or_player || c == self.attacker()
+    }
+
+    /// Play `p` for `c` as a recorded move when the rules allow it; on refusal the board is
+    /// unchanged. `history` holds the stone hashes of the line (positional superko).
+    pub fn try_play(
+        &self,
+        board: &mut Board,
+        c: Color,
+        p: Point,
+        history: &[u64],
+    ) -> Result<(), Refusal> {
+        if !board.is_empty(p) || board.ko_point_for(c) == Some(p) || board.is_suicide(c, p) {
+            return Err(Refusal::Illegal);
+        }
+        board.play_recorded(c, Move::Play(p));
+        if *self.no_ko_capture.get(c) {
+            if let Some((captured, _)) = board.ko() {
+                board.undo();
+                return Err(Refusal::KoCaptureDisallowed { captured });
+            }
+        }
+        if self.superko {
+            let h = board.hash();
+            if let Some(index) = history.iter().position(|&x| x == h) {
+                board.undo();
+                return Err(Refusal::Superko { index });
+            }
+        }
+        Ok(())
+    }
+
+    /// Play `mv` (a pass, or a play as [`Rules::try_play`]).
+    pub fn try_move(
+        &self,
+        board: &mut Board,
+        c: Color,
+        mv: Move,
+        history: &[u64],
+    ) -> Result<(), Refusal> {
+        match mv {
+            Move::Pass => {
+                board.play_recorded(c, Move::Pass);
+                Ok(())
+            }
+            Move::Play(p) => self.try_play(board, c, p, history),
+        }
+    }
+}

@@ -1,0 +1,602 @@
+//! AchieveGoal: relevance-zone based depth-first search (RZS paper, appendix, Algorithm 1) with
+//! iterative deepening and a transposition table.
+//!
+//! - **OR nodes** return `dilate(z' ∪ {m})` from the first winning child ([`dilate_or`]).
+//! - **AND nodes** keep the must-play region `M`, initially every legal AND play plus pass. A
+//!   searched move inside its child's zone is removed from `M`; a move outside it is a *null move*
+//!   (found after the fact) and `M` shrinks to `M ∩ z'`. A move whose captures change the child's
+//!   zone counts as inside it. When `M` is empty the node is won with
+//!   `dilate(union of the child zones)` ([`dilate_and`]). One refuted AND move is a proven
+//!   failure.
+//! - **Iterative deepening** on the ply limit finds short proofs first ("Faster to Life").
+//!   Nodes cut by the limit are `Unknown`; a limit cut is remembered in the table as "no proof
+//!   within d plies".
+//! - **Soundness of `Fail`**: an OR node fails only when every OR move was searched and failed;
+//!   with OR forward pruning ([`SolveConfig::or_width`]) an exhausted search is `Unknown`.
+//! - **Graph-history interaction**: with positional superko a refusal depends on the line. Each
+//!   result carries the earliest line index a refusal below it referred to; results that refer
+//!   above their own node are not stored in the table. An AND node where a play was refused for
+//!   superko gets the whole board as its zone (no pruning is derived from it), since the refused
+//!   move may be legal after another line.
+
+use super::config::SolveConfig;
+use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
+use super::leaf::{GoalTest, Leaf};
+use super::ordering::{order, OrderContext};
+use super::progress::Progress;
+use super::proof::ProofTree;
+use super::rules::{Refusal, Rules};
+use super::tt::{node_key, Stored, TranspositionTable};
+use crate::go::{Board, Color, Move, Point, Zone};
+use crate::problem::{Goal, Problem};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The result of a solve for the OR player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Proven: the OR player reaches its goal.
+    Win,
+    /// Proven: the OR player cannot reach its goal.
+    Fail,
+    /// Not decided within the limits (or, with OR pruning, the pruned search failed).
+    Unknown,
+}
+
+/// Why a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopReason {
+    Solved,
+    NodeLimit,
+    TimeLimit,
+    Stopped,
+    DepthLimit,
+    /// The search with OR forward pruning found no win.
+    Pruned,
+}
+
+impl StopReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopReason::Solved => "solved",
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::Stopped => "stopped",
+            StopReason::DepthLimit => "depth limit reached",
+            StopReason::Pruned => "no win among the moves tried (OR pruning on)",
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub status: Status,
+    pub stop: StopReason,
+    pub goal: Goal,
+    pub or_player: Color,
+    /// The OR player's winning first move (a win with the OR player to move).
+    pub first_move: Option<Move>,
+    /// The relevance zone of the root (a win).
+    pub root_zone: Option<Zone>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Ply limit of the last iteration.
+    pub depth: u32,
+    pub proof: Option<ProofTree>,
+}
+
+/// A node's value for the OR player.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Value {
+    Win(Zone, Option<Move>),
+    Fail,
+    Unknown,
+}
+
+/// A node's value and the earliest line index a superko refusal below it referred to
+/// (`usize::MAX` when none).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeResult {
+    pub value: Value,
+    pub earliest: usize,
+}
+
+impl NodeResult {
+    fn of(value: Value) -> NodeResult {
+        NodeResult {
+            value,
+            earliest: usize::MAX,
+        }
+    }
+}
+
+/// The legal AND moves of a node and the region points where the AND player may not play.
+pub(super) struct AndMoves {
+    pub moves: Vec<Point>,
+    pub illegal: Vec<(Point, AndIllegal)>,
+    /// A play was refused for superko.
+    pub superko_refusal: bool,
+    pub earliest: usize,
+}
+
+/// Where progress events go.
+type ProgressSink<'a> = Box<dyn FnMut(&Progress) + 'a>;
+
+/// The relevance-zone based solver of one problem.
+pub struct Solver<'a> {
+    pub(super) problem: &'a Problem,
+    pub(super) rules: Rules,
+    pub(super) goal: GoalTest,
+    pub(super) config: SolveConfig,
+    pub(super) tt: TranspositionTable,
+    stop: Arc<AtomicBool>,
+    on_progress: Option<ProgressSink<'a>>,
+    pub(super) nodes: u64,
+    start: Instant,
+    last_progress: Instant,
+    pub(super) aborted: Option<StopReason>,
+    depth_cut: bool,
+    /// Stone hashes of the line, root first (positional superko).
+    pub(super) history: Vec<u64>,
+    pub(super) line: Vec<Move>,
+    pub(super) iteration_depth: u32,
+    /// Crucial points for the decisive-stone rule (goal `live` only), else empty.
+    decisive_points: Zone,
+    order_crucial: Zone,
+    live_must_play: Option<Zone>,
+    live_zones: Vec<Zone>,
+}
+
+impl<'a> Solver<'a> {
+    pub fn new(problem: &'a Problem, config: SolveConfig) -> Solver<'a> {
+        let rules = Rules::new(problem, config.superko);
+        let decisive_points = if problem.goal() == Goal::Live {
+            problem.crucial()
+        } else {
+            Zone::new()
+        };
+        let order_crucial = if problem.goal().needs_crucial_stones() {
+            problem.crucial()
+        } else {
+            problem.start_stones()[problem.defender()]
+        };
+        let now = Instant::now();
+        Solver {
+            problem,
+            rules,
+            goal: GoalTest::new(problem),
+            tt: TranspositionTable::with_capacity(config.tt_entries),
+            config,
+            stop: Arc::new(AtomicBool::new(false)),
+            on_progress: None,
+            nodes: 0,
+            start: now,
+            last_progress: now,
+            aborted: None,
+            depth_cut: false,
+            history: Vec::new(),
+            line: Vec::new(),
+            iteration_depth: 0,
+            decisive_points,
+            order_crucial,
+            live_must_play: None,
+            live_zones: Vec::new(),
+        }
+    }
+
+    /// A flag that stops the solve (from any thread) when set.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Receive progress events (at most one per `progress_interval`).
+    pub fn on_progress(&mut self, f: impl FnMut(&Progress) + 'a) {
+        self.on_progress = Some(Box::new(f));
+    }
+
+    /// Solve the problem: iterative deepening until proven or a limit is reached.
+    pub fn solve(&mut self) -> Solution {
+        self.start = Instant::now();
+        self.last_progress = self.start;
+        let mut board = self.problem.board().clone();
+        board.clear_history();
+        self.history = vec![board.hash()];
+        self.line.clear();
+        let to_move = self.problem.to_move();
+        let or = self.rules.or_player;
+        let mut depth = if to_move == or { 1 } else { 2 };
+        let (value, stop) = loop {
+            self.iteration_depth = depth;
+            self.depth_cut = false;
+            let res = self.search(&mut board, to_move, false, depth);
+            match res.value {
+                Value::Win(..) | Value::Fail => break (res.value, StopReason::Solved),
+                Value::Unknown => {
+                    if let Some(why) = self.aborted {
+                        break (res.value, why);
+                    }
+                    if !self.depth_cut {
+                        break (res.value, StopReason::Pruned);
+                    }
+                    if depth >= self.config.max_depth {
+                        break (res.value, StopReason::DepthLimit);
+                    }
+                    depth = (depth + 2).min(self.config.max_depth);
+                }
+            }
+        };
+        let mut solution = Solution {
+            status: match value {
+                Value::Win(..) => Status::Win,
+                Value::Fail => Status::Fail,
+                Value::Unknown => Status::Unknown,
+            },
+            stop,
+            goal: self.problem.goal(),
+            or_player: or,
+            first_move: match value {
+                Value::Win(_, best) if to_move == or => best,
+                _ => None,
+            },
+            root_zone: match value {
+                Value::Win(z, _) => Some(z),
+                _ => None,
+            },
+            nodes: self.nodes,
+            elapsed: Duration::ZERO,
+            depth,
+            proof: None,
+        };
+        if matches!(value, Value::Win(..)) && self.config.build_proof {
+            solution.proof = self.extract_proof(&mut board, to_move);
+            if let Some(proof) = &solution.proof {
+                solution.root_zone = Some(proof.root.zone);
+                solution.first_move = proof.first_move().or(solution.first_move);
+            }
+        }
+        solution.elapsed = self.start.elapsed();
+        self.emit_progress();
+        solution
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Check the node, time and stop limits; sets `aborted`.
+    fn check_limits(&mut self) {
+        if self.aborted.is_some() {
+            return;
+        }
+        if self.config.max_nodes.is_some_and(|m| self.nodes >= m) {
+            self.aborted = Some(StopReason::NodeLimit);
+        } else if self.stop.load(Ordering::Relaxed) {
+            self.aborted = Some(StopReason::Stopped);
+        } else if self.nodes.is_multiple_of(256) {
+            let elapsed = self.start.elapsed();
+            if self.config.time_limit.is_some_and(|t| elapsed >= t) {
+                self.aborted = Some(StopReason::TimeLimit);
+            } else if elapsed.saturating_sub(self.last_progress.duration_since(self.start))
+                >= self.config.progress_interval
+            {
+                self.emit_progress();
+            }
+        }
+    }
+
+    fn emit_progress(&mut self) {
+        self.last_progress = Instant::now();
+        let Some(f) = self.on_progress.as_mut() else {
+            return;
+        };
+        let elapsed = self.start.elapsed();
+        let secs = elapsed.as_secs_f64();
+        f(&Progress {
+            nodes: self.nodes,
+            nodes_per_second: if secs > 0.0 {
+                self.nodes as f64 / secs
+            } else {
+                0.0
+            },
+            elapsed,
+            depth: self.iteration_depth,
+            line: self.line.clone(),
+            must_play: self.live_must_play,
+            proven_zones: self.live_zones.clone(),
+        });
+    }
+
+    /// The defender's stones on crucial points (decisive-stone rule), or nothing.
+    pub(super) fn decisive(&self, board: &Board) -> Zone {
+        if self.decisive_points.is_empty() {
+            return Zone::new();
+        }
+        board
+            .stones(self.rules.defender)
+            .intersection(&self.decisive_points)
+    }
+
+    pub(super) fn full_zone(&self) -> Zone {
+        Zone::full(self.rules.size)
+    }
+
+    /// Play a move that `Rules` accepted (already on the board): extend the line.
+    pub(super) fn push(&mut self, board: &Board, mv: Move) {
+        self.history.push(board.hash());
+        self.line.push(mv);
+    }
+
+    /// Take the last move back.
+    pub(super) fn pop(&mut self, board: &mut Board) {
+        self.history.pop();
+        self.line.pop();
+        board.undo();
+    }
+
+    /// Candidate plays of `c`: the region's empty points, best first.
+    pub(super) fn ordered_points(&self, board: &Board, c: Color) -> Vec<Point> {
+        let mut moves: Vec<Point> = self
+            .rules
+            .region
+            .intersection(&board.empty_points())
+            .iter()
+            .collect();
+        let ctx = OrderContext {
+            region: self.rules.region,
+            crucial: self.order_crucial,
+            defender: self.rules.defender,
+            last_move: self.line.last().and_then(|m| m.point()),
+        };
+        order(board, c, &mut moves, &ctx);
+        moves
+    }
+
+    /// The legal AND plays (best first) and the AND-illegal points of the region.
+    pub(super) fn and_moves(&mut self, board: &mut Board, and: Color) -> AndMoves {
+        let mut out = AndMoves {
+            moves: Vec::new(),
+            illegal: Vec::new(),
+            superko_refusal: false,
+            earliest: usize::MAX,
+        };
+        for p in self.ordered_points(board, and) {
+            if board.ko_point_for(and) == Some(p) {
+                out.illegal.push((p, AndIllegal::KoBan));
+                continue;
+            }
+            if board.is_suicide(and, p) {
+                out.illegal.push((p, AndIllegal::Suicide));
+                continue;
+            }
+            match self.rules.try_play(board, and, p, &self.history) {
+                Ok(()) => {
+                    board.undo();
+                    out.moves.push(p);
+                }
+                Err(Refusal::KoCaptureDisallowed { captured }) => {
+                    out.illegal.push((p, AndIllegal::KoCapture { captured }));
+                }
+                Err(Refusal::Superko { index }) => {
+                    out.superko_refusal = true;
+                    out.earliest = out.earliest.min(index);
+                }
+                Err(Refusal::Illegal) => {}
+            }
+        }
+        out
+    }
+
+    /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1).
+    pub(super) fn leaf_value(&self, board: &Board) -> Option<Value> {
+        Some(match self.goal.evaluate(board)? {
+            Leaf::Win(mut z) => {
+                close(board, &mut z);
+                Value::Win(z, None)
+            }
+            Leaf::Fail(_) => Value::Fail,
+        })
+    }
+
+    /// AchieveGoal with `depth` plies left.
+    pub(super) fn search(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        depth: u32,
+    ) -> NodeResult {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(64) || self.config.max_nodes.is_some() {
+            self.check_limits();
+        }
+        if self.aborted.is_some() {
+            return NodeResult::of(Value::Unknown);
+        }
+        if let Some(v) = self.leaf_value(board) {
+            return NodeResult::of(v);
+        }
+        let key = node_key(board, to_move, passed);
+        match self.tt.probe(key) {
+            Some(Stored::Win { zone, best }) => return NodeResult::of(Value::Win(zone, best)),
+            Some(Stored::Fail) => return NodeResult::of(Value::Fail),
+            Some(Stored::NoProofWithin(d)) if d >= depth => {
+                self.depth_cut = true;
+                return NodeResult::of(Value::Unknown);
+            }
+            _ => {}
+        }
+        if depth == 0 {
+            self.depth_cut = true;
+            return NodeResult::of(Value::Unknown);
+        }
+        let nodes_before = self.nodes;
+        let own_index = self.history.len() - 1;
+        let res = if to_move == self.rules.or_player {
+            self.or_node(board, to_move, passed, depth)
+        } else {
+            self.and_node(board, to_move, passed, depth)
+        };
+        if self.aborted.is_none() && res.earliest >= own_index {
+            let stored = match res.value {
+                Value::Win(zone, best) => Stored::Win { zone, best },
+                Value::Fail => Stored::Fail,
+                Value::Unknown => Stored::NoProofWithin(depth),
+            };
+            self.tt.store(key, stored, self.nodes - nodes_before);
+        }
+        res
+    }
+
+    fn or_node(&mut self, board: &mut Board, or: Color, passed: bool, depth: u32) -> NodeResult {
+        let mut earliest = usize::MAX;
+        if passed && self.rules.may_pass(or) {
+            // The attacker passes after a pass: the defender has not lived.
+            return NodeResult::of(Value::Win(self.full_zone(), Some(Move::Pass)));
+        }
+        let mut moves = self.ordered_points(board, or);
+        let mut unknown = false;
+        if let Some(width) = self.config.or_width {
+            if moves.len() > width {
+                moves.truncate(width);
+                unknown = true;
+            }
+        }
+        let mut candidates: Vec<Move> = moves.into_iter().map(Move::Play).collect();
+        if self.rules.may_pass(or) {
+            candidates.push(Move::Pass);
+        }
+        for mv in candidates {
+            match self.rules.try_move(board, or, mv, &self.history) {
+                Ok(()) => {}
+                Err(Refusal::Superko { index }) => {
+                    earliest = earliest.min(index);
+                    continue;
+                }
+                Err(_) => continue,
+            }
+            self.push(board, mv);
+            let child = self.search(board, or.opponent(), mv == Move::Pass, depth - 1);
+            self.pop(board);
+            earliest = earliest.min(child.earliest);
+            match child.value {
+                Value::Win(z, _) => {
+                    let decisive = self.decisive(board);
+                    let zone = dilate_or(board, or, mv, &z, &decisive);
+                    return NodeResult {
+                        value: Value::Win(zone, Some(mv)),
+                        earliest,
+                    };
+                }
+                Value::Unknown => unknown = true,
+                Value::Fail => {}
+            }
+            if self.aborted.is_some() {
+                break;
+            }
+        }
+        NodeResult {
+            value: if unknown { Value::Unknown } else { Value::Fail },
+            earliest,
+        }
+    }
+
+    fn and_node(&mut self, board: &mut Board, and: Color, passed: bool, depth: u32) -> NodeResult {
+        let gen = self.and_moves(board, and);
+        let mut earliest = gen.earliest;
+        let mut must: Zone = gen.moves.iter().copied().collect();
+        let mut pass_open = true;
+        let mut union = Zone::new();
+        let mut unknown = Zone::new();
+        let mut unknown_pass = false;
+        let live = self.line.len() <= 1;
+        if live {
+            self.live_must_play = Some(must);
+            self.live_zones.clear();
+        }
+        let candidates = gen.moves.iter().map(|&p| Move::Play(p)).chain([Move::Pass]);
+        for mv in candidates {
+            let open = match mv {
+                Move::Play(p) => must.contains(p),
+                Move::Pass => pass_open,
+            };
+            if !open {
+                continue;
+            }
+            if self.rules.try_move(board, and, mv, &self.history).is_err() {
+                continue;
+            }
+            let captured = board.last_captures();
+            let child = if mv == Move::Pass && passed {
+                // Two passes: the defender has not lived.
+                let v = if and == self.rules.defender {
+                    Value::Win(self.full_zone(), None)
+                } else {
+                    Value::Fail
+                };
+                board.undo();
+                NodeResult::of(v)
+            } else {
+                self.push(board, mv);
+                let r = self.search(board, and.opponent(), mv == Move::Pass, depth - 1);
+                self.pop(board);
+                r
+            };
+            earliest = earliest.min(child.earliest);
+            match child.value {
+                Value::Fail => {
+                    return NodeResult {
+                        value: Value::Fail,
+                        earliest,
+                    }
+                }
+                Value::Unknown => match mv {
+                    Move::Play(p) => {
+                        unknown.insert(p);
+                    }
+                    Move::Pass => unknown_pass = true,
+                },
+                Value::Win(z, _) => {
+                    union.union_with(&z);
+                    match mv {
+                        Move::Play(p) if z.contains(p) || captured.intersects(&z) => {
+                            must.remove(p);
+                        }
+                        _ => {
+                            // A null move: every AND move outside `z` is answered the same way.
+                            must.intersect_with(&z);
+                            pass_open = false;
+                        }
+                    }
+                    if live {
+                        self.live_must_play = Some(must);
+                        self.live_zones.push(z);
+                    }
+                }
+            }
+            if self.aborted.is_some() {
+                return NodeResult::of(Value::Unknown);
+            }
+        }
+        if unknown.intersects(&must) || (unknown_pass && pass_open) {
+            return NodeResult {
+                value: Value::Unknown,
+                earliest,
+            };
+        }
+        let zone = if gen.superko_refusal {
+            self.full_zone()
+        } else {
+            let decisive = self.decisive(board);
+            dilate_and(board, and, &union, &gen.illegal, &decisive)
+        };
+        NodeResult {
+            value: Value::Win(zone, None),
+            earliest,
+        }
+    }
+}

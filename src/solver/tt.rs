@@ -1,0 +1,158 @@
+//! The transposition table: proven results (with their relevance zone and winning move) and
+//! "no proof within this depth" bounds, keyed by the Zobrist hash of the stones, the side to move,
+//! the simple-ko point and whether the last move was a pass.
+//!
+//! Memory is bounded: a fixed number of slots in buckets of two, chosen when the table is made
+//! ([`TranspositionTable::with_capacity`]). Replacement: a store for a key already in its bucket
+//! overwrites that slot, except that a depth bound never overwrites a proven result; otherwise it
+//! takes an empty slot, or else the slot whose result cost fewer nodes to compute (the cheaper one
+//! is the cheaper to find again).
+//!
+//! Only results that do not depend on the line above their node are stored (the search checks
+//! that; see `search.rs`), so a hit is valid wherever the position recurs.
+
+use crate::go::{Board, Color, Move, Zone};
+
+/// What is known of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// The OR player wins with this relevance zone; `best` is the winning move at OR nodes.
+    Win { zone: Zone, best: Option<Move> },
+    /// The OR player cannot win (proven without pruning).
+    Fail,
+    /// No proof was found with this many plies left.
+    NoProofWithin(u32),
+}
+
+impl Stored {
+    fn is_proven(&self) -> bool {
+        !matches!(self, Stored::NoProofWithin(_))
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    key: u64,
+    work: u64,
+    value: Stored,
+}
+
+/// See the module documentation.
+pub struct TranspositionTable {
+    slots: Vec<Option<Slot>>,
+    /// Number of buckets minus one (a power of two minus one).
+    mask: usize,
+    stored: usize,
+}
+
+/// The key part that marks "the last move was a pass".
+const PASSED_KEY: u64 = 0x2F6E_1C7A_93D4_5B08;
+
+/// The table key of a node.
+pub fn node_key(board: &Board, to_move: Color, passed: bool) -> u64 {
+    let key = board.position_hash(to_move);
+    if passed {
+        key ^ PASSED_KEY
+    } else {
+        key
+    }
+}
+
+impl TranspositionTable {
+    /// A table of about `entries` slots (rounded up to a power of two, at least 2).
+    pub fn with_capacity(entries: usize) -> TranspositionTable {
+        let buckets = entries.max(2).next_power_of_two() / 2;
+        TranspositionTable {
+            slots: vec![None; buckets * 2],
+            mask: buckets - 1,
+            stored: 0,
+        }
+    }
+
+    /// Bytes used by the slots.
+    pub fn memory_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Option<Slot>>()
+    }
+
+    /// Number of occupied slots.
+    pub fn len(&self) -> usize {
+        self.stored
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.stored == 0
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        ((key as usize) & self.mask) * 2
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Stored> {
+        let b = self.bucket(key);
+        self.slots[b..b + 2]
+            .iter()
+            .flatten()
+            .find(|s| s.key == key)
+            .map(|s| s.value)
+    }
+
+    pub fn store(&mut self, key: u64, value: Stored, work: u64) {
+        let b = self.bucket(key);
+        let pair = &mut self.slots[b..b + 2];
+        if let Some(slot) = pair.iter_mut().flatten().find(|s| s.key == key) {
+            if slot.value.is_proven() && !value.is_proven() {
+                return;
+            }
+            *slot = Slot { key, work, value };
+            return;
+        }
+        let target = match (pair[0], pair[1]) {
+            (None, _) => 0,
+            (_, None) => 1,
+            (Some(a), Some(c)) => usize::from(c.work < a.work),
+        };
+        if pair[target].is_none() {
+            self.stored += 1;
+        }
+        pair[target] = Some(Slot { key, work, value });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Point;
+
+    #[test]
+    fn stores_probes_and_replaces_the_cheaper_entry() {
+        let mut tt = TranspositionTable::with_capacity(2);
+        let win = Stored::Win {
+            zone: Zone::new(),
+            best: Some(Move::Play(Point::new(1, 1))),
+        };
+        tt.store(1, win, 10);
+        tt.store(3, Stored::Fail, 5);
+        assert_eq!(tt.probe(1), Some(win));
+        assert_eq!(tt.probe(3), Some(Stored::Fail));
+        // A third key in the single bucket evicts the cheaper entry.
+        tt.store(5, Stored::NoProofWithin(4), 7);
+        assert_eq!(tt.probe(3), None);
+        assert_eq!(tt.probe(1), Some(win));
+        // A bound never overwrites a proof of the same key.
+        tt.store(1, Stored::NoProofWithin(9), 100);
+        assert_eq!(tt.probe(1), Some(win));
+        assert_eq!(tt.len(), 2);
+    }
+
+    #[test]
+    fn keys_tell_passes_and_sides_apart() {
+        let b = Board::new(5);
+        let keys = [
+            node_key(&b, Color::Black, false),
+            node_key(&b, Color::Black, true),
+            node_key(&b, Color::White, false),
+        ];
+        assert_ne!(keys[0], keys[1]);
+        assert_ne!(keys[0], keys[2]);
+    }
+}
