@@ -11,9 +11,9 @@
 //! 2 files: 1 ok, 1 failed
 //! ```
 
+use super::files::{problem_files, FileEntry};
 use crate::problem::{load, LoadError};
 use anyhow::Context;
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,41 +39,13 @@ pub fn run(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
 /// Check `paths` (files, or directories searched recursively), writing the report to `out`.
 pub fn check_paths(paths: &[PathBuf], out: &mut impl Write) -> io::Result<CheckReport> {
     let mut report = CheckReport::default();
-    for path in paths {
-        let is_dir = match fs::metadata(path) {
-            Ok(meta) => meta.is_dir(),
-            Err(e) => {
-                writeln!(out, "{}: 1 error\n    cannot read: {e}", path.display())?;
+    for entry in problem_files(paths) {
+        match entry {
+            FileEntry::File(file) => check_file(&file, out, &mut report)?,
+            FileEntry::Error { path, message } => {
+                writeln!(out, "{}: 1 error\n    {message}", path.display())?;
                 report.failed += 1;
-                continue;
             }
-        };
-        if !is_dir {
-            check_file(path, out, &mut report)?;
-            continue;
-        }
-        let mut files = Vec::new();
-        let mut errors = Vec::new();
-        collect_problem_files(path, &mut files, &mut errors);
-        files.sort();
-        for (dir, e) in errors {
-            writeln!(
-                out,
-                "{}: 1 error\n    cannot list directory: {e}",
-                dir.display()
-            )?;
-            report.failed += 1;
-        }
-        if files.is_empty() {
-            writeln!(
-                out,
-                "{}: 1 error\n    no .sgf or .json file found",
-                path.display()
-            )?;
-            report.failed += 1;
-        }
-        for file in &files {
-            check_file(file, out, &mut report)?;
         }
     }
     let total = report.ok + report.failed;
@@ -115,44 +87,11 @@ fn write_errors(path: &Path, e: &LoadError, out: &mut impl Write) -> io::Result<
     Ok(())
 }
 
-/// Every `.sgf`/`.json` file under `dir` (symbolic links to directories are not followed).
-fn collect_problem_files(
-    dir: &Path,
-    files: &mut Vec<PathBuf>,
-    errors: &mut Vec<(PathBuf, io::Error)>,
-) {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            errors.push((dir.to_path_buf(), e));
-            return;
-        }
-    };
-    for entry in entries {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(e) => {
-                errors.push((dir.to_path_buf(), e));
-                continue;
-            }
-        };
-        let path = entry.path();
-        match entry.file_type() {
-            Ok(t) if t.is_dir() => collect_problem_files(&path, files, errors),
-            Ok(_) => {
-                if crate::problem::Format::from_path(&path).is_some() {
-                    files.push(path);
-                }
-            }
-            Err(e) => errors.push((path, e)),
-        }
-    }
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn reports_ok_and_failed_files() {

@@ -1,8 +1,21 @@
 //! The command line of `tsumego-studio` (the app edge: errors are `anyhow`).
+//!
+//! - [`check`]: load and validate problem files;
+//! - [`solve`]: solve one problem, optionally writing the proof as SGF;
+//! - [`bench`](mod@bench): solve a set of problems and print a table with totals;
+//! - shared: [`files`] (which files a list of paths means), [`engine`] (search options),
+//!   [`report`] (what is reported about one search).
 
+pub mod bench;
 pub mod check;
+pub mod engine;
+pub mod files;
+pub mod report;
+pub mod solve;
 
 use clap::{Parser, Subcommand};
+use engine::SearchArgs;
+use solve::{Side, SolveOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,11 +37,64 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Solve one problem file: prints the result in words, the file's expected result and book
+    /// first moves (and whether the search agrees), the root relevance zone as a diagram, and
+    /// nodes, nodes per second, seconds, depth and proof size. Exit status 0 whatever the result
+    /// (unknown included).
+    Solve {
+        /// The problem file (SGF or research JSON).
+        file: PathBuf,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// The claim to prove (default: the one the file states): live = the defender's, kill =
+        /// the attacker's, both = each in turn, reporting the one proven.
+        #[arg(long, value_enum)]
+        side: Option<Side>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Write the proof (problem + proof tree, SGF) to this file; an error when there is no
+        /// proof (the claim is not proven a win).
+        #[arg(long, value_name = "OUT.sgf")]
+        proof_out: Option<PathBuf>,
+    },
+    /// Solve every problem file's own claim (directories searched recursively for .sgf and .json
+    /// files, sorted) and print a table (file, result, first move vs the file's answer, nodes,
+    /// seconds, root relevance-zone size) and the line `solved N/M, nodes K, seconds S`.
+    Bench {
+        /// Files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// One JSON object per problem per line, then
+        /// {"summary":{"solved":N,"total":M,"nodes":K,"seconds":S}}.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Check { files } => check::run(&files),
+        Command::Solve {
+            file,
+            search,
+            side,
+            json,
+            proof_out,
+        } => solve::run(&SolveOptions {
+            file,
+            search,
+            side,
+            json,
+            proof_out,
+        }),
+        Command::Bench {
+            paths,
+            search,
+            json,
+        } => bench::run(&paths, &search, json),
     }
 }

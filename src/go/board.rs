@@ -98,6 +98,9 @@ pub struct Board {
     size: u8,
     /// EMPTY / BLACK / WHITE / EDGE per padded cell.
     cells: [u8; NUM_CELLS],
+    /// The stones of each colour as zones (kept in step with `cells`), and all on-board points.
+    stone_sets: [Zone; 2],
+    on_board: Zone,
     /// For a stone: the head point of its block. Undefined for empty points.
     head: [u16; NUM_CELLS],
     /// For a stone: the next stone of its block in a circular list. Undefined for empty points.
@@ -136,6 +139,8 @@ impl Board {
         Some(Board {
             size: size as u8,
             cells,
+            stone_sets: [Zone::EMPTY; 2],
+            on_board: Zone::full(size),
             head: [0; NUM_CELLS],
             next: [0; NUM_CELLS],
             chains: [ChainInfo::default(); NUM_CELLS],
@@ -160,7 +165,32 @@ impl Board {
 
     /// The zone of all points of the board.
     pub fn all_points(&self) -> Zone {
-        Zone::full(self.size())
+        self.on_board
+    }
+
+    /// Write a cell, keeping the stone zones in step.
+    #[inline]
+    fn set_cell(&mut self, i: usize, v: u8) {
+        let p = Point::from_index(i);
+        match self.cells[i] {
+            BLACK => {
+                self.stone_sets[0].remove(p);
+            }
+            WHITE => {
+                self.stone_sets[1].remove(p);
+            }
+            _ => {}
+        }
+        match v {
+            BLACK => {
+                self.stone_sets[0].insert(p);
+            }
+            WHITE => {
+                self.stone_sets[1].insert(p);
+            }
+            _ => {}
+        }
+        self.cells[i] = v;
     }
 
     #[inline]
@@ -290,15 +320,14 @@ impl Board {
 
     /// All stones of colour `c`.
     pub fn stones(&self, c: Color) -> Zone {
-        let k = code(c);
-        self.points()
-            .filter(|p| self.cells[p.index()] == k)
-            .collect()
+        self.stone_sets[c.index()]
     }
 
     /// All empty points.
     pub fn empty_points(&self) -> Zone {
-        self.points().filter(|p| self.is_empty(*p)).collect()
+        self.on_board
+            .difference(&self.stone_sets[0])
+            .difference(&self.stone_sets[1])
     }
 
     /// One representative point (the head) per block of colour `c`, in ascending order.
@@ -493,7 +522,7 @@ impl Board {
         if self.cells[p.index()] != EMPTY {
             return false;
         }
-        self.cells[p.index()] = code(c);
+        self.set_cell(p.index(), code(c));
         self.rebuild();
         true
     }
@@ -503,7 +532,7 @@ impl Board {
         if self.color_at(p).is_none() {
             return false;
         }
-        self.cells[p.index()] = EMPTY;
+        self.set_cell(p.index(), EMPTY);
         self.rebuild();
         true
     }
@@ -565,7 +594,7 @@ impl Board {
         let own = code(c);
         let opp_code = code(c.opponent());
         let pi = p.index();
-        self.cells[pi] = own;
+        self.set_cell(pi, own);
         self.hash ^= zobrist::stone_key(c, p);
 
         // Distinct neighbouring blocks of each colour.
@@ -700,7 +729,7 @@ impl Board {
         let mut q = hi;
         loop {
             self.captured.push(q as u16);
-            self.cells[q] = EMPTY;
+            self.set_cell(q, EMPTY);
             self.hash ^= zobrist::stone_key(victim, Point::from_index(q));
             q = self.next[q] as usize;
             if q == hi {
@@ -749,7 +778,7 @@ impl Board {
                 let q = self.captured[stones_at + k] as usize;
                 let nxt = self.captured[stones_at + (k + 1) % count];
                 self.adjust_neighbor_libs(Point::from_index(q), c, -1);
-                self.cells[q] = code(victim);
+                self.set_cell(q, code(victim));
                 self.head[q] = head as u16;
                 self.next[q] = nxt;
             }
@@ -780,12 +809,21 @@ impl Board {
             self.next.swap(pi, t);
             self.chains[t] = rec.target_info;
         }
-        self.cells[pi] = EMPTY;
+        self.set_cell(pi, EMPTY);
     }
 
     /// Re-derive every block from scratch and compare with the incremental structure; returns a
     /// description of the first inconsistency. Tests call this after every step.
     pub fn check_invariants(&self) -> Result<(), String> {
+        for c in Color::ALL {
+            let scanned: Zone = self
+                .points()
+                .filter(|&p| self.color_at(p) == Some(c))
+                .collect();
+            if scanned != self.stone_sets[c.index()] {
+                return Err(format!("the {c} stone zone is out of step with the cells"));
+            }
+        }
         let mut hash = 0;
         for p in self.points() {
             let Some(c) = self.color_at(p) else { continue };
@@ -901,7 +939,7 @@ impl Board {
                         })
                     }
                 };
-                board.cells[Point::new(x, y).index()] = v;
+                board.set_cell(Point::new(x, y).index(), v);
             }
         }
         board.rebuild();

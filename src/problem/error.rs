@@ -197,7 +197,7 @@ pub enum JsonError {
     AnswerNotWinnersTurn { point: String, winner: Color },
 }
 
-/// Why [`super::load`] failed.
+/// Why [`super::load()`] failed.
 #[derive(Debug, Error)]
 pub enum LoadError {
     #[error("cannot read {}: {source}", path.display())]

@@ -5,7 +5,7 @@
 //!   a `Problem` always satisfies the checks of [`ProblemSetup::validate`].
 //! - [`ProblemSetup`]: the unvalidated form that loaders produce ("parse, don't validate").
 //! - Formats: SGF ([`sgf_read`], [`sgf_write`]; conventions in the [`sgf_write`] module docs) and the
-//!   research JSON of the RZS paper ([`json`]). [`load`] reads a file of either kind.
+//!   research JSON of the RZS paper ([`json`]). [`load()`] reads a file of either kind.
 //!
 //! Vocabulary (see [`goal`]): the OR player pursues the goal; the defender's stones try to live;
 //! the attacker is the other side.

@@ -202,7 +202,7 @@ fn list(out: &mut String, ident: &str, zone: &Zone) {
 }
 
 /// SGF text escaping: `\` and `]` get a backslash.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 

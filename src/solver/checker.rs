@@ -9,6 +9,10 @@
 //! the zone). Positions are then no longer the tree's own, so the checker tests the goal on the
 //! position actually reached: a tree leaf whose position is not a win there is an error.
 //!
+//! An AND node whose pass is answered by the end of the game (a second pass) may have no null-move
+//! child; a move outside its zone is then answered by a pass, after which the same node's strategy
+//! applies again (with the AND player's pass now ending the game).
+//!
 //! Positions already verified against a tree node are remembered (by position key and node) unless
 //! a superko refusal happened below them, so transpositions are checked once.
 
@@ -17,7 +21,7 @@ use crate::problem::{Goal, KoRule, Problem};
 use std::collections::HashSet;
 use thiserror::Error;
 
-use super::proof::{ProofNode, ProofTree, Role};
+use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 
 /// Why a proof is rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -305,19 +309,60 @@ impl Checker<'_> {
                         Move::Play(p) => !c.zone.contains(p),
                         Move::Pass => true,
                     };
-                    let Some(c) = node.children.iter().filter(|c| c.null_move).find(outside) else {
+                    let null = node.children.iter().filter(|c| c.null_move).find(outside);
+                    if let Some(c) = null {
+                        self.stats.null_mapped += 1;
+                        c
+                    } else if outside(&node) && node.children.iter().any(ends_by_passes) {
+                        // The AND player's pass loses to the end of the game by two passes: the
+                        // OR player answers a move outside the zone with a pass, and the same
+                        // node's strategy goes on (now a pass by the AND player ends the game).
+                        self.stats.null_mapped += 1;
+                        refused |= self.pass_back(board, and, mv, node)?;
+                        continue;
+                    } else {
                         board.undo();
                         return Err(CheckError::Uncovered {
                             line: self.line_text(),
                             mv: mv.to_gtp(self.problem.size()),
                         });
-                    };
-                    self.stats.null_mapped += 1;
-                    c
+                    }
                 }
             };
             refused |= self.descend(board, and, mv, child)?;
         }
         Ok(refused)
     }
+
+    /// The AND player played `mv` (on the board): the OR player passes and `node` is checked
+    /// again; both moves are taken back.
+    fn pass_back(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        mv: Move,
+        node: &ProofNode,
+    ) -> Result<bool, CheckError> {
+        self.history.push(board.hash());
+        self.line.push(mv);
+        board.play_recorded(self.or, Move::Pass);
+        self.history.push(board.hash());
+        self.line.push(Move::Pass);
+        let res = self.check(board, and, true, node);
+        self.line.truncate(self.line.len() - 2);
+        self.history.truncate(self.history.len() - 2);
+        board.undo();
+        board.undo();
+        res
+    }
+}
+
+/// Does this AND child answer a pass with the end of the game (a second pass)?
+fn ends_by_passes(child: &ProofNode) -> bool {
+    child.mv == Some(Move::Pass)
+        && match child.role {
+            Role::Leaf(LeafKind::TwoPasses) => true,
+            Role::Or => child.children.first().and_then(|c| c.mv) == Some(Move::Pass),
+            _ => false,
+        }
 }

@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
-/// Settings of one solve. [`SolveConfig::default`] is a complete search (no OR pruning) with
-/// positional superko, no node or time limit, and a table of 2^20 entries.
+/// Settings of one solve. [`SolveConfig::default`] is a complete search (no OR pruning) under
+/// simple ko with repetitions counted as failures of the OR player, no node or time limit, and a
+/// table of 2^20 entries.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveConfig {
     /// Stop after this many nodes (the result is then `Unknown` unless proven already).
@@ -12,13 +13,25 @@ pub struct SolveConfig {
     pub time_limit: Option<Duration>,
     /// Deepest iteration of iterative deepening, in plies.
     pub max_depth: u32,
-    /// Refuse plays that recreate a position of the current line (both sides).
+    /// Iterative deepening goes on by two plies while the solve has used fewer nodes than this;
+    /// then the next iteration goes straight to `max_depth`.
+    pub deepening_nodes: u64,
+    /// Positional superko: refuse plays that recreate the stones of a position of the current
+    /// line (both sides). Off: simple ko, and a repeated position counts as a failure of the OR
+    /// player (the AND player can repeat the cycle for ever). With superko on, results depend on
+    /// the line that led to a position; the table keeps only results that do not, but a stored
+    /// win can still meet a refusal on another line (graph-history interaction), so the default
+    /// is off.
     pub superko: bool,
     /// OR-side forward pruning: try at most this many OR moves per node (best first). With it a
     /// failed search is `Unknown`, never `Fail`.
     pub or_width: Option<usize>,
     /// Transposition table slots.
     pub tt_entries: usize,
+    /// Zone dilation (on by default). Off only for experiments: without it zones may violate the
+    /// consistent-replay conditions and the search may claim wrong wins (the tests show that the
+    /// checker catches them).
+    pub dilation: bool,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
@@ -31,9 +44,11 @@ impl Default for SolveConfig {
             max_nodes: None,
             time_limit: None,
             max_depth: 256,
-            superko: true,
+            deepening_nodes: 10_000,
+            superko: false,
             or_width: None,
             tt_entries: 1 << 20,
+            dilation: true,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
         }

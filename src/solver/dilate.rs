@@ -189,3 +189,234 @@ pub fn dilate_and(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(diagram: &str) -> Board {
+        Board::from_ascii(diagram).expect("valid diagram")
+    }
+
+    fn zone(points: &[(usize, usize)]) -> Zone {
+        points.iter().map(|&(x, y)| Point::new(x, y)).collect()
+    }
+
+    fn p(x: usize, y: usize) -> Point {
+        Point::new(x, y)
+    }
+
+    #[test]
+    fn dl1_adds_whole_blocks_and_one_liberty() {
+        let b = board(
+            "
+            . X O . .
+            X X O . .
+            O O O . .
+            . . . . .
+            . . . . .
+        ",
+        );
+        let mut z = zone(&[(1, 0)]);
+        assert!(close(&b, &mut z));
+        assert_eq!(
+            b.zone_ascii(&z),
+            "\
+* X o . .
+X X o . .
+o o o . .
+. . . . .
+. . . . .
+"
+        );
+        // Closed zones stay as they are.
+        assert!(!close(&b, &mut z));
+    }
+
+    /// The OR-capture rule (the paper's Figure 5): White wins by capturing two Black stones at
+    /// E1. The child's zone (White's living shape after the capture) does not see what White
+    /// captured; dilation adds the captured block, the White blocks around it, the neighbours of
+    /// the move, and DL-1 liberties.
+    #[test]
+    fn or_capture_adds_the_captured_block_and_its_surroundings() {
+        let mut b = board(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . O O O O O
+            . O X X . O .
+        ",
+        );
+        let before = b.to_ascii();
+        let child = zone(&[(4, 6), (5, 6), (6, 6), (5, 5), (6, 5)]);
+        let z = dilate_or(
+            &mut b,
+            Color::White,
+            Move::Play(p(4, 6)),
+            &child,
+            &Zone::EMPTY,
+        );
+        assert_eq!(b.to_ascii(), before, "the board is restored");
+        // (1,5) is the DL-1 liberty of the White stone on B1, which has none in the zone before
+        // the capture.
+        assert_eq!(
+            b.zone_ascii(&z),
+            "\
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. * O O O O O
+. O X X * O *
+"
+        );
+        // Without the capture rule the zone would be the child's zone and the move only.
+        assert!(!child.contains(p(2, 6)) && z.contains(p(2, 6)) && z.contains(p(1, 6)));
+    }
+
+    /// The AND suicide rule (the paper's Figure 7): Black (AND) may not play on G4 (suicide of
+    /// the Black block F4 F5 G5). The zone of the node contains G4; dilation adds the Black block
+    /// next to it and the White blocks around that block, then the border rule gives those White
+    /// blocks two liberties in the zone, so G4 stays a suicide in every position with the same
+    /// pattern.
+    #[test]
+    fn and_suicide_adds_the_block_and_its_surrounding_blocks() {
+        let b = board(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . O O .
+            . . . O X X O
+            . . . O X . O
+            . . . . O O O
+            . . . . . . .
+        ",
+        );
+        let g = p(5, 4);
+        assert!(b.is_suicide(Color::Black, g));
+        let union = zone(&[(5, 4)]);
+        let z = dilate_and(
+            &b,
+            Color::Black,
+            &union,
+            &[(g, AndIllegal::Suicide)],
+            &Zone::EMPTY,
+        );
+        // Every White block keeps two liberties in the zone (G4 itself counts for the right one).
+        assert_eq!(
+            b.zone_ascii(&z),
+            "\
+. . . . . . .
+. . . . * . .
+. . . * O O *
+. . * O X X O
+. . . O X * O
+. . . . O O O
+. . . . . . .
+"
+        );
+        // Without the illegal point the zone is only closed (the point and nothing else).
+        let plain = dilate_and(&b, Color::Black, &union, &[], &Zone::EMPTY);
+        assert_eq!(plain, union);
+    }
+
+    /// The AND border rule (the paper's Figure 6): a White block in the zone with two or more
+    /// liberties gets two of them into the zone; a White block in atari gets its liberty and the
+    /// Black blocks around it.
+    #[test]
+    fn and_border_rule_protects_white_blocks_of_the_zone() {
+        let b = board(
+            "
+            . . . . . X O
+            . . . . . . .
+            . . . . . . .
+            . . X X . . .
+            . X O O X . .
+            . . X O O . .
+            . . . X . . .
+        ",
+        );
+        let union = zone(&[(2, 4), (6, 0)]);
+        let z = dilate_and(&b, Color::Black, &union, &[], &Zone::EMPTY);
+        // Left: the four White stones and two of their liberties; the Black stones around them
+        // stay outside. Top right: the White stone in atari, its liberty, the Black stone next to
+        // it and that stone's DL-1 liberty.
+        assert_eq!(
+            b.zone_ascii(&z),
+            "\
+. . . . * X O
+. . . . . . *
+. . . . . . .
+. . x x . . .
+. x O O x . .
+. . x O O * .
+. . . x * . .
+"
+        );
+    }
+
+    /// The ko-capture rule: Black's ko rule forbids the capture on B2 (it would take the single
+    /// White stone on C2 and leave a ko). The zone gets the neighbours of B2, the stone it would
+    /// capture and that stone's neighbours, so the capture is a ko capture (hence refused) in every
+    /// position with the same pattern.
+    #[test]
+    fn refused_ko_capture_adds_the_ko_shape() {
+        let b = board(
+            "
+            . . . . . .
+            . O X . . .
+            O . O X . .
+            . O X . . .
+            . . . . . .
+            . . . . . .
+        ",
+        );
+        let g = p(1, 2);
+        let union = zone(&[(1, 2)]);
+        let why = AndIllegal::KoCapture { captured: p(2, 2) };
+        let z = dilate_and(&b, Color::Black, &union, &[(g, why)], &Zone::EMPTY);
+        assert_eq!(
+            b.zone_ascii(&z),
+            "\
+. * * . . .
+* O X * . .
+O * O X . .
+* O X * . .
+. . . . . .
+. . . . . .
+"
+        );
+    }
+
+    /// The decisive-stone rule (goal `live`): a zone without any crucial defender stone gets the
+    /// block of the lowest one.
+    #[test]
+    fn decisive_stone_rule_keeps_a_crucial_stone_in_the_zone() {
+        let b = board(
+            "
+            . O . . .
+            O O . . .
+            . . . X .
+            . . . . .
+            . . . . .
+        ",
+        );
+        let crucial = b.stones(Color::White);
+        let z = dilate_and(&b, Color::Black, &zone(&[(3, 3)]), &[], &crucial);
+        // The White block also gets a second liberty (border rule).
+        assert_eq!(
+            b.zone_ascii(&z),
+            "\
+* O * . .
+O O . . .
+. . . x .
+. . . * .
+. . . . .
+"
+        );
+    }
+}

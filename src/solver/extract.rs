@@ -5,22 +5,32 @@
 //! consistent in itself (each OR zone is `dilate(child zone ∪ move)`, each AND zone the dilated
 //! union of its children's zones) even where the table lost an entry and a subtree was searched
 //! again.
+//!
+//! Each win carries the length of its proof, and a node with `d` plies left only uses wins of
+//! length at most `d` (see `search.rs`), so lengths decrease strictly down the extracted tree and
+//! extraction ends. A position may recur lower on a line (reached again with fewer plies left);
+//! that is no cycle: the OR player answers it with the shorter proof.
 
-use super::dilate::{dilate_and, dilate_or};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solver, Value};
 use crate::go::{Board, Color, Move, Zone};
 
-/// Longest line extraction follows before giving up (a safeguard against cycles).
+/// Longest line extraction follows before giving up (a safeguard; proof lengths bound it).
 const MAX_LINE: usize = 1000;
 
 impl Solver<'_> {
     /// The proof tree of the root (which was proven a win), or `None` when it cannot be rebuilt
     /// within the limits.
-    pub(super) fn extract_proof(&mut self, board: &mut Board, to_move: Color) -> Option<ProofTree> {
+    pub(super) fn extract_proof(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        dist: u32,
+    ) -> Option<ProofTree> {
         self.line.clear();
+        self.states.clear();
         self.history.truncate(1);
-        let root = self.build(board, to_move, false)?;
+        let root = self.build(board, to_move, false, dist)?;
         Some(ProofTree {
             size: self.rules.size,
             goal: self.problem.goal(),
@@ -29,8 +39,7 @@ impl Solver<'_> {
         })
     }
 
-    fn leaf_node(&self, board: &Board, to_move: Color, zone: Zone, kind: LeafKind) -> ProofNode {
-        let _ = board;
+    fn leaf_node(&self, to_move: Color, zone: Zone, kind: LeafKind) -> ProofNode {
         ProofNode {
             mv: None,
             player: None,
@@ -43,36 +52,44 @@ impl Solver<'_> {
         }
     }
 
-    /// Prove the node again (deeper limit) when the table does not know it as a win; the winning
-    /// move at OR nodes.
+    /// The winning move of an OR node and the length of its proof, proven within `bound` plies:
+    /// a table hit, or a new search when the table lost the entry. Every win of a proof of
+    /// length `d` has a proof within `d` plies, and stored wins are used only within their
+    /// length, so the lengths decrease strictly along the extracted tree and it cannot cycle.
     fn ensure_win(
         &mut self,
         board: &mut Board,
         to_move: Color,
         passed: bool,
-    ) -> Option<Option<Move>> {
-        let remaining = self
-            .iteration_depth
-            .saturating_sub(self.line.len() as u32)
-            .max(1);
-        for depth in [remaining, self.config.max_depth] {
-            let res = self.search(board, to_move, passed, depth);
-            if let Value::Win(_, best) = res.value {
-                return Some(best);
-            }
-            if self.aborted.is_some() {
-                return None;
-            }
+        bound: u32,
+    ) -> Option<(Move, u32)> {
+        // A win does not depend on the line (see `search.rs`), so the node is searched as a root:
+        // cycles through the extraction path would only make the search more pessimistic.
+        let path = std::mem::take(&mut self.states);
+        let res = self.search(board, to_move, passed, bound);
+        self.states = path;
+        match res.value {
+            Value::Win {
+                best: Some(best),
+                dist,
+                ..
+            } => Some((best, dist)),
+            _ => None,
         }
-        None
     }
 
-    fn build(&mut self, board: &mut Board, to_move: Color, passed: bool) -> Option<ProofNode> {
+    fn build(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        bound: u32,
+    ) -> Option<ProofNode> {
         if self.line.len() > MAX_LINE || self.aborted.is_some() {
             return None;
         }
         if let Some(v) = self.leaf_value(board) {
-            let Value::Win(zone, _) = v else {
+            let Value::Win { zone, .. } = v else {
                 return None;
             };
             let kind = if self.goal.defender() == self.rules.or_player {
@@ -80,30 +97,49 @@ impl Solver<'_> {
             } else {
                 LeafKind::Captured
             };
-            return Some(self.leaf_node(board, to_move, zone, kind));
+            return Some(self.leaf_node(to_move, zone, kind));
         }
         let or = self.rules.or_player;
-        if to_move == or {
-            self.build_or(board, or, passed)
+        let best = if to_move == or {
+            Some(self.ensure_win(board, or, passed, bound)?)
         } else {
-            self.build_and(board, to_move, passed)
+            None
+        };
+        if let Some((best, dist)) = best {
+            self.build_or(board, or, passed, best, dist)
+        } else {
+            self.build_and(board, to_move, passed, bound)
         }
     }
 
-    fn build_or(&mut self, board: &mut Board, or: Color, passed: bool) -> Option<ProofNode> {
-        let best = self.ensure_win(board, or, passed)??;
+    fn build_or(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        passed: bool,
+        best: Move,
+        dist: u32,
+    ) -> Option<ProofNode> {
         self.rules.try_move(board, or, best, &self.history).ok()?;
         let child = if best == Move::Pass && passed {
             board.undo();
-            self.leaf_node(board, or.opponent(), self.full_zone(), LeafKind::TwoPasses)
+            self.leaf_node(
+                or.opponent(),
+                self.two_pass_zone(board),
+                LeafKind::TwoPasses,
+            )
         } else {
             self.push(board, best);
-            let c = self.build(board, or.opponent(), best == Move::Pass);
+            let c = self.build(
+                board,
+                or.opponent(),
+                best == Move::Pass,
+                dist.checked_sub(1)?,
+            );
             self.pop(board);
             c?
         };
-        let decisive = self.decisive(board);
-        let zone = dilate_or(board, or, best, &child.zone, &decisive);
+        let zone = self.or_zone(board, or, best, &child.zone);
         let mut child = child;
         child.mv = Some(best);
         child.player = Some(or);
@@ -119,12 +155,19 @@ impl Solver<'_> {
         })
     }
 
-    fn build_and(&mut self, board: &mut Board, and: Color, passed: bool) -> Option<ProofNode> {
+    fn build_and(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        passed: bool,
+        bound: u32,
+    ) -> Option<ProofNode> {
         let gen = self.and_moves(board, and);
         let mut must: Zone = gen.moves.iter().copied().collect();
         let mut pass_open = true;
         let mut union = Zone::new();
         let mut children = Vec::new();
+        let mut pass_ends_game = false;
         let candidates = gen.moves.iter().map(|&p| Move::Play(p)).chain([Move::Pass]);
         for mv in candidates {
             let open = match mv {
@@ -141,10 +184,19 @@ impl Solver<'_> {
                 if and != self.rules.defender {
                     return None;
                 }
-                self.leaf_node(board, and.opponent(), self.full_zone(), LeafKind::TwoPasses)
+                self.leaf_node(
+                    and.opponent(),
+                    self.two_pass_zone(board),
+                    LeafKind::TwoPasses,
+                )
             } else {
                 self.push(board, mv);
-                let c = self.build(board, and.opponent(), mv == Move::Pass);
+                let c = self.build(
+                    board,
+                    and.opponent(),
+                    mv == Move::Pass,
+                    bound.checked_sub(1)?,
+                );
                 self.pop(board);
                 c?
             };
@@ -152,9 +204,15 @@ impl Solver<'_> {
             union.union_with(&z);
             child.mv = Some(mv);
             child.player = Some(and);
+            let ends_game = child.role == Role::Leaf(LeafKind::TwoPasses)
+                || child.children.first().and_then(|c| c.mv) == Some(Move::Pass);
             match mv {
                 Move::Play(p) if z.contains(p) || captured.intersects(&z) => {
                     must.remove(p);
+                }
+                Move::Pass if ends_game => {
+                    pass_open = false;
+                    pass_ends_game = true;
                 }
                 _ => {
                     must.intersect_with(&z);
@@ -174,12 +232,8 @@ impl Solver<'_> {
             must_play.intersect_with(&c.zone);
         }
         must_play.union_with(&searched);
-        let zone = if gen.superko_refusal {
-            self.full_zone()
-        } else {
-            let decisive = self.decisive(board);
-            dilate_and(board, and, &union, &gen.illegal, &decisive)
-        };
+        let null_moves = children.iter().any(|c| c.null_move);
+        let zone = self.and_zone(board, and, &union, &gen, pass_ends_game && !null_moves);
         Some(ProofNode {
             mv: None,
             player: None,

@@ -3,7 +3,7 @@
 //! From the RZS paper ("Relevance Zones", RZ-1; the issue "RZ-based search", item 1):
 //! - the **defender lives** when a decisive stone belongs to a Benson-UCA block: a crucial stone
 //!   for [`Goal::Live`]/[`Goal::Kill`], any defender stone for [`Goal::LiveAny`]/[`Goal::KillAll`].
-//!   The zone is the UCA *component* of that stone ([`Benson::component`]): its block, the vital
+//!   The zone is the UCA *component* of that stone ([`crate::go::benson::Benson::component`]): its block, the vital
 //!   regions, and the blocks joined through them; not every UCA block on the board (the masked
 //!   walls of the research problems are often UCA themselves). Of several living decisive stones
 //!   the smallest component is taken (ties: the first in zone order), since smaller zones prune
@@ -14,6 +14,7 @@
 //! A leaf is a win or a failure *of the OR player*: the OR player defends for `Live`/`LiveAny`
 //! and attacks for `Kill`/`KillAll`.
 
+use super::not_alive::may_be_alive;
 use crate::go::{benson, Board, Color, Zone};
 use crate::problem::{Goal, Problem};
 
@@ -84,6 +85,23 @@ impl GoalTest {
         } else {
             defender_stones
         };
+        // Benson's algorithm only when some decisive block has two vital regions.
+        let mut checked = Zone::new();
+        let mut candidate = false;
+        for p in decisive.iter() {
+            if checked.contains(p) {
+                continue;
+            }
+            let block = board.block_stones(p);
+            checked.union_with(&block);
+            if may_be_alive(board, self.defender, &block) {
+                candidate = true;
+                break;
+            }
+        }
+        if !candidate {
+            return None;
+        }
         let life = benson(board, self.defender);
         let mut best: Option<Zone> = None;
         let mut seen = Zone::new();

@@ -5,7 +5,8 @@
 //! - [`dilate`]: zone dilation for the consistent-replay conditions;
 //! - [`search`]: AchieveGoal with must-play regions, iterative deepening and the
 //!   transposition table ([`tt`]), ordered by [`ordering`];
-//! - [`extract`]: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio.
+//! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
+//! - [`checker`]: the independent proof checker; [`proof_sgf`]: proofs as SGF files.
 //!
 //! See `ARCHITECTURE.md` for how the pieces fit.
 
@@ -14,9 +15,11 @@ pub mod config;
 pub mod dilate;
 mod extract;
 pub mod leaf;
+pub mod not_alive;
 pub mod ordering;
 pub mod progress;
 pub mod proof;
+pub mod proof_sgf;
 pub mod rules;
 pub mod search;
 pub mod tt;

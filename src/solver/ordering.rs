@@ -19,10 +19,22 @@ use crate::go::{Board, Color, Point, Zone};
 #[derive(Clone, Copy, Debug)]
 pub struct OrderContext {
     pub region: Zone,
-    /// Points whose defender stones decide (crucial points, or every point for `live-any`).
+    /// The stones of the crucial blocks (blocks with a defender stone on a decisive point: a
+    /// crucial point, or any point for `live-any`); see [`crucial_blocks`].
     pub crucial: Zone,
     pub defender: Color,
     pub last_move: Option<Point>,
+}
+
+/// The stones of the defender blocks that hold a stone on one of the `decisive` points.
+pub fn crucial_blocks(board: &Board, defender: Color, decisive: &Zone) -> Zone {
+    let mut blocks = Zone::new();
+    for p in board.stones(defender).intersection(decisive).iter() {
+        if !blocks.contains(p) {
+            blocks.union_with(&board.block_stones(p));
+        }
+    }
+    blocks
 }
 
 /// The heuristic score of `c` playing on the empty point `p`.
@@ -50,7 +62,7 @@ pub fn score(board: &Board, c: Color, p: Point, ctx: &OrderContext) -> i32 {
                 seen[n_seen] = head;
                 n_seen += 1;
                 let libs = board.num_liberties(n);
-                let crucial = board.block_stones(n).intersects(&ctx.crucial);
+                let crucial = ctx.crucial.contains(n);
                 let size = board.block_size(n) as i32;
                 if col == opp {
                     if libs == 1 {
@@ -119,7 +131,7 @@ mod tests {
         .expect("diagram");
         let ctx = OrderContext {
             region: Zone::full(5),
-            crucial: b.stones(Color::White),
+            crucial: crucial_blocks(&b, Color::White, &b.stones(Color::White)),
             defender: Color::White,
             last_move: None,
         };

@@ -67,7 +67,9 @@ pub enum ProofSgfError {
     InvalidProblem(ValidationErrors),
     #[error("no proof tree in the file (no node carries TSROLE)")]
     NoProof,
-    #[error("{0} proof trees in the file (nodes with TSROLE in separate variations); expected one")]
+    #[error(
+        "{0} proof trees in the file (nodes with TSROLE in separate variations); expected one"
+    )]
     SeveralProofs(usize),
     #[error(
         "the proof starts after {found} move(s), but the problem position is after {expected} \
@@ -81,7 +83,7 @@ pub enum ProofSgfError {
         ident: String,
         /// The raw values joined by `][`.
         value: String,
-        expected: &'static str,
+        expected: String,
     },
     #[error("{place}: missing {ident}")]
     Missing { place: String, ident: &'static str },
@@ -216,7 +218,8 @@ mod tests {
     }
 
     /// A hand-built proof: White B5 (ba); Black A5 is answered by C5, Black C5 (a null move) by
-    /// A5; a pass answered by a pass ends in two passes.
+    /// A5; a pass answered by a pass ends in two passes. (A format test: it is not a sound proof,
+    /// A5 is even suicide.)
     fn hand_proof() -> ProofTree {
         let (b, w) = (Color::Black, Color::White);
         let all = Zone::full(5);
@@ -266,14 +269,25 @@ mod tests {
         // Written twice, the same text.
         assert_eq!(proof_to_sgf(&q, &read), text);
         // Markup and comments for people.
-        assert!(text.contains("\n;W[ba]C[AND: Black to move; must-play region 1 points; null moves: C5, pass (each answer covers every Black move outside its zone); zone 8 points]"), "{text}");
-        assert!(text.contains("SL[aa]TSROLE[and]TSZONE[aa:db]TSMUST[aa]"), "{text}");
+        assert!(text.contains("\n;W[ba]C[AND: Black to move; must-play region 1 point; null moves: C5, pass (each answer covers every Black move outside its zone); zone 8 points]"), "{text}");
+        assert!(
+            text.contains("SL[aa]TSROLE[and]TSZONE[aa:db]TSMUST[aa]"),
+            "{text}"
+        );
         assert!(text.contains("(;B[]C[Black pass: null move\nOR: White wins with pass (zone: whole board)]TSROLE[or]TSZONE[aa:ee]TSNULL[1]"), "{text}");
-        assert!(text.contains(";W[]C[Leaf: two passes (zone: whole board)]TSROLE[two-passes]"), "{text}");
-        assert!(text.contains("C[Leaf: alive (Benson) (zone 8 points)]"), "{text}");
+        assert!(
+            text.contains(";W[]C[Leaf: two passes; zone: whole board]TSROLE[two-passes]"),
+            "{text}"
+        );
+        assert!(
+            text.contains("C[Leaf: alive (Benson); zone 8 points]"),
+            "{text}"
+        );
         assert!(text.contains("GN[bent \\] three \\\\ test]"), "{text}");
         // The problem part reads as the problem alone, and the proof root follows its position.
-        assert!(text.starts_with(&crate::problem::write_sgf(&problem).replace(")\n", "")));
+        let problem_text = crate::problem::write_sgf(&problem);
+        let open = problem_text.strip_suffix(")\n").unwrap();
+        assert!(text.starts_with(&format!("{open}\n;C[Proof that White lives")));
     }
 
     #[test]
@@ -297,6 +311,34 @@ mod tests {
         assert_eq!(q, problem);
         assert_eq!(read, proof);
         sgf_parse::go::parse(&text).unwrap()[0].validate().unwrap();
+    }
+
+    /// Bundled problems with bigger proofs: White lives with the first move (12), and the
+    /// flipped claim of 04 (Black lives although White moves first: the proof root is an AND node).
+    #[test]
+    fn bundled_problem_proofs_round_trip() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let live = crate::problem::load(&dir.join("12-rabbity-six-live.sgf")).unwrap();
+        let alive = crate::problem::load(&dir.join("04-straight-four-alive.sgf"))
+            .unwrap()
+            .flipped();
+        for (problem, root_role) in [(live, Role::Or), (alive, Role::And)] {
+            let solution = Solver::new(&problem, SolveConfig::default()).solve();
+            assert_eq!(solution.status, Status::Win, "{}", problem.name());
+            let proof = solution.proof.unwrap();
+            assert_eq!(proof.root.role, root_role);
+            // 12 lives at once (2 nodes); 04 has AND nodes (11 nodes).
+            let least = if root_role == Role::And { 5 } else { 2 };
+            assert!(proof.node_count() >= least, "{}", problem.name());
+            let text = proof_to_sgf(&problem, &proof);
+            let (q, read) = proof_from_sgf(&text).unwrap();
+            // The reference answer is not written.
+            let mut without_answer = problem.to_setup();
+            without_answer.answer = crate::problem::AnswerTree::new();
+            assert_eq!(q, without_answer.validate().unwrap());
+            assert_eq!(read, proof);
+            sgf_parse::go::parse(&text).unwrap()[0].validate().unwrap();
+        }
     }
 
     #[test]
@@ -344,7 +386,10 @@ mod tests {
         }
         // Either corner order; off-board points are refused.
         let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        assert_eq!(parse_compressed_list(&v(&["bb:aa"]), 9), Some(zone(&["aa", "ab", "ba", "bb"])));
+        assert_eq!(
+            parse_compressed_list(&v(&["bb:aa"]), 9),
+            Some(zone(&["aa", "ab", "ba", "bb"]))
+        );
         assert_eq!(parse_compressed_list(&v(&["aj"]), 9), None);
         assert_eq!(parse_compressed_list(&v(&["a"]), 9), None);
         assert_eq!(parse_compressed_list(&v(&["aa", ""]), 9), None);
@@ -358,7 +403,10 @@ mod tests {
         assert!(err("").starts_with("not an SGF file: "), "{}", err(""));
         assert!(err("hello").starts_with("not an SGF file: "));
         assert!(err("(;SZ[5]AB[aa]").starts_with("not an SGF file: SGF syntax error at line 1"));
-        assert_eq!(err("(;GM[2])"), "not an SGF file: not a Go game (GM is not 1)");
+        assert_eq!(
+            err("(;GM[2])"),
+            "not an SGF file: not a Go game (GM is not 1)"
+        );
         assert_eq!(
             err(&crate::problem::write_sgf(&problem)),
             "no proof tree in the file (no node carries TSROLE)"
@@ -399,29 +447,43 @@ mod tests {
         );
         assert_eq!(
             err(&good.replace("\n;C[Proof", "\n;W[]C[Proof")),
-            "the proof root has a move (W[]); it must be a move-less node"
+            "the proof root: a move (W[]), but the proof root must be a move-less node"
         );
         assert_eq!(
-            err(&good.replace("\n;C[Proof", "\n;B[dd]\n;C[Proof")),
+            err(&good.replace("\n;C[Proof", "\n;B[ed]\n;C[Proof")),
             "the proof starts after 1 move(s), but the problem position is after 0 setup move(s)"
         );
-        let two = good.replacen("\n;C[Proof", "\n(;C[x]TSROLE[or]TSZONE[])(;C[Proof", 1) + ")";
-        let two = two.replacen(")\n)", "))\n", 1);
-        assert!(err(&two).starts_with("2 proof trees in the file"), "{}", err(&two));
-        let inner = good.replace(";B[aa]C[", ";B[aa]BM[1]C[").replace(
-            "\n;W[ca]C[Leaf",
-            "\n;W[ca]C[Leaf",
+        let open = good.trim_end().strip_suffix(')').unwrap();
+        let two = format!(
+            "{})\n)\n",
+            open.replacen("\n;C[Proof", "\n(;C[x]TSROLE[or]TSZONE[])\n(;C[Proof", 1)
         );
-        assert!(proof_from_sgf(&inner).is_ok());
+        assert_eq!(
+            err(&two),
+            "2 proof trees in the file (nodes with TSROLE in separate variations); expected one"
+        );
+        assert_eq!(
+            err(&good.replace(";B[aa]C[", ";B[sa]C[")),
+            "B[sa] at proof line W B5's child 1: expected a point on the 5x5 board or an \
+             empty value"
+        );
+        assert_eq!(
+            err("(;SZ[5]AB[aa]PL[W]TSROLE[or]TSZONE[])"),
+            "the proof root: the root node of the game tree, but it must follow the problem \
+             position"
+        );
+        // Other properties in proof nodes are ignored.
+        assert!(proof_from_sgf(&good.replace(";B[aa]C[", ";B[aa]BM[1]C[")).is_ok());
         // A node without TSROLE inside the proof.
         let bare = good.replacen("TSROLE[alive]", "", 1);
-        assert_eq!(
-            err(&bare),
-            "proof line W B5, B A5, W C5: missing TSROLE"
-        );
+        assert_eq!(err(&bare), "proof line W B5, B A5, W C5: missing TSROLE");
         // A leaf with children.
         let leaf = good.replacen("TSROLE[or]TSZONE[aa:db]", "TSROLE[alive]TSZONE[aa:db]", 2);
-        assert!(err(&leaf).contains("a leaf with 1 child(ren)"), "{}", err(&leaf));
+        assert!(
+            err(&leaf).contains("a leaf with 1 child(ren)"),
+            "{}",
+            err(&leaf)
+        );
     }
 
     #[test]
@@ -429,7 +491,11 @@ mod tests {
         let mut text = crate::problem::write_sgf(&problem()).replace(")\n", "");
         text += "\n;C[root]TSROLE[or]TSZONE[]";
         for i in 0..(MAX_PROOF_DEPTH + 5) {
-            let (c, role) = if i % 2 == 0 { ('W', "and") } else { ('B', "or") };
+            let (c, role) = if i % 2 == 0 {
+                ('W', "and")
+            } else {
+                ('B', "or")
+            };
             text += &format!(";{c}[]TSROLE[{role}]TSZONE[]");
         }
         text += ")";

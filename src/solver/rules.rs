@@ -4,9 +4,11 @@
 //!   no-suicide rule ([`Board::check`]).
 //! - A side whose ko rule is [`KoRule::Disallow`] never makes a ko capture (a capture that leaves
 //!   a simple-ko point).
-//! - With positional superko switched on, a play that recreates a stone configuration of the
-//!   current line is refused for both sides. Such refusals make results depend on the line above
-//!   a node (graph-history interaction); the search tracks them (see `search.rs`).
+//! - Repetition: by default simple ko only, and the search counts a repeated position as a
+//!   failure of the OR player (see `search.rs`). With positional superko switched on, a play that
+//!   recreates a stone configuration of the current line is refused for both sides. Such refusals
+//!   make results depend on the line above a node (graph-history interaction); the search tracks
+//!   them.
 //! - Passing: the AND player may always pass (a pass is always a null move). The OR player passes
 //!   only when it attacks: a defender that passes lets the attacker pass too, and two passes in a
 //!   row end the game with the defender not alive (the defender must reach unconditional life).

@@ -8,9 +8,16 @@
 //!   zone counts as inside it. When `M` is empty the node is won with
 //!   `dilate(union of the child zones)` ([`dilate_and`]). One refuted AND move is a proven
 //!   failure.
-//! - **Iterative deepening** on the ply limit finds short proofs first ("Faster to Life").
-//!   Nodes cut by the limit are `Unknown`; a limit cut is remembered in the table as "no proof
-//!   within d plies".
+//! - **Iterative deepening** on the ply limit finds short proofs first ("Faster to Life"):
+//!   limits 1, 3, 5, ... plies (2, 4, ... with the AND player to move) while the solve has used
+//!   fewer than [`SolveConfig::deepening_nodes`] nodes, then one search to
+//!   [`SolveConfig::max_depth`] (Algorithm 1 itself has no limit; deepening costs a lot when the
+//!   answer is deep, above all for failures, which need every line searched to its end). Nodes
+//!   cut by the limit are `Unknown`; a cut is remembered in the table as "no proof within d
+//!   plies".
+//! - **Repetition** (without superko): a node whose position (stones, side to move, ko point,
+//!   pass) is already on the line is a failure of the OR player, since the AND player can repeat
+//!   the cycle for ever. Such a failure depends on the line; a win never does.
 //! - **Soundness of `Fail`**: an OR node fails only when every OR move was searched and failed;
 //!   with OR forward pruning ([`SolveConfig::or_width`]) an exhausted search is `Unknown`.
 //! - **Graph-history interaction**: with positional superko a refusal depends on the line. Each
@@ -22,7 +29,8 @@
 use super::config::SolveConfig;
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use super::leaf::{GoalTest, Leaf};
-use super::ordering::{order, OrderContext};
+use super::not_alive::not_alive_zone;
+use super::ordering::{crucial_blocks, order, OrderContext};
 use super::progress::Progress;
 use super::proof::ProofTree;
 use super::rules::{Refusal, Rules};
@@ -92,7 +100,13 @@ pub struct Solution {
 /// A node's value for the OR player.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Value {
-    Win(Zone, Option<Move>),
+    /// Won with this zone; `best`: the winning move at OR nodes; `dist`: the longest line of the
+    /// proof in plies (a proof found with `d` plies left has `dist <= d`).
+    Win {
+        zone: Zone,
+        best: Option<Move>,
+        dist: u32,
+    },
     Fail,
     Unknown,
 }
@@ -142,6 +156,8 @@ pub struct Solver<'a> {
     depth_cut: bool,
     /// Stone hashes of the line, root first (positional superko).
     pub(super) history: Vec<u64>,
+    /// Table keys of the nodes being expanded on the line, root first (cycle rule).
+    pub(super) states: Vec<u64>,
     pub(super) line: Vec<Move>,
     pub(super) iteration_depth: u32,
     /// Crucial points for the decisive-stone rule (goal `live` only), else empty.
@@ -179,6 +195,7 @@ impl<'a> Solver<'a> {
             aborted: None,
             depth_cut: false,
             history: Vec::new(),
+            states: Vec::new(),
             line: Vec::new(),
             iteration_depth: 0,
             decisive_points,
@@ -205,6 +222,7 @@ impl<'a> Solver<'a> {
         let mut board = self.problem.board().clone();
         board.clear_history();
         self.history = vec![board.hash()];
+        self.states.clear();
         self.line.clear();
         let to_move = self.problem.to_move();
         let or = self.rules.or_player;
@@ -214,7 +232,7 @@ impl<'a> Solver<'a> {
             self.depth_cut = false;
             let res = self.search(&mut board, to_move, false, depth);
             match res.value {
-                Value::Win(..) | Value::Fail => break (res.value, StopReason::Solved),
+                Value::Win { .. } | Value::Fail => break (res.value, StopReason::Solved),
                 Value::Unknown => {
                     if let Some(why) = self.aborted {
                         break (res.value, why);
@@ -225,13 +243,17 @@ impl<'a> Solver<'a> {
                     if depth >= self.config.max_depth {
                         break (res.value, StopReason::DepthLimit);
                     }
-                    depth = (depth + 2).min(self.config.max_depth);
+                    depth = if self.nodes >= self.config.deepening_nodes {
+                        self.config.max_depth
+                    } else {
+                        (depth + 2).min(self.config.max_depth)
+                    };
                 }
             }
         };
         let mut solution = Solution {
             status: match value {
-                Value::Win(..) => Status::Win,
+                Value::Win { .. } => Status::Win,
                 Value::Fail => Status::Fail,
                 Value::Unknown => Status::Unknown,
             },
@@ -239,11 +261,11 @@ impl<'a> Solver<'a> {
             goal: self.problem.goal(),
             or_player: or,
             first_move: match value {
-                Value::Win(_, best) if to_move == or => best,
+                Value::Win { best, .. } if to_move == or => best,
                 _ => None,
             },
             root_zone: match value {
-                Value::Win(z, _) => Some(z),
+                Value::Win { zone, .. } => Some(zone),
                 _ => None,
             },
             nodes: self.nodes,
@@ -251,8 +273,8 @@ impl<'a> Solver<'a> {
             depth,
             proof: None,
         };
-        if matches!(value, Value::Win(..)) && self.config.build_proof {
-            solution.proof = self.extract_proof(&mut board, to_move);
+        if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
+            solution.proof = self.extract_proof(&mut board, to_move, dist);
             if let Some(proof) = &solution.proof {
                 solution.root_zone = Some(proof.root.zone);
                 solution.first_move = proof.first_move().or(solution.first_move);
@@ -321,6 +343,66 @@ impl<'a> Solver<'a> {
             .intersection(&self.decisive_points)
     }
 
+    /// The zone of an OR node won by `mv` with the child zone `child` (dilated).
+    pub(super) fn or_zone(&self, board: &mut Board, or: Color, mv: Move, child: &Zone) -> Zone {
+        if !self.config.dilation {
+            let mut z = *child;
+            if let Move::Play(p) = mv {
+                z.insert(p);
+            }
+            return z;
+        }
+        let decisive = self.decisive(board);
+        dilate_or(board, or, mv, child, &decisive)
+    }
+
+    /// The zone of an AND node whose children's zones unite in `union` (dilated; the whole board
+    /// after a superko refusal).
+    ///
+    /// `pass_back`: the node has no null-move child and its pass is answered by the end of the
+    /// game, so the OR player answers a move outside the zone with a pass and the node's
+    /// strategy applies again (see `checker.rs`). That pass lifts the ko ban of the node, so a
+    /// ko-banned point in the zone makes the zone the whole board (no move is outside it).
+    pub(super) fn and_zone(
+        &self,
+        board: &Board,
+        and: Color,
+        union: &Zone,
+        gen: &AndMoves,
+        pass_back: bool,
+    ) -> Zone {
+        if gen.superko_refusal {
+            return self.full_zone();
+        }
+        if !self.config.dilation {
+            return *union;
+        }
+        let decisive = self.decisive(board);
+        let zone = dilate_and(board, and, union, &gen.illegal, &decisive);
+        let banned_inside = gen
+            .illegal
+            .iter()
+            .any(|&(p, why)| why == AndIllegal::KoBan && zone.contains(p));
+        if pass_back && banned_inside {
+            self.full_zone()
+        } else {
+            zone
+        }
+    }
+
+    /// The zone of the leaf after two passes: no decisive defender stone is alive
+    /// ([`not_alive_zone`]), closed.
+    pub(super) fn two_pass_zone(&self, board: &Board) -> Zone {
+        let decisive = if self.problem.goal().needs_crucial_stones() {
+            self.problem.crucial()
+        } else {
+            self.full_zone()
+        };
+        let mut z = not_alive_zone(board, self.rules.defender, &decisive);
+        close(board, &mut z);
+        z
+    }
+
     pub(super) fn full_zone(&self) -> Zone {
         Zone::full(self.rules.size)
     }
@@ -348,7 +430,7 @@ impl<'a> Solver<'a> {
             .collect();
         let ctx = OrderContext {
             region: self.rules.region,
-            crucial: self.order_crucial,
+            crucial: crucial_blocks(board, self.rules.defender, &self.order_crucial),
             defender: self.rules.defender,
             last_move: self.line.last().and_then(|m| m.point()),
         };
@@ -396,7 +478,11 @@ impl<'a> Solver<'a> {
         Some(match self.goal.evaluate(board)? {
             Leaf::Win(mut z) => {
                 close(board, &mut z);
-                Value::Win(z, None)
+                Value::Win {
+                    zone: z,
+                    best: None,
+                    dist: 0,
+                }
             }
             Leaf::Fail(_) => Value::Fail,
         })
@@ -422,7 +508,11 @@ impl<'a> Solver<'a> {
         }
         let key = node_key(board, to_move, passed);
         match self.tt.probe(key) {
-            Some(Stored::Win { zone, best }) => return NodeResult::of(Value::Win(zone, best)),
+            // A stored win counts only when its proof fits in the plies left, so that proofs
+            // only ever use shorter proofs (extraction cannot run into a cycle).
+            Some(Stored::Win { zone, best, dist }) if dist <= depth => {
+                return NodeResult::of(Value::Win { zone, best, dist })
+            }
             Some(Stored::Fail) => return NodeResult::of(Value::Fail),
             Some(Stored::NoProofWithin(d)) if d >= depth => {
                 self.depth_cut = true;
@@ -430,22 +520,42 @@ impl<'a> Solver<'a> {
             }
             _ => {}
         }
+        let own_index = self.history.len() - 1;
+        if !self.rules.superko {
+            if let Some(index) = self.states.iter().position(|&k| k == key) {
+                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
+                return NodeResult {
+                    value: Value::Fail,
+                    earliest: index,
+                };
+            }
+        }
         if depth == 0 {
             self.depth_cut = true;
             return NodeResult::of(Value::Unknown);
         }
         let nodes_before = self.nodes;
-        let own_index = self.history.len() - 1;
+        // Whether this subtree hits the ply limit (only then is "no proof" worth storing).
+        let outer_cut = std::mem::replace(&mut self.depth_cut, false);
+        self.states.push(key);
         let res = if to_move == self.rules.or_player {
             self.or_node(board, to_move, passed, depth)
         } else {
             self.and_node(board, to_move, passed, depth)
         };
-        if self.aborted.is_none() && res.earliest >= own_index {
+        self.states.pop();
+        let cut_here = self.depth_cut;
+        self.depth_cut |= outer_cut;
+        // Under the cycle rule a win never depends on the line (a winning strategy needs no
+        // repetition); other results do when a repetition below referred above this node.
+        let line_free = res.earliest >= own_index
+            || (!self.rules.superko && matches!(res.value, Value::Win { .. }));
+        if self.aborted.is_none() && line_free {
             let stored = match res.value {
-                Value::Win(zone, best) => Stored::Win { zone, best },
+                Value::Win { zone, best, dist } => Stored::Win { zone, best, dist },
                 Value::Fail => Stored::Fail,
-                Value::Unknown => Stored::NoProofWithin(depth),
+                Value::Unknown if cut_here => Stored::NoProofWithin(depth),
+                Value::Unknown => return res,
             };
             self.tt.store(key, stored, self.nodes - nodes_before);
         }
@@ -456,7 +566,11 @@ impl<'a> Solver<'a> {
         let mut earliest = usize::MAX;
         if passed && self.rules.may_pass(or) {
             // The attacker passes after a pass: the defender has not lived.
-            return NodeResult::of(Value::Win(self.full_zone(), Some(Move::Pass)));
+            return NodeResult::of(Value::Win {
+                zone: self.two_pass_zone(board),
+                best: Some(Move::Pass),
+                dist: 1,
+            });
         }
         let mut moves = self.ordered_points(board, or);
         let mut unknown = false;
@@ -484,11 +598,14 @@ impl<'a> Solver<'a> {
             self.pop(board);
             earliest = earliest.min(child.earliest);
             match child.value {
-                Value::Win(z, _) => {
-                    let decisive = self.decisive(board);
-                    let zone = dilate_or(board, or, mv, &z, &decisive);
+                Value::Win { zone: z, dist, .. } => {
+                    let zone = self.or_zone(board, or, mv, &z);
                     return NodeResult {
-                        value: Value::Win(zone, Some(mv)),
+                        value: Value::Win {
+                            zone,
+                            best: Some(mv),
+                            dist: dist + 1,
+                        },
                         earliest,
                     };
                 }
@@ -513,6 +630,8 @@ impl<'a> Solver<'a> {
         let mut union = Zone::new();
         let mut unknown = Zone::new();
         let mut unknown_pass = false;
+        let mut longest = 0;
+        let (mut null_moves, mut pass_ends_game) = (false, false);
         let live = self.line.len() <= 1;
         if live {
             self.live_must_play = Some(must);
@@ -534,7 +653,11 @@ impl<'a> Solver<'a> {
             let child = if mv == Move::Pass && passed {
                 // Two passes: the defender has not lived.
                 let v = if and == self.rules.defender {
-                    Value::Win(self.full_zone(), None)
+                    Value::Win {
+                        zone: self.two_pass_zone(board),
+                        best: None,
+                        dist: 0,
+                    }
                 } else {
                     Value::Fail
                 };
@@ -560,16 +683,28 @@ impl<'a> Solver<'a> {
                     }
                     Move::Pass => unknown_pass = true,
                 },
-                Value::Win(z, _) => {
+                Value::Win {
+                    zone: z,
+                    dist,
+                    best,
+                } => {
+                    longest = longest.max(dist);
                     union.union_with(&z);
                     match mv {
                         Move::Play(p) if z.contains(p) || captured.intersects(&z) => {
                             must.remove(p);
                         }
+                        // A pass refuted by the second pass of the game's end answers only
+                        // itself: after any other move a pass does not end the game.
+                        Move::Pass if passed || best == Some(Move::Pass) => {
+                            pass_open = false;
+                            pass_ends_game = true;
+                        }
                         _ => {
                             // A null move: every AND move outside `z` is answered the same way.
                             must.intersect_with(&z);
                             pass_open = false;
+                            null_moves = true;
                         }
                     }
                     if live {
@@ -588,14 +723,13 @@ impl<'a> Solver<'a> {
                 earliest,
             };
         }
-        let zone = if gen.superko_refusal {
-            self.full_zone()
-        } else {
-            let decisive = self.decisive(board);
-            dilate_and(board, and, &union, &gen.illegal, &decisive)
-        };
+        let zone = self.and_zone(board, and, &union, &gen, pass_ends_game && !null_moves);
         NodeResult {
-            value: Value::Win(zone, None),
+            value: Value::Win {
+                zone,
+                best: None,
+                dist: longest + 1,
+            },
             earliest,
         }
     }

@@ -16,8 +16,13 @@ use crate::go::{Board, Color, Move, Zone};
 /// What is known of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stored {
-    /// The OR player wins with this relevance zone; `best` is the winning move at OR nodes.
-    Win { zone: Zone, best: Option<Move> },
+    /// The OR player wins with this relevance zone; `best` is the winning move at OR nodes;
+    /// `dist` the longest line of the proof in plies.
+    Win {
+        zone: Zone,
+        best: Option<Move>,
+        dist: u32,
+    },
     /// The OR player cannot win (proven without pruning).
     Fail,
     /// No proof was found with this many plies left.
@@ -129,6 +134,7 @@ mod tests {
         let win = Stored::Win {
             zone: Zone::new(),
             best: Some(Move::Play(Point::new(1, 1))),
+            dist: 3,
         };
         tt.store(1, win, 10);
         tt.store(3, Stored::Fail, 5);

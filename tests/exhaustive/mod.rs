@@ -10,11 +10,17 @@
 //!   to a Benson-UCA block; it is dead when every crucial stone has been captured (`Live`/`Kill`)
 //!   or when both sides pass in a row without it living;
 //! - a side whose ko rule is `disallow` never makes a ko capture (a capture that leaves a simple-ko
-//!   point); positional superko is applied to both sides so that every line ends.
+//!   point);
+//! - repetition, one of two rules ([`Repetition`]): positional superko for both sides (a play
+//!   that recreates the stones of a position of the line is refused), or simple ko only with a
+//!   repeated position (stones, side to move, ko point, pass) counting as a failure of the OR
+//!   player: the AND player can repeat the cycle for ever. Either way every line ends.
 //!
 //! Results are memoised by position (stones, side to move, ko point, "last move was a pass"),
-//! except those whose subtree refused a move for superko: they depend on the line that led there
-//! (graph-history interaction) and are recomputed each time.
+//! except those that depend on the line that led there (graph-history interaction): a superko
+//! refusal, or a repetition, that refers to a position above the node. Under the cycle rule a win
+//! of the OR player never depends on the line (a winning strategy needs no repetition), so wins
+//! are always memoised there.
 
 #![allow(dead_code)]
 
@@ -22,8 +28,21 @@ use std::collections::HashMap;
 use tsumego_studio::go::{benson, Board, Color, Move, Zone};
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
 
+/// How repetition is handled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// Positional superko for both sides.
+    Superko,
+    /// Simple ko; a repeated position is a failure of the OR player.
+    CycleFailsOr,
+}
+
 /// The search state.
 pub struct Exhaustive {
+    repetition: Repetition,
+    or_defends: bool,
+    /// Position keys of the line (cycle rule).
+    states: Vec<(u64, bool)>,
     region: Zone,
     defender: Color,
     /// Stones whose life decides; `None` for `LiveAny`/`KillAll` (every defender stone counts).
@@ -41,11 +60,18 @@ pub struct Exhaustive {
 
 impl Exhaustive {
     pub fn new(problem: &Problem) -> Exhaustive {
+        Exhaustive::with_rule(problem, Repetition::Superko)
+    }
+
+    pub fn with_rule(problem: &Problem, repetition: Repetition) -> Exhaustive {
         let crucial = problem
             .goal()
             .needs_crucial_stones()
             .then(|| problem.crucial());
         Exhaustive {
+            repetition,
+            or_defends: problem.goal().or_defends(),
+            states: Vec::new(),
             region: problem.region(),
             defender: problem.defender(),
             crucial,
@@ -66,7 +92,16 @@ impl Exhaustive {
 
     /// [`Exhaustive::solve`] within `max_nodes` nodes; `None` when that is not enough.
     pub fn solve_within(problem: &Problem, max_nodes: u64) -> Option<(Outcome, u64)> {
-        let mut search = Exhaustive::new(problem);
+        Exhaustive::solve_with(problem, Repetition::Superko, max_nodes)
+    }
+
+    /// [`Exhaustive::solve_within`] under a repetition rule.
+    pub fn solve_with(
+        problem: &Problem,
+        repetition: Repetition,
+        max_nodes: u64,
+    ) -> Option<(Outcome, u64)> {
+        let mut search = Exhaustive::with_rule(problem, repetition);
         search.max_nodes = max_nodes;
         let mut board = problem.board().clone();
         let lives = search.defender_lives(&mut board, problem.to_move(), false);
@@ -124,6 +159,20 @@ impl Exhaustive {
         if let Some(&result) = self.memo.get(&key) {
             return (result, usize::MAX);
         }
+        if self.repetition == Repetition::CycleFailsOr {
+            let own_index = self.states.len();
+            if let Some(i) = self.states.iter().position(|&s| s == key) {
+                // A cycle: the OR player fails.
+                return (!self.or_defends, i);
+            }
+            self.states.push(key);
+            let (result, earliest) = self.expand(board, to_move, passed);
+            self.states.pop();
+            if earliest >= own_index || result == self.or_defends {
+                self.memo.insert(key, result);
+            }
+            return (result, earliest);
+        }
         let own_index = self.history.len() - 1;
         let (result, earliest) = self.expand(board, to_move, passed);
         if earliest >= own_index {
@@ -137,7 +186,12 @@ impl Exhaustive {
         let mut earliest = usize::MAX;
         for p in board.legal_moves(to_move, Some(&self.region)) {
             board.play_recorded(to_move, Move::Play(p));
-            if let Some(i) = self.history.iter().position(|&h| h == board.hash()) {
+            let superko = self.repetition == Repetition::Superko;
+            if let Some(i) = self
+                .history
+                .iter()
+                .position(|&h| superko && h == board.hash())
+            {
                 // Positional superko: the move recreates a position of the line.
                 board.undo();
                 earliest = earliest.min(i);

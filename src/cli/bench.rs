@@ -1,0 +1,216 @@
+//! `tsumego-studio bench PATH...`: solve every problem file's own claim and print a table (or
+//! JSON lines) with a summary. Output is flushed after each row, for long runs.
+//!
+//! ```text
+//! file                                  result                        move        nodes  seconds    RZ
+//! problems/01-straight-three-kill.sgf   win                           D1 ✓           41    0.001     9
+//! problems/04-straight-four-alive.sgf   fail                          -             120    0.002     -
+//! broken.sgf                            error: invalid problem: …
+//! solved 2/3, nodes 161, seconds 0.003
+//! ```
+//!
+//! With `--json`, one object per problem per line (a [`SolveReport`], or `{"file":…,"error":…}`
+//! for a file that does not load), then `{"summary":{"solved":N,"total":M,"nodes":K,"seconds":S}}`.
+//! "Solved" means proven either way (win or fail); files that do not load count in the total only.
+//! Seconds are the sum of the solve times.
+
+use super::engine::SearchArgs;
+use super::files::{problem_files, FileEntry};
+use super::report::SolveReport;
+use crate::problem::load;
+use crate::solver::Status;
+use serde::Serialize;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The totals of a bench run (the JSON summary line).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct BenchSummary {
+    /// Problems proven (win or fail).
+    pub solved: usize,
+    /// Problem files, including those that failed to load.
+    pub total: usize,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// A JSON line for a file that did not load.
+#[derive(Serialize)]
+struct ErrorRow<'a> {
+    file: &'a str,
+    error: &'a str,
+}
+
+/// Run `bench` on stdout; the exit status is 0 unless writing fails.
+pub fn run(paths: &[PathBuf], search: &SearchArgs, json: bool) -> anyhow::Result<ExitCode> {
+    let mut stdout = io::stdout().lock();
+    bench(paths, search, json, &mut stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Solve every problem of `paths` and write the table (or JSON lines) to `out`, flushing after
+/// each row.
+pub fn bench(
+    paths: &[PathBuf],
+    search: &SearchArgs,
+    json: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<BenchSummary> {
+    let entries = problem_files(paths);
+    let width = entries
+        .iter()
+        .map(|e| entry_path(e).display().to_string().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    if !json {
+        writeln!(
+            out,
+            "{:<width$}  {:<28}  {:<8}  {:>10}  {:>8}  {:>4}",
+            "file", "result", "move", "nodes", "seconds", "RZ"
+        )?;
+    }
+    let mut summary = BenchSummary::default();
+    for entry in &entries {
+        summary.total += 1;
+        let file = entry_path(entry).display().to_string();
+        let problem = match entry {
+            FileEntry::File(path) => load(path).map_err(|e| e.to_string()),
+            FileEntry::Error { message, .. } => Err(message.clone()),
+        };
+        match problem {
+            Err(error) => {
+                if json {
+                    let row = ErrorRow {
+                        file: &file,
+                        error: &error,
+                    };
+                    writeln!(out, "{}", serde_json::to_string(&row)?)?;
+                } else {
+                    writeln!(out, "{file:<width$}  error: {error}")?;
+                }
+            }
+            Ok(problem) => {
+                let solution = search.solve(&problem);
+                let report = SolveReport::new(entry_path(entry), &problem, &solution);
+                if report.status != Status::Unknown {
+                    summary.solved += 1;
+                }
+                summary.nodes += report.nodes;
+                summary.seconds += report.seconds;
+                if json {
+                    writeln!(out, "{}", serde_json::to_string(&report)?)?;
+                } else {
+                    let mv = match &report.first_move {
+                        Some(m) => format!("{m} {}", report.book_mark()),
+                        None => "-".to_string(),
+                    };
+                    let rz = report
+                        .root_zone_size
+                        .map_or("-".to_string(), |n| n.to_string());
+                    writeln!(
+                        out,
+                        "{file:<width$}  {:<28}  {mv:<8}  {:>10}  {:>8.3}  {rz:>4}",
+                        report.status_words(),
+                        report.nodes,
+                        report.seconds
+                    )?;
+                }
+            }
+        }
+        out.flush()?;
+    }
+    if json {
+        #[derive(Serialize)]
+        struct Line {
+            summary: BenchSummary,
+        }
+        writeln!(out, "{}", serde_json::to_string(&Line { summary })?)?;
+    } else {
+        writeln!(
+            out,
+            "solved {}/{}, nodes {}, seconds {:.3}",
+            summary.solved, summary.total, summary.nodes, summary.seconds
+        )?;
+    }
+    out.flush()?;
+    Ok(summary)
+}
+
+fn entry_path(entry: &FileEntry) -> &std::path::Path {
+    match entry {
+        FileEntry::File(path) | FileEntry::Error { path, .. } => path,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn table_rows_errors_and_summary() {
+        let dir = std::env::temp_dir().join(format!("tsumego-bench-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let problems = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        fs::copy(
+            problems.join("01-straight-three-kill.sgf"),
+            dir.join("a.sgf"),
+        )
+        .unwrap();
+        fs::write(dir.join("b.sgf"), "(;SZ[5]AB[aa]PL[B]TR[bb])").unwrap();
+        let mut out = Vec::new();
+        let summary = bench(
+            std::slice::from_ref(&dir),
+            &SearchArgs::default(),
+            false,
+            &mut out,
+        )
+        .unwrap();
+        let mut json = Vec::new();
+        bench(
+            std::slice::from_ref(&dir),
+            &SearchArgs::default(),
+            true,
+            &mut json,
+        )
+        .unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(
+            lines[0].contains("result") && lines[0].ends_with("RZ"),
+            "{text}"
+        );
+        assert!(
+            lines[1].contains("  win  ") && lines[1].contains("D1 ✓"),
+            "{text}"
+        );
+        assert!(
+            lines[2].ends_with(
+                "error: invalid problem: crucial stone B4 (SGF bb) is on an empty point"
+            ),
+            "{text}"
+        );
+        assert_eq!((summary.solved, summary.total), (1, 2));
+        assert!(lines[3].starts_with("solved 1/2, nodes "), "{text}");
+
+        let json = String::from_utf8(json).unwrap();
+        let rows: Vec<serde_json::Value> = json
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows[0]["status"], "win");
+        assert_eq!(rows[0]["first_move"], "D1");
+        assert_eq!(rows[0]["first_move_in_book"], true);
+        assert!(rows[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid problem"));
+        assert_eq!(rows[2]["summary"]["solved"], 1);
+        assert_eq!(rows[2]["summary"]["total"], 2);
+    }
+}

@@ -1,0 +1,127 @@
+//! The search options shared by `solve` and `bench`, and running a search with them.
+
+use crate::problem::Problem;
+use crate::solver::{Solution, SolveConfig, Solver};
+use clap::{Args, ValueEnum};
+use std::time::Duration;
+
+/// The search engine (more will plug in here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Engine {
+    /// Depth-first relevance-zone search (AchieveGoal with iterative deepening and a
+    /// transposition table).
+    Dfs,
+}
+
+/// Search options of the command line.
+#[derive(Clone, Debug, PartialEq, Args)]
+pub struct SearchArgs {
+    /// The search engine.
+    #[arg(long, value_enum, default_value_t = Engine::Dfs)]
+    pub engine: Engine,
+    /// Stop after this many nodes (the result is then unknown unless already proven).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds (decimals allowed).
+    #[arg(long, value_name = "S", value_parser = parse_secs)]
+    pub time_limit_secs: Option<f64>,
+    /// OR-side forward pruning: try at most N moves of the OR player per node, best first (a
+    /// failed search is then unknown, never a proven failure).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub or_width: Option<u64>,
+    /// Positional superko off: simple ko, a repeated position counting as a failure of the OR
+    /// player. Without this or --superko the solver's default applies.
+    #[arg(long, conflicts_with = "superko")]
+    pub no_superko: bool,
+    /// Positional superko on: refuse plays that recreate a position of the current line.
+    #[arg(long)]
+    pub superko: bool,
+}
+
+impl Default for SearchArgs {
+    fn default() -> Self {
+        SearchArgs {
+            engine: Engine::Dfs,
+            max_nodes: None,
+            time_limit_secs: None,
+            or_width: None,
+            no_superko: false,
+            superko: false,
+        }
+    }
+}
+
+impl SearchArgs {
+    /// The solver settings these options ask for (everything else default; proofs are built).
+    pub fn config(&self) -> SolveConfig {
+        let default = SolveConfig::default();
+        SolveConfig {
+            max_nodes: self.max_nodes,
+            // `parse_secs` accepted the value, so the conversion succeeds.
+            time_limit: self
+                .time_limit_secs
+                .and_then(|s| Duration::try_from_secs_f64(s).ok()),
+            superko: (default.superko || self.superko) && !self.no_superko,
+            or_width: self
+                .or_width
+                .map(|w| usize::try_from(w).unwrap_or(usize::MAX)),
+            build_proof: true,
+            ..default
+        }
+    }
+
+    /// Solve `problem`'s claim with the chosen engine.
+    pub fn solve(&self, problem: &Problem) -> Solution {
+        match self.engine {
+            Engine::Dfs => Solver::new(problem, self.config()).solve(),
+        }
+    }
+}
+
+/// A positive, finite number of seconds.
+fn parse_secs(text: &str) -> Result<f64, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if secs > 0.0 && Duration::try_from_secs_f64(secs).is_ok() {
+        Ok(secs)
+    } else {
+        Err(format!(
+            "{text:?} is not a positive, finite number of seconds"
+        ))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_to_config() {
+        let args = SearchArgs {
+            max_nodes: Some(5),
+            time_limit_secs: Some(1.5),
+            or_width: Some(3),
+            no_superko: true,
+            ..SearchArgs::default()
+        };
+        let c = args.config();
+        assert_eq!(c.max_nodes, Some(5));
+        assert_eq!(c.time_limit, Some(Duration::from_millis(1500)));
+        assert_eq!(c.or_width, Some(3));
+        assert!(!c.superko && c.build_proof);
+        let on = SearchArgs {
+            superko: true,
+            ..SearchArgs::default()
+        };
+        assert!(on.config().superko);
+        assert_eq!(SearchArgs::default().config(), SolveConfig::default());
+        assert_eq!(parse_secs(" 2 "), Ok(2.0));
+        for bad in ["0", "-1", "inf", "NaN", "1e300", "x"] {
+            assert!(parse_secs(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! What `solve` and `bench` report about one search: [`SolveReport`], in words or as JSON.
+
+use crate::go::{Color, Move};
+use crate::problem::coords::move_gtp;
+use crate::problem::{Goal, Outcome, Problem};
+use crate::solver::{Solution, Status, StopReason};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// One search of one claim, ready to print (text) or serialize (JSON, field by field as below).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveReport {
+    pub file: String,
+    /// The problem's name (may be empty).
+    pub name: String,
+    /// [`Problem::summary`] of the claim searched.
+    pub summary: String,
+    pub or_player: Color,
+    pub goal: Goal,
+    pub status: Status,
+    pub stop: StopReason,
+    /// The result in words, e.g. `White lives: first move C1`.
+    pub result: String,
+    /// The OR player's winning first move (GTP), when it moves first and wins.
+    pub first_move: Option<String>,
+    /// The result the file states for this claim.
+    pub expected: Option<Outcome>,
+    /// Whether the proven result is the expected one (`None`: nothing stated or not proven).
+    pub agrees: Option<bool>,
+    /// The file's correct first moves of the OR player (GTP).
+    pub book_first_moves: Vec<String>,
+    /// Whether the found first move is among them (`None`: no first move or no book move).
+    pub first_move_in_book: Option<bool>,
+    /// Size of the root's relevance zone (a win).
+    pub root_zone_size: Option<usize>,
+    /// The root's relevance zone on the problem board ([`crate::go::Board::zone_ascii`]).
+    pub root_zone_diagram: Option<String>,
+    pub nodes: u64,
+    pub nodes_per_second: f64,
+    pub seconds: f64,
+    /// Ply limit of the last iterative-deepening iteration.
+    pub depth: u32,
+    /// Number of proof-tree nodes (a win).
+    pub proof_size: Option<usize>,
+}
+
+impl SolveReport {
+    /// The report of `solution`, a search of `problem`'s claim, read from `file`.
+    pub fn new(file: &Path, problem: &Problem, solution: &Solution) -> SolveReport {
+        let size = problem.size();
+        let first_move = solution.first_move;
+        let book = book_first_moves(problem);
+        let seconds = solution.elapsed.as_secs_f64();
+        SolveReport {
+            file: file.display().to_string(),
+            name: problem.name().to_string(),
+            summary: problem.summary(),
+            or_player: problem.or_player(),
+            goal: problem.goal(),
+            status: solution.status,
+            stop: solution.stop,
+            result: result_words(problem, solution),
+            first_move: first_move.map(|m| move_gtp(m, size)),
+            expected: problem.expected(),
+            agrees: match (solution.status, problem.expected()) {
+                (Status::Win, Some(e)) => Some(e == Outcome::Win),
+                (Status::Fail, Some(e)) => Some(e == Outcome::Fail),
+                _ => None,
+            },
+            book_first_moves: book.iter().map(|&m| move_gtp(m, size)).collect(),
+            first_move_in_book: match first_move {
+                Some(m) if !book.is_empty() => Some(book.contains(&m)),
+                _ => None,
+            },
+            root_zone_size: solution.root_zone.map(|z| z.len()),
+            root_zone_diagram: solution.root_zone.map(|z| problem.board().zone_ascii(&z)),
+            nodes: solution.nodes,
+            nodes_per_second: if seconds > 0.0 {
+                solution.nodes as f64 / seconds
+            } else {
+                0.0
+            },
+            seconds,
+            depth: solution.depth,
+            proof_size: solution.proof.as_ref().map(|p| p.node_count()),
+        }
+    }
+
+    /// `✓` when the found first move is a book move, `✗` when it is not, `-` when there is
+    /// nothing to compare.
+    pub fn book_mark(&self) -> &'static str {
+        match self.first_move_in_book {
+            Some(true) => "✓",
+            Some(false) => "✗",
+            None => "-",
+        }
+    }
+
+    /// `win`, `fail` or `unknown: <why>`.
+    pub fn status_words(&self) -> String {
+        match self.status {
+            Status::Win => "win".to_string(),
+            Status::Fail => "fail".to_string(),
+            Status::Unknown => format!("unknown: {}", self.stop.describe()),
+        }
+    }
+
+    /// The report in words, several lines (see `solve` in the command-line help).
+    pub fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+        let name = if self.name.is_empty() {
+            "(no name)"
+        } else {
+            &self.name
+        };
+        writeln!(out, "{}: {name}", self.file)?;
+        writeln!(out, "  {}", self.summary)?;
+        writeln!(out, "result: {}", self.result)?;
+        match (self.expected, self.agrees) {
+            (None, _) => writeln!(out, "expected: not stated")?,
+            (Some(e), Some(true)) => writeln!(out, "expected: {e} (agrees)")?,
+            (Some(e), Some(false)) => writeln!(out, "expected: {e} (DISAGREES)")?,
+            (Some(e), None) => writeln!(out, "expected: {e} (not decided)")?,
+        }
+        let book = if self.book_first_moves.is_empty() {
+            "none".to_string()
+        } else {
+            self.book_first_moves.join(" ")
+        };
+        match (&self.first_move, self.first_move_in_book) {
+            (Some(m), Some(true)) => {
+                writeln!(out, "book first move(s): {book} (found {m}: among them)")?
+            }
+            (Some(m), Some(false)) => writeln!(
+                out,
+                "book first move(s): {book} (found {m}: NOT among them)"
+            )?,
+            _ => writeln!(out, "book first move(s): {book}")?,
+        }
+        match (&self.root_zone_diagram, self.root_zone_size) {
+            (Some(diagram), Some(n)) => {
+                writeln!(out, "root relevance zone: {n} points")?;
+                for line in diagram.lines() {
+                    writeln!(out, "  {line}")?;
+                }
+            }
+            _ => writeln!(out, "root relevance zone: none (no win proven)")?,
+        }
+        let proof = self
+            .proof_size
+            .map_or("no proof".to_string(), |n| format!("proof {n} nodes"));
+        writeln!(
+            out,
+            "nodes {}, {:.0} nodes/s, {:.3} s, depth {}, {proof}",
+            self.nodes, self.nodes_per_second, self.seconds, self.depth
+        )
+    }
+}
+
+/// The OR player's correct first moves in the file's answer (moves of the other side are not
+/// first moves of the claim).
+pub fn book_first_moves(problem: &Problem) -> Vec<Move> {
+    let correct = problem.answer().correct_first_moves();
+    let mut out = Vec::new();
+    for v in &problem.answer().variations {
+        if v.color == problem.or_player() && correct.contains(&v.mv) && !out.contains(&v.mv) {
+            out.push(v.mv);
+        }
+    }
+    out
+}
+
+/// `lives` / `kills` (the OR player reaching `goal`), and the failure form.
+fn verbs(goal: Goal) -> (&'static str, &'static str) {
+    match goal {
+        Goal::Live => ("lives", "cannot live"),
+        Goal::LiveAny => ("lives", "cannot live anywhere"),
+        Goal::Kill => ("kills", "cannot kill"),
+        Goal::KillAll => ("kills everything", "cannot kill everything"),
+    }
+}
+
+/// `White lives: first move C1`, `Black kills (White moves first; every White move is
+/// answered)`, `White cannot kill (proven)`, `unknown: time limit reached`.
+pub fn result_words(problem: &Problem, solution: &Solution) -> String {
+    let or = problem.or_player();
+    let (wins, fails) = verbs(problem.goal());
+    let size = problem.size();
+    match solution.status {
+        Status::Win => match solution.first_move {
+            Some(m) => format!("{or} {wins}: first move {}", move_gtp(m, size)),
+            None if problem.to_move() != or => {
+                let and = or.opponent();
+                format!("{or} {wins} ({and} moves first; every {and} move is answered)")
+            }
+            None => format!("{or} {wins}"),
+        },
+        Status::Fail => format!("{or} {fails} (proven)"),
+        Status::Unknown => format!("unknown: {}", solution.stop.describe()),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::go::{Board, Point};
+    use crate::problem::{AnswerTree, ProblemSetup};
+    use crate::solver::{SolveConfig, Solver};
+
+    /// White's bent three on the top edge of a 5x5 board, White to live; book move B5.
+    fn problem() -> Problem {
+        let board = Board::from_ascii(
+            ". . . O X
+             O O O O X
+             X X X X X
+             . X . X .
+             X X X X X",
+        )
+        .unwrap();
+        let mut s = ProblemSetup::from_board(&board, Color::White);
+        s.crucial = [Point::new(0, 1)].into_iter().collect();
+        s.region = Some([0, 1, 2].into_iter().map(|x| Point::new(x, 0)).collect());
+        s.expected = Some(Outcome::Win);
+        s.name = "bent three".to_string();
+        s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(1, 0)));
+        s.validate().unwrap()
+    }
+
+    #[test]
+    fn text_of_a_win_and_a_failure() {
+        let p = problem();
+        let solution = Solver::new(&p, SolveConfig::default()).solve();
+        let report = SolveReport::new(Path::new("x.sgf"), &p, &solution);
+        let mut out = Vec::new();
+        report.write_text(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "x.sgf: bent three");
+        assert_eq!(lines[2], "result: White lives: first move B5");
+        assert_eq!(lines[3], "expected: win (agrees)");
+        assert_eq!(lines[4], "book first move(s): B5 (found B5: among them)");
+        assert_eq!(lines[5], "root relevance zone: 8 points");
+        assert_eq!(lines[6], "  * * * O x");
+        assert!(lines[11].starts_with("nodes "), "{text}");
+        assert!(lines[11].ends_with(", proof 2 nodes"), "{text}");
+        assert_eq!(report.book_mark(), "✓");
+
+        // The opposite claim fails; the book has no first move of Black.
+        let f = p.flipped();
+        let solution = Solver::new(&f, SolveConfig::default()).solve();
+        let report = SolveReport::new(Path::new("x.sgf"), &f, &solution);
+        assert_eq!(report.result, "Black cannot kill (proven)");
+        assert_eq!(report.agrees, Some(true));
+        assert!(report.book_first_moves.is_empty());
+        assert_eq!(
+            (report.book_mark(), report.status_words().as_str()),
+            ("-", "fail")
+        );
+        assert_eq!(report.root_zone_diagram, None);
+    }
+}

@@ -1,0 +1,292 @@
+//! `tsumego-studio solve FILE`: solve one problem's claim (or its opposite, or both) and report
+//! the result, the file's expectations, the root relevance zone and the search figures; optionally
+//! write the proof as SGF ([`crate::solver::proof_sgf`]).
+
+use super::engine::SearchArgs;
+use super::report::SolveReport;
+use crate::go::Color;
+use crate::problem::{load, Goal, LoadError, Problem};
+use crate::solver::proof_sgf::proof_to_sgf;
+use crate::solver::{Solution, Status, StopReason};
+use anyhow::{anyhow, bail, Context};
+use clap::ValueEnum;
+use serde::Serialize;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Which claim to prove.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// The defender's claim (the file's claim, or its opposite when the file's goal is to kill).
+    Live,
+    /// The attacker's claim.
+    Kill,
+    /// Both claims, one after the other; the one proven is reported.
+    Both,
+}
+
+/// The options of `solve`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveOptions {
+    pub file: PathBuf,
+    pub search: SearchArgs,
+    /// `None`: the claim the file states.
+    pub side: Option<Side>,
+    pub json: bool,
+    pub proof_out: Option<PathBuf>,
+}
+
+/// One search of a `solve` run, as listed in the JSON output.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchSummary {
+    pub or_player: Color,
+    pub goal: Goal,
+    pub status: Status,
+    pub stop: StopReason,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// The JSON object `solve --json` prints: the report of the search reported, then the side
+/// asked for, every search run and where the proof was written.
+#[derive(Serialize)]
+struct JsonOutput<'a> {
+    #[serde(flatten)]
+    report: &'a SolveReport,
+    side: &'static str,
+    searches: &'a [SearchSummary],
+    proof_out: Option<String>,
+}
+
+/// Run `solve`: print the report to stdout. Errors: the file cannot be loaded, the proof cannot
+/// be written, or a proof was asked for and there is none.
+pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
+    let problem = load(&options.file).map_err(|e| match e {
+        // The message names the path and the cause already (no source chain: it would repeat).
+        LoadError::Io { .. } => anyhow!(e.to_string()),
+        other => anyhow!("{}: {other}", options.file.display()),
+    })?;
+    if let Some(out) = &options.proof_out {
+        check_parent(out)?;
+    }
+
+    let mut runs: Vec<(Problem, Solution)> = Vec::new();
+    for claim in claims(&problem, options.side) {
+        let solution = options.search.solve(&claim);
+        runs.push((claim, solution));
+    }
+    let searches: Vec<SearchSummary> = runs
+        .iter()
+        .map(|(p, s)| SearchSummary {
+            or_player: p.or_player(),
+            goal: p.goal(),
+            status: s.status,
+            stop: s.stop,
+            nodes: s.nodes,
+            seconds: s.elapsed.as_secs_f64(),
+        })
+        .collect();
+    let wins = runs.iter().filter(|(_, s)| s.status == Status::Win).count();
+    if wins > 1 {
+        eprintln!("warning: both claims were proven; the solver contradicts itself");
+    }
+    let chosen = pick(&runs);
+    let (claim, solution) = &runs[chosen];
+    let mut report = SolveReport::new(&options.file, claim, solution);
+    if runs.len() > 1 && runs.iter().all(|(_, s)| s.status == Status::Fail) {
+        // Both claims "fail": contradictory, so nothing is proven.
+        report.status = Status::Unknown;
+        report.agrees = None;
+        report.result = "unknown: both claims failed (the solver contradicts itself)".to_string();
+    }
+
+    let mut proof_out = None;
+    if let Some(path) = &options.proof_out {
+        if let Some(proof) = &solution.proof {
+            write_atomically(path, &proof_to_sgf(claim, proof))?;
+            proof_out = Some(path.display().to_string());
+        }
+    }
+
+    print(options, &report, &searches, proof_out.as_deref())?;
+
+    if let (Some(path), None) = (&options.proof_out, &proof_out) {
+        let why = if report.status == Status::Win {
+            "the win was found but its proof tree could not be rebuilt".to_string()
+        } else {
+            format!(
+                "the result is {} (a proof exists only for a win; try --side both)",
+                report.status_words()
+            )
+        };
+        bail!("no proof to write to {}: {why}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Print the report (text or JSON) to stdout.
+fn print(
+    options: &SolveOptions,
+    report: &SolveReport,
+    searches: &[SearchSummary],
+    proof_out: Option<&str>,
+) -> anyhow::Result<()> {
+    let mut stdout = io::stdout().lock();
+    if options.json {
+        let json = JsonOutput {
+            report,
+            side: side_name(options.side),
+            searches,
+            proof_out: proof_out.map(str::to_string),
+        };
+        writeln!(stdout, "{}", serde_json::to_string(&json)?)?;
+    } else {
+        if searches.len() > 1 {
+            for s in searches {
+                writeln!(
+                    stdout,
+                    "search: OR {} goal {}: {} ({}), {} nodes, {:.3} s",
+                    s.or_player,
+                    s.goal,
+                    status_name(s.status),
+                    s.stop.describe(),
+                    s.nodes,
+                    s.seconds
+                )?;
+            }
+        }
+        report.write_text(&mut stdout)?;
+        if let Some(path) = proof_out {
+            writeln!(stdout, "proof written to {path}")?;
+        }
+    }
+    stdout.flush()?;
+    Ok(())
+}
+
+/// The claims to search, in order.
+fn claims(problem: &Problem, side: Option<Side>) -> Vec<Problem> {
+    let with_or_defending = |defends: bool| {
+        if problem.goal().or_defends() == defends {
+            problem.clone()
+        } else {
+            problem.flipped()
+        }
+    };
+    match side {
+        None => vec![problem.clone()],
+        Some(Side::Live) => vec![with_or_defending(true)],
+        Some(Side::Kill) => vec![with_or_defending(false)],
+        Some(Side::Both) => vec![problem.clone(), problem.flipped()],
+    }
+}
+
+/// The run to report: the first win; else the first undecided one (its stop reason explains
+/// it); else the first.
+fn pick(runs: &[(Problem, Solution)]) -> usize {
+    let find = |status| runs.iter().position(|(_, s)| s.status == status);
+    find(Status::Win)
+        .or_else(|| find(Status::Unknown))
+        .unwrap_or(0)
+}
+
+fn side_name(side: Option<Side>) -> &'static str {
+    match side {
+        None => "file",
+        Some(Side::Live) => "live",
+        Some(Side::Kill) => "kill",
+        Some(Side::Both) => "both",
+    }
+}
+
+fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Win => "win",
+        Status::Fail => "fail",
+        Status::Unknown => "unknown",
+    }
+}
+
+/// The directory `path` would be written in must exist (checked before a long search).
+fn check_parent(path: &Path) -> anyhow::Result<()> {
+    let parent = parent_dir(path);
+    if !parent.is_dir() {
+        bail!(
+            "cannot write the proof to {}: directory {} does not exist",
+            path.display(),
+            parent.display()
+        );
+    }
+    Ok(())
+}
+
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Write `text` to a temporary file beside `path`, then rename it over `path`, so that readers
+/// never see a half-written file.
+pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("cannot write to {}: not a file name", path.display()))?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(file_name);
+    temp_name.push(format!(".tmp-{}", std::process::id()));
+    let temp = parent_dir(path).join(temp_name);
+    let result = (|| -> io::Result<()> {
+        let mut f = fs::File::create(&temp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result.with_context(|| format!("cannot write the proof to {}", path.display()))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("tsumego-solve-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.sgf");
+        write_atomically(&path, "one").unwrap();
+        write_atomically(&path, "two").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        let err = write_atomically(&dir.join("missing/out.sgf"), "x").unwrap_err();
+        assert!(format!("{err:#}").starts_with("cannot write the proof to "));
+        fs::remove_dir_all(&dir).unwrap();
+        assert!(check_parent(Path::new("out.sgf")).is_ok());
+        assert!(check_parent(&dir.join("out.sgf")).is_err());
+    }
+
+    #[test]
+    fn claims_per_side() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let kill = load(&dir.join("01-straight-three-kill.sgf")).unwrap();
+        let goals = |side| {
+            claims(&kill, side)
+                .iter()
+                .map(|p| (p.or_player(), p.goal()))
+                .collect::<Vec<_>>()
+        };
+        let (w, b) = (Color::White, Color::Black);
+        assert_eq!(goals(None), [(w, Goal::Kill)]);
+        assert_eq!(goals(Some(Side::Kill)), [(w, Goal::Kill)]);
+        assert_eq!(goals(Some(Side::Live)), [(b, Goal::Live)]);
+        assert_eq!(goals(Some(Side::Both)), [(w, Goal::Kill), (b, Goal::Live)]);
+    }
+}

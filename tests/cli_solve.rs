@@ -1,0 +1,337 @@
+//! The `solve` and `bench` commands, run as the built binary on the bundled problems (each solves
+//! in a few hundred nodes at most; `--max-nodes` bounds them anyway).
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use tsumego_studio::go::Color;
+use tsumego_studio::problem::Goal;
+use tsumego_studio::solver::proof_sgf::proof_from_sgf;
+
+const LIMIT: &str = "200000";
+
+fn problem(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(name)
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tsumego-studio"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// A fresh temporary directory for one test.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tsumego-cli-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn solve_text_reports_result_expectation_book_and_zone() {
+    let file = problem("01-straight-three-kill.sgf");
+    let out = run(&["solve", file.to_str().unwrap(), "--max-nodes", LIMIT]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].ends_with("01-straight-three-kill.sgf: Straight three: White to kill"),
+        "{text}"
+    );
+    assert!(lines[1].starts_with("  9x9, White to move, OR White goal kill"));
+    assert_eq!(lines[2], "result: White kills: first move D1");
+    assert_eq!(lines[3], "expected: win (agrees)");
+    assert_eq!(lines[4], "book first move(s): D1 (found D1: among them)");
+    assert!(lines[5].starts_with("root relevance zone: "), "{text}");
+    // The diagram: nine rows of nine points, the region's empty points inside the zone.
+    assert_eq!(lines[6..15].iter().filter(|l| l.len() == 19).count(), 9);
+    assert!(lines[14].contains("* * *"), "{text}");
+    assert!(lines[15].starts_with("nodes "), "{text}");
+    assert!(lines[15].contains(" nodes/s, ") && lines[15].contains(" s, depth "));
+    assert!(lines[15].contains(", proof "), "{text}");
+}
+
+#[test]
+fn solve_json_and_sides() {
+    let file = problem("04-straight-four-alive.sgf");
+    let file = file.to_str().unwrap();
+    // The file's claim (White kills) fails.
+    let out = run(&["solve", file, "--json", "--max-nodes", LIMIT]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(json["status"], "fail");
+    assert_eq!(json["result"], "White cannot kill (proven)");
+    assert_eq!(
+        (json["expected"].clone(), json["agrees"].clone()),
+        ("fail".into(), true.into())
+    );
+    assert_eq!(json["side"], "file");
+    assert_eq!(json["proof_size"], serde_json::Value::Null);
+
+    // The defender's claim: Black lives although White moves first.
+    let out = run(&[
+        "solve",
+        file,
+        "--json",
+        "--side",
+        "live",
+        "--max-nodes",
+        LIMIT,
+    ]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (json["or_player"].clone(), json["goal"].clone()),
+        ("Black".into(), "live".into())
+    );
+    assert_eq!(json["status"], "win");
+    assert_eq!(json["first_move"], serde_json::Value::Null);
+    assert_eq!(json["agrees"], true);
+    assert!(json["root_zone_size"].as_u64().unwrap() > 0);
+    assert!(json["proof_size"].as_u64().unwrap() > 1);
+    for key in ["nodes", "nodes_per_second", "seconds", "depth"] {
+        assert!(json[key].is_number(), "{key}");
+    }
+    assert_eq!(json["searches"].as_array().unwrap().len(), 1);
+
+    // --side kill is the file's claim here; --side both reports the claim proven.
+    let out = run(&[
+        "solve",
+        file,
+        "--json",
+        "--side",
+        "kill",
+        "--max-nodes",
+        LIMIT,
+    ]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (json["or_player"].clone(), json["status"].clone()),
+        ("White".into(), "fail".into())
+    );
+    let out = run(&["solve", file, "--side", "both", "--max-nodes", LIMIT]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("search: OR White goal kill: fail (solved), "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nsearch: OR Black goal live: win (solved), "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nresult: Black lives (White moves first; every White move is answered)\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_unknown_within_a_node_limit() {
+    let file = problem("11-rabbity-six.sgf");
+    let out = run(&["solve", file.to_str().unwrap(), "--max-nodes", "5"]);
+    assert!(out.status.success(), "unknown is not an error");
+    let text = stdout(&out);
+    assert!(
+        text.contains("\nresult: unknown: node limit reached\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nexpected: fail (not decided)\n"), "{text}");
+}
+
+#[test]
+fn proof_out_writes_a_proof_that_reads_back() {
+    let dir = temp_dir("proof-out");
+    let out_file = dir.join("proof.sgf");
+    let file = problem("12-rabbity-six-live.sgf");
+    let out = run(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--json",
+        "--max-nodes",
+        LIMIT,
+        "--proof-out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(json["proof_out"], out_file.to_str().unwrap());
+    let text = std::fs::read_to_string(&out_file).unwrap();
+    let (read, proof) = proof_from_sgf(&text).unwrap();
+    assert_eq!(read.name(), "Rabbity six: White to live");
+    assert_eq!((proof.or_player, proof.goal), (Color::White, Goal::Live));
+    assert_eq!(
+        proof.node_count() as u64,
+        json["proof_size"].as_u64().unwrap()
+    );
+    assert_eq!(
+        proof.first_move().map(|m| m.to_gtp(9)),
+        Some(json["first_move"].as_str().unwrap().to_string())
+    );
+    // Only the proof is left in the directory (the temporary file was renamed).
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+
+    // The opposite claim of 04 (from --side both) in text mode.
+    let out_file = dir.join("alive.sgf");
+    let out = run(&[
+        "solve",
+        problem("04-straight-four-alive.sgf").to_str().unwrap(),
+        "--side",
+        "both",
+        "--proof-out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with(&format!("proof written to {}\n", out_file.display())));
+    let (problem, proof) = proof_from_sgf(&std::fs::read_to_string(&out_file).unwrap()).unwrap();
+    assert_eq!(
+        (problem.or_player(), proof.or_player),
+        (Color::Black, Color::Black)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn proof_out_without_a_win_is_an_error() {
+    let dir = temp_dir("no-proof");
+    let out_file = dir.join("proof.sgf");
+    let file = problem("04-straight-four-alive.sgf");
+    let out = run(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--proof-out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    // The report is printed, then the error.
+    assert!(stdout(&out).contains("\nresult: White cannot kill (proven)\n"));
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "error: no proof to write to {}: the result is fail",
+            out_file.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!out_file.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn errors_are_clear() {
+    let out = run(&["solve", "no/such/problem.sgf"]);
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr(&out),
+        "error: cannot read no/such/problem.sgf: No such file or directory (os error 2)\n"
+    );
+    assert!(stdout(&out).is_empty());
+    let out = run(&["solve", "x.sgf", "--engine", "bfs"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("[possible values: dfs]"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bench_table_and_summary() {
+    let dir = problem("");
+    let out = run(&["bench", dir.to_str().unwrap(), "--max-nodes", LIMIT]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 16, "{text}");
+    assert!(
+        lines[0].starts_with("file ") && lines[0].ends_with("RZ"),
+        "{text}"
+    );
+    // Sorted rows.
+    assert!(lines[1].contains("01-straight-three-kill.sgf  "), "{text}");
+    assert!(
+        lines[1].contains(" win ") && lines[1].contains(" D1 ✓ "),
+        "{text}"
+    );
+    assert!(lines[4].contains("04-straight-four-alive.sgf  "), "{text}");
+    assert!(
+        lines[4].contains(" fail ") && lines[4].trim_end().ends_with(" -"),
+        "{text}"
+    );
+    assert!(lines[15].starts_with("solved 14/14, nodes "), "{text}");
+    assert!(lines[15].contains(", seconds "), "{text}");
+}
+
+#[test]
+fn bench_json_lines_errors_and_summary() {
+    let dir = temp_dir("bench");
+    std::fs::copy(problem("02-straight-three-live.sgf"), dir.join("a.sgf")).unwrap();
+    std::fs::write(dir.join("b.sgf"), "(;SZ[5]AB[aa]PL[B]TR[bb])").unwrap();
+    let missing = dir.join("missing.sgf");
+    let out = run(&[
+        "bench",
+        dir.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        "--json",
+        "--max-nodes",
+        LIMIT,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    let rows: Vec<serde_json::Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["status"], "win");
+    assert_eq!(rows[0]["first_move_in_book"], true);
+    assert!(rows[0]["file"].as_str().unwrap().ends_with("a.sgf"));
+    assert_eq!(
+        rows[1]["error"],
+        "invalid problem: crucial stone B4 (SGF bb) is on an empty point"
+    );
+    assert!(rows[2]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("cannot read: "));
+    let nodes = rows[0]["nodes"].as_u64().unwrap();
+    let seconds = rows[0]["seconds"].as_f64().unwrap();
+    let expected = format!(
+        "{{\"summary\":{{\"solved\":1,\"total\":3,\"nodes\":{nodes},\"seconds\":{}}}}}",
+        serde_json::to_string(&seconds).unwrap()
+    );
+    assert_eq!(lines[3], expected);
+
+    // The same in text: error rows count in the total only.
+    let out = run(&["bench", dir.to_str().unwrap(), missing.to_str().unwrap()]);
+    let text = stdout(&out);
+    let row = |name: &str| text.lines().find(|l| l.contains(name)).unwrap().to_string();
+    assert!(
+        row("b.sgf").contains("  error: invalid problem: "),
+        "{text}"
+    );
+    assert!(
+        row("missing.sgf").contains("  error: cannot read: "),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("solved 1/3, nodes "),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
