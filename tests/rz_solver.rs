@@ -179,10 +179,11 @@ fn or_pruning_turns_an_exhausted_failure_into_unknown() {
 #[test]
 fn or_pruning_still_proves_wins_that_the_checker_accepts() {
     let mut wins = 0;
-    for i in 0..200 {
-        let problem = random_problem(SEED, i, 10).problem;
+    for i in 0..100 {
+        let problem = random_problem(SEED, i, 9).problem;
         let config = SolveConfig {
             or_width: Some(2),
+            max_nodes: Some(100_000),
             ..SolveConfig::default()
         };
         let solution = Solver::new(&problem, config).solve();
@@ -198,15 +199,15 @@ fn or_pruning_still_proves_wins_that_the_checker_accepts() {
             assert_eq!(full.status, Status::Fail, "problem {i}");
         }
     }
-    assert!(wins > 30, "{wins}");
+    assert!(wins > 15, "{wins}");
 }
 
 #[test]
 fn superko_rule_agrees_with_the_superko_reference() {
     let mut compared = 0;
-    for i in 0..300 {
-        let problem = random_problem(SEED, i, 9).problem;
-        let Some((expected, _)) = Exhaustive::solve_with(&problem, Repetition::Superko, 300_000)
+    for i in 0..150 {
+        let problem = random_problem(SEED, i, 8).problem;
+        let Some((expected, _)) = Exhaustive::solve_with(&problem, Repetition::Superko, 100_000)
         else {
             continue;
         };
@@ -222,7 +223,7 @@ fn superko_rule_agrees_with_the_superko_reference() {
         }
         compared += 1;
     }
-    assert!(compared > 280, "{compared}");
+    assert!(compared > 140, "{compared}");
 }
 
 /// Dilation is what makes the zones sound: without it the search claims wins that are wrong or
@@ -232,7 +233,10 @@ fn superko_rule_agrees_with_the_superko_reference() {
 fn without_dilation_the_checker_or_the_reference_catches_wrong_wins() {
     let mut caught = 0;
     for i in 0..400 {
-        let problem = random_problem(SEED, i, 10).problem;
+        if caught > 0 {
+            break;
+        }
+        let problem = random_problem(SEED, i, 9).problem;
         let config = SolveConfig {
             dilation: false,
             ..SolveConfig::default()
@@ -241,12 +245,12 @@ fn without_dilation_the_checker_or_the_reference_catches_wrong_wins() {
         if solution.status != Status::Win {
             continue;
         }
-        let reference = Exhaustive::solve_with(&problem, Repetition::CycleFailsOr, 300_000);
+        let reference = Exhaustive::solve_with(&problem, Repetition::CycleFailsOr, 100_000);
         let wrong = reference.is_some_and(|(o, _)| o == Outcome::Fail);
         let rejected = solution
             .proof
             .as_ref()
-            .is_none_or(|p| check_proof(&problem, p, false, 5_000_000).is_err());
+            .is_none_or(|p| check_proof(&problem, p, false, 1_000_000).is_err());
         if wrong || rejected {
             caught += 1;
         }

@@ -30,7 +30,15 @@ impl Solver<'_> {
         self.line.clear();
         self.states.clear();
         self.history.truncate(1);
-        let root = self.build(board, to_move, false, dist)?;
+        // The win is proven: the proof is rebuilt whatever the node and time limits (only the
+        // stop flag interrupts it); its size bounds the work in the usual case.
+        let (max_nodes, time_limit) = (self.config.max_nodes, self.config.time_limit);
+        self.config.max_nodes = None;
+        self.config.time_limit = None;
+        let root = self.build(board, to_move, false, dist);
+        self.config.max_nodes = max_nodes;
+        self.config.time_limit = time_limit;
+        let root = root?;
         Some(ProofTree {
             size: self.rules.size,
             goal: self.problem.goal(),
