@@ -11,6 +11,7 @@
 //! extraction ends. A position may recur lower on a line (reached again with fewer plies left);
 //! that is no cycle: the OR player answers it with the shorter proof.
 
+use super::must_play::{MustPlay, Refuted};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solver, Value};
 use crate::go::{Board, Color, Move, Zone};
@@ -171,18 +172,11 @@ impl Solver<'_> {
         bound: u32,
     ) -> Option<ProofNode> {
         let gen = self.and_moves(board, and);
-        let mut must: Zone = gen.moves.iter().copied().collect();
-        let mut pass_open = true;
+        let mut must = MustPlay::new(&gen.moves);
         let mut union = Zone::new();
         let mut children = Vec::new();
-        let mut pass_ends_game = false;
-        let candidates = gen.moves.iter().map(|&p| Move::Play(p)).chain([Move::Pass]);
-        for mv in candidates {
-            let open = match mv {
-                Move::Play(p) => must.contains(p),
-                Move::Pass => pass_open,
-            };
-            if !open {
+        for mv in MustPlay::order(&gen.moves) {
+            if !must.contains(mv) {
                 continue;
             }
             self.rules.try_move(board, and, mv, &self.history).ok()?;
@@ -214,34 +208,15 @@ impl Solver<'_> {
             child.player = Some(and);
             let ends_game = child.role == Role::Leaf(LeafKind::TwoPasses)
                 || child.children.first().and_then(|c| c.mv) == Some(Move::Pass);
-            match mv {
-                Move::Play(p) if z.contains(p) || captured.intersects(&z) => {
-                    must.remove(p);
-                }
-                Move::Pass if ends_game => {
-                    pass_open = false;
-                    pass_ends_game = true;
-                }
-                _ => {
-                    must.intersect_with(&z);
-                    pass_open = false;
-                    child.null_move = true;
-                }
-            }
+            child.null_move = must.refuted(mv, &captured, &z, ends_game) == Refuted::NullMove;
             children.push(child);
         }
         let searched: Zone = children
             .iter()
             .filter_map(|c| c.mv.and_then(|m| m.point()))
             .collect();
-        // The moves that had to be searched: all legal plays inside every null-move zone.
-        let mut must_play: Zone = gen.moves.iter().copied().collect();
-        for c in children.iter().filter(|c| c.null_move) {
-            must_play.intersect_with(&c.zone);
-        }
-        must_play.union_with(&searched);
-        let null_moves = children.iter().any(|c| c.null_move);
-        let zone = self.and_zone(board, and, &union, &gen, pass_ends_game && !null_moves);
+        let must_play = must.required().union(&searched);
+        let zone = self.and_zone(board, and, &union, &gen, must.pass_back());
         Some(ProofNode {
             mv: None,
             player: None,

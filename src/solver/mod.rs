@@ -3,7 +3,7 @@
 //! - [`leaf`]: the goal test that decides a node and the zone of the decision;
 //! - [`rules`]: the moves a side may make (region, ko rules, superko, passes);
 //! - [`dilate`]: zone dilation for the consistent-replay conditions;
-//! - [`search`]: AchieveGoal with must-play regions, iterative deepening and the
+//! - [`search`]: AchieveGoal with must-play regions ([`must_play`]), iterative deepening and the
 //!   transposition table ([`tt`]), ordered by [`ordering`];
 //! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
 //! - [`checker`]: the independent proof checker; [`proof_sgf`]: proofs as SGF files.
@@ -15,6 +15,7 @@ pub mod config;
 pub mod dilate;
 mod extract;
 pub mod leaf;
+pub mod must_play;
 pub mod not_alive;
 pub mod ordering;
 pub mod progress;

@@ -29,6 +29,7 @@
 use super::config::SolveConfig;
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use super::leaf::{GoalTest, Leaf};
+use super::must_play::MustPlay;
 use super::not_alive::not_alive_zone;
 use super::ordering::{crucial_blocks, order, OrderContext};
 use super::progress::Progress;
@@ -625,25 +626,18 @@ impl<'a> Solver<'a> {
     fn and_node(&mut self, board: &mut Board, and: Color, passed: bool, depth: u32) -> NodeResult {
         let gen = self.and_moves(board, and);
         let mut earliest = gen.earliest;
-        let mut must: Zone = gen.moves.iter().copied().collect();
-        let mut pass_open = true;
+        let mut must = MustPlay::new(&gen.moves);
         let mut union = Zone::new();
         let mut unknown = Zone::new();
         let mut unknown_pass = false;
         let mut longest = 0;
-        let (mut null_moves, mut pass_ends_game) = (false, false);
         let live = self.line.len() <= 1;
         if live {
-            self.live_must_play = Some(must);
+            self.live_must_play = Some(must.plays());
             self.live_zones.clear();
         }
-        let candidates = gen.moves.iter().map(|&p| Move::Play(p)).chain([Move::Pass]);
-        for mv in candidates {
-            let open = match mv {
-                Move::Play(p) => must.contains(p),
-                Move::Pass => pass_open,
-            };
-            if !open {
+        for mv in MustPlay::order(&gen.moves) {
+            if !must.contains(mv) {
                 continue;
             }
             if self.rules.try_move(board, and, mv, &self.history).is_err() {
@@ -690,25 +684,10 @@ impl<'a> Solver<'a> {
                 } => {
                     longest = longest.max(dist);
                     union.union_with(&z);
-                    match mv {
-                        Move::Play(p) if z.contains(p) || captured.intersects(&z) => {
-                            must.remove(p);
-                        }
-                        // A pass refuted by the second pass of the game's end answers only
-                        // itself: after any other move a pass does not end the game.
-                        Move::Pass if passed || best == Some(Move::Pass) => {
-                            pass_open = false;
-                            pass_ends_game = true;
-                        }
-                        _ => {
-                            // A null move: every AND move outside `z` is answered the same way.
-                            must.intersect_with(&z);
-                            pass_open = false;
-                            null_moves = true;
-                        }
-                    }
+                    let ends_game = passed || best == Some(Move::Pass);
+                    must.refuted(mv, &captured, &z, ends_game);
                     if live {
-                        self.live_must_play = Some(must);
+                        self.live_must_play = Some(must.plays());
                         self.live_zones.push(z);
                     }
                 }
@@ -717,13 +696,13 @@ impl<'a> Solver<'a> {
                 return NodeResult::of(Value::Unknown);
             }
         }
-        if unknown.intersects(&must) || (unknown_pass && pass_open) {
+        if unknown.intersects(&must.plays()) || (unknown_pass && must.contains(Move::Pass)) {
             return NodeResult {
                 value: Value::Unknown,
                 earliest,
             };
         }
-        let zone = self.and_zone(board, and, &union, &gen, pass_ends_game && !null_moves);
+        let zone = self.and_zone(board, and, &union, &gen, must.pass_back());
         NodeResult {
             value: Value::Win {
                 zone,
