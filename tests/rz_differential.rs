@@ -18,7 +18,7 @@ use random_problems::random_problem;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tsumego_studio::problem::{Outcome, Problem};
 use tsumego_studio::solver::checker::{check_proof, CheckError};
-use tsumego_studio::solver::{SolveConfig, Solver, Status};
+use tsumego_studio::solver::{SolveConfig, Solver};
 
 const SEED: u64 = 0x5253_5f64_6966;
 /// Problems drawn; about 5% exceed the reference budget at 12 empty points. The environment
@@ -55,11 +55,10 @@ fn compare(index: u64, problem: &Problem, expected: Outcome) -> u64 {
             problem.board().to_ascii()
         )
     };
-    let got = match solution.status {
-        Status::Win => Outcome::Win,
-        Status::Fail => Outcome::Fail,
-        Status::Unknown => panic!("unknown ({:?}): {}", solution.stop, context()),
-    };
+    let got = solution
+        .status
+        .outcome()
+        .unwrap_or_else(|| panic!("unknown ({:?}): {}", solution.stop, context()));
     assert_eq!(
         got,
         expected,

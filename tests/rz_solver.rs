@@ -32,14 +32,6 @@ fn bundled() -> Vec<(String, Problem)> {
         .collect()
 }
 
-fn outcome(status: Status) -> Option<Outcome> {
-    match status {
-        Status::Win => Some(Outcome::Win),
-        Status::Fail => Some(Outcome::Fail),
-        Status::Unknown => None,
-    }
-}
-
 #[test]
 fn bundled_problems_get_their_stated_results_with_checked_proofs() {
     for (name, problem) in bundled() {
@@ -51,7 +43,7 @@ fn bundled_problems_get_their_stated_results_with_checked_proofs() {
                 problem.expected().map(Outcome::opposite)
             };
             assert_eq!(
-                outcome(solution.status),
+                solution.status.outcome(),
                 expected,
                 "{name} ({}): {:?}",
                 claim.summary(),
@@ -216,7 +208,7 @@ fn superko_rule_agrees_with_the_superko_reference() {
             ..SolveConfig::default()
         };
         let solution = Solver::new(&problem, config).solve();
-        assert_eq!(outcome(solution.status), Some(expected), "problem {i}");
+        assert_eq!(solution.status.outcome(), Some(expected), "problem {i}");
         if let Some(proof) = &solution.proof {
             check_proof(&problem, proof, true, 5_000_000)
                 .unwrap_or_else(|e| panic!("problem {i}: {e}"));

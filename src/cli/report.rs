@@ -100,9 +100,8 @@ impl SolveReport {
     /// `win`, `fail` or `unknown: <why>`.
     pub fn status_words(&self) -> String {
         match self.status {
-            Status::Win => "win".to_string(),
-            Status::Fail => "fail".to_string(),
             Status::Unknown => format!("unknown: {}", self.stop.describe()),
+            known => known.name().to_string(),
         }
     }
 

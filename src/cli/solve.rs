@@ -151,7 +151,7 @@ fn print(
                     "search: OR {} goal {}: {} ({}), {} nodes, {:.3} s",
                     s.or_player,
                     s.goal,
-                    status_name(s.status),
+                    s.status.name(),
                     s.stop.describe(),
                     s.nodes,
                     s.seconds
@@ -199,14 +199,6 @@ fn side_name(side: Option<Side>) -> &'static str {
         Some(Side::Live) => "live",
         Some(Side::Kill) => "kill",
         Some(Side::Both) => "both",
-    }
-}
-
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Win => "win",
-        Status::Fail => "fail",
-        Status::Unknown => "unknown",
     }
 }
 

@@ -37,7 +37,7 @@ use super::proof::ProofTree;
 use super::rules::{Refusal, Rules};
 use super::tt::{node_key, Stored, TranspositionTable};
 use crate::go::{Board, Color, Move, Point, Zone};
-use crate::problem::{Goal, Problem};
+use crate::problem::{Goal, Outcome, Problem};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -52,6 +52,26 @@ pub enum Status {
     Fail,
     /// Not decided within the limits (or, with OR pruning, the pruned search failed).
     Unknown,
+}
+
+impl Status {
+    /// `win`, `fail` or `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Win => "win",
+            Status::Fail => "fail",
+            Status::Unknown => "unknown",
+        }
+    }
+
+    /// The proven outcome for the OR player; `None` when unknown.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            Status::Win => Some(Outcome::Win),
+            Status::Fail => Some(Outcome::Fail),
+            Status::Unknown => None,
+        }
+    }
 }
 
 /// Why a solve ended.
