@@ -4,34 +4,14 @@
 //! `tests/exhaustive`.
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
+mod bundled;
 mod exhaustive;
 
+use bundled::{load_all, problem_files};
 use exhaustive::Exhaustive;
 
-use std::path::{Path, PathBuf};
 use tsumego_studio::go::{Color, Move};
-use tsumego_studio::problem::{load, Goal, Outcome, Problem};
-
-fn problem_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
-        .collect();
-    files.sort();
-    files
-}
-
-fn load_all() -> Vec<(PathBuf, Problem)> {
-    problem_files()
-        .into_iter()
-        .map(|path| {
-            let p = load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            (path, p)
-        })
-        .collect()
-}
+use tsumego_studio::problem::{Goal, Outcome};
 
 #[test]
 fn at_least_twelve_problems() {

@@ -3,38 +3,26 @@
 //! checker catches the wrong wins of a search without zone dilation.
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
+mod bundled;
 mod exhaustive;
 mod random_problems;
 
+use bundled::load_all;
 use exhaustive::{Exhaustive, Repetition};
 use random_problems::random_problem;
-use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tsumego_studio::go::Move;
-use tsumego_studio::problem::{load, Outcome, Problem};
+use tsumego_studio::problem::{Outcome, Problem};
 use tsumego_studio::solver::checker::check_proof;
 use tsumego_studio::solver::{Progress, Role, SolveConfig, Solver, Status, StopReason};
 
 const SEED: u64 = 0x7273_6f6c_7665;
 
-fn bundled() -> Vec<(String, Problem)> {
-    let mut files: Vec<_> =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("problems"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-            .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|f| (f.display().to_string(), load(&f).unwrap()))
-        .collect()
-}
-
 #[test]
 fn bundled_problems_get_their_stated_results_with_checked_proofs() {
-    for (name, problem) in bundled() {
+    for (path, problem) in load_all() {
+        let name = path.display();
         for claim in [problem.clone(), problem.flipped()] {
             let solution = Solver::new(&claim, SolveConfig::default()).solve();
             let expected = if claim.or_player() == problem.or_player() {
