@@ -109,16 +109,47 @@ impl Solver<'_> {
             return Some(self.leaf_node(to_move, zone, kind));
         }
         let or = self.rules.or_player;
-        let best = if to_move == or {
-            Some(self.ensure_win(board, or, passed, bound)?)
-        } else {
-            None
-        };
-        if let Some((best, dist)) = best {
+        if to_move == or {
+            let (best, dist) = self.ensure_win(board, or, passed, bound)?;
             self.build_or(board, or, passed, best, dist)
         } else {
             self.build_and(board, to_move, passed, bound)
         }
+    }
+
+    /// The node after `mover` plays the legal move `mv`, built with `bound` plies left for the
+    /// move and its subtree, and the stones the move captured. A pass answering a pass ends the
+    /// game: a two-pass leaf, a win only when the OR player attacks.
+    fn build_child(
+        &mut self,
+        board: &mut Board,
+        mover: Color,
+        mv: Move,
+        passed: bool,
+        bound: u32,
+    ) -> Option<(ProofNode, Zone)> {
+        let below = bound.checked_sub(1)?;
+        self.rules.try_move(board, mover, mv, &self.history).ok()?;
+        let captured = board.last_captures();
+        let mut child = if mv == Move::Pass && passed {
+            board.undo();
+            if self.rules.or_player == self.rules.defender {
+                return None;
+            }
+            self.leaf_node(
+                mover.opponent(),
+                self.two_pass_zone(board),
+                LeafKind::TwoPasses,
+            )
+        } else {
+            self.push(board, mv);
+            let c = self.build(board, mover.opponent(), mv == Move::Pass, below);
+            self.pop(board);
+            c?
+        };
+        child.mv = Some(mv);
+        child.player = Some(mover);
+        Some((child, captured))
     }
 
     fn build_or(
@@ -129,29 +160,8 @@ impl Solver<'_> {
         best: Move,
         dist: u32,
     ) -> Option<ProofNode> {
-        self.rules.try_move(board, or, best, &self.history).ok()?;
-        let child = if best == Move::Pass && passed {
-            board.undo();
-            self.leaf_node(
-                or.opponent(),
-                self.two_pass_zone(board),
-                LeafKind::TwoPasses,
-            )
-        } else {
-            self.push(board, best);
-            let c = self.build(
-                board,
-                or.opponent(),
-                best == Move::Pass,
-                dist.checked_sub(1)?,
-            );
-            self.pop(board);
-            c?
-        };
+        let (child, _) = self.build_child(board, or, best, passed, dist)?;
         let zone = self.or_zone(board, or, best, &child.zone);
-        let mut child = child;
-        child.mv = Some(best);
-        child.player = Some(or);
         Some(ProofNode {
             mv: None,
             player: None,
@@ -179,33 +189,9 @@ impl Solver<'_> {
             if !must.contains(mv) {
                 continue;
             }
-            self.rules.try_move(board, and, mv, &self.history).ok()?;
-            let captured = board.last_captures();
-            let mut child = if mv == Move::Pass && passed {
-                board.undo();
-                if and != self.rules.defender {
-                    return None;
-                }
-                self.leaf_node(
-                    and.opponent(),
-                    self.two_pass_zone(board),
-                    LeafKind::TwoPasses,
-                )
-            } else {
-                self.push(board, mv);
-                let c = self.build(
-                    board,
-                    and.opponent(),
-                    mv == Move::Pass,
-                    bound.checked_sub(1)?,
-                );
-                self.pop(board);
-                c?
-            };
+            let (mut child, captured) = self.build_child(board, and, mv, passed, bound)?;
             let z = child.zone;
             union.union_with(&z);
-            child.mv = Some(mv);
-            child.player = Some(and);
             let ends_game = child.role == Role::Leaf(LeafKind::TwoPasses)
                 || child.children.first().and_then(|c| c.mv) == Some(Move::Pass);
             child.null_move = must.refuted(mv, &captured, &z, ends_game) == Refuted::NullMove;
