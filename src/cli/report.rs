@@ -203,24 +203,14 @@ pub fn result_words(problem: &Problem, solution: &Solution) -> String {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::go::{Board, Point};
-    use crate::problem::{AnswerTree, ProblemSetup};
+    use crate::go::Point;
+    use crate::problem::fixtures::bent_three_live;
+    use crate::problem::AnswerTree;
     use crate::solver::{SolveConfig, Solver};
 
-    /// White's bent three on the top edge of a 5x5 board, White to live; book move B5.
+    /// The bent three of `fixtures`, with its book move B5.
     fn problem() -> Problem {
-        let board = Board::from_ascii(
-            ". . . O X
-             O O O O X
-             X X X X X
-             . X . X .
-             X X X X X",
-        )
-        .unwrap();
-        let mut s = ProblemSetup::from_board(&board, Color::White);
-        s.crucial = [Point::new(0, 1)].into_iter().collect();
-        s.region = Some([0, 1, 2].into_iter().map(|x| Point::new(x, 0)).collect());
-        s.expected = Some(Outcome::Win);
+        let mut s = bent_three_live();
         s.name = "bent three".to_string();
         s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(1, 0)));
         s.validate().unwrap()

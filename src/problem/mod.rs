@@ -13,6 +13,8 @@
 pub mod answer;
 pub mod coords;
 pub mod error;
+#[cfg(test)]
+pub(crate) mod fixtures;
 pub mod goal;
 pub mod json;
 pub mod load;

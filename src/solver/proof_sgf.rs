@@ -172,7 +172,8 @@ fn parse_compressed_list(values: &[String], size: usize) -> Option<Zone> {
 mod tests {
     use super::*;
     use crate::go::{Board, Color, Move};
-    use crate::problem::{Goal, Outcome, Problem, ProblemSetup};
+    use crate::problem::fixtures::bent_three_live;
+    use crate::problem::{Goal, Problem, ProblemSetup};
     use crate::solver::{LeafKind, ProofNode, ProofTree, Role, SolveConfig, Solver, Status};
 
     fn p(s: &str) -> Point {
@@ -183,23 +184,9 @@ mod tests {
         points.iter().map(|s| p(s)).collect()
     }
 
-    /// A 5x5 corner: White's bent three at the top left, inside a living Black wall; White to
-    /// live (crucial stone at B5), White to move.
+    /// The bent three of `fixtures`, with a name that needs SGF escaping.
     fn problem() -> Problem {
-        let board = Board::from_ascii(
-            ". . . O X
-             O O O O X
-             X X X X X
-             . X . X .
-             X X X X X",
-        )
-        .unwrap();
-        let mut s = ProblemSetup::from_board(&board, Color::White);
-        s.crucial = zone(&["ab"]);
-        s.region = Some(zone(&["aa", "ba", "ca"]));
-        s.goal = Some(Goal::Live);
-        s.or_player = Some(Color::White);
-        s.expected = Some(Outcome::Win);
+        let mut s = bent_three_live();
         s.name = "bent ] three \\ test".to_string();
         s.validate().unwrap()
     }
