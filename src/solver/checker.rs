@@ -21,7 +21,7 @@ use crate::problem::{Goal, KoRule, Problem};
 use std::collections::HashSet;
 use thiserror::Error;
 
-use super::proof::{LeafKind, ProofNode, ProofTree, Role};
+use super::proof::{ProofNode, ProofTree, Role};
 
 /// Why a proof is rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -359,10 +359,5 @@ impl Checker<'_> {
 
 /// Does this AND child answer a pass with the end of the game (a second pass)?
 fn ends_by_passes(child: &ProofNode) -> bool {
-    child.mv == Some(Move::Pass)
-        && match child.role {
-            Role::Leaf(LeafKind::TwoPasses) => true,
-            Role::Or => child.children.first().and_then(|c| c.mv) == Some(Move::Pass),
-            _ => false,
-        }
+    child.mv == Some(Move::Pass) && child.ends_by_pass()
 }

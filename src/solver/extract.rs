@@ -192,8 +192,7 @@ impl Solver<'_> {
             let (mut child, captured) = self.build_child(board, and, mv, passed, bound)?;
             let z = child.zone;
             union.union_with(&z);
-            let ends_game = child.role == Role::Leaf(LeafKind::TwoPasses)
-                || child.children.first().and_then(|c| c.mv) == Some(Move::Pass);
+            let ends_game = child.ends_by_pass();
             child.null_move = must.refuted(mv, &captured, &z, ends_game) == Refuted::NullMove;
             children.push(child);
         }

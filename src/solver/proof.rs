@@ -71,6 +71,16 @@ impl ProofNode {
             .unwrap_or(0)
     }
 
+    /// Does this node end the game with the next pass: a two-pass leaf, or an OR node whose
+    /// winning move is a pass (which follows a pass when the node is an AND player's pass)?
+    pub fn ends_by_pass(&self) -> bool {
+        match self.role {
+            Role::Leaf(LeafKind::TwoPasses) => true,
+            Role::Or => self.children.first().and_then(|c| c.mv) == Some(Move::Pass),
+            _ => false,
+        }
+    }
+
     /// The principal line: the first child at each node, down to a leaf.
     pub fn main_line(&self) -> Vec<Move> {
         let mut line = Vec::new();
