@@ -16,7 +16,7 @@
 # and LIBTORCH_CXX11_ABI.
 
 # Debian packages the build (and later the GUI tests) need. Extend this list as needed.
-APT_PACKAGES="g++ pkg-config python3-venv"
+APT_PACKAGES="g++ pkg-config python3-venv libgtk-3-dev libxkbcommon-dev mesa-vulkan-drivers xvfb xdotool imagemagick"
 
 # The libtorch release that tch 0.26 is written against.
 TSUMEGO_TORCH_VERSION=2.13.0

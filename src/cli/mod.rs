@@ -13,6 +13,7 @@ pub mod files;
 pub mod report;
 pub mod solve;
 
+use anyhow::bail;
 use clap::{Parser, Subcommand};
 use engine::SearchArgs;
 use solve::{Side, SolveOptions};
@@ -20,11 +21,20 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Tsumego Studio: watch a relevance-zone solver prove life-and-death problems.
+///
+/// Without a command the studio (the GUI) opens: on FILE if given, else on the bundled problems.
 #[derive(Debug, Parser)]
-#[command(name = "tsumego-studio", version, about)]
+#[command(
+    name = "tsumego-studio",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// A problem file (SGF or research JSON) to open in the studio.
+    pub file: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -76,7 +86,16 @@ pub enum Command {
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        if let Some(file) = &cli.file {
+            if !file.is_file() {
+                bail!("{}: no such file", file.display());
+            }
+        }
+        crate::studio::run(cli.file)?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    match command {
         Command::Check { files } => check::run(&files),
         Command::Solve {
             file,

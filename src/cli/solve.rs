@@ -11,7 +11,6 @@ use crate::solver::{Solution, Status, StopReason};
 use anyhow::{anyhow, bail, Context};
 use clap::ValueEnum;
 use serde::Serialize;
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -169,17 +168,10 @@ fn print(
 
 /// The claims to search, in order.
 fn claims(problem: &Problem, side: Option<Side>) -> Vec<Problem> {
-    let with_or_defending = |defends: bool| {
-        if problem.goal().or_defends() == defends {
-            problem.clone()
-        } else {
-            problem.flipped()
-        }
-    };
     match side {
         None => vec![problem.clone()],
-        Some(Side::Live) => vec![with_or_defending(true)],
-        Some(Side::Kill) => vec![with_or_defending(false)],
+        Some(Side::Live) => vec![problem.claim(true)],
+        Some(Side::Kill) => vec![problem.claim(false)],
         Some(Side::Both) => vec![problem.clone(), problem.flipped()],
     }
 }
@@ -204,7 +196,7 @@ fn side_name(side: Option<Side>) -> &'static str {
 
 /// The directory `path` would be written in must exist (checked before a long search).
 fn check_parent(path: &Path) -> anyhow::Result<()> {
-    let parent = parent_dir(path);
+    let parent = crate::atomic_file::parent_dir(path);
     if !parent.is_dir() {
         bail!(
             "cannot write the proof to {}: directory {} does not exist",
@@ -215,33 +207,10 @@ fn check_parent(path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn parent_dir(path: &Path) -> &Path {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    }
-}
-
-/// Write `text` to a temporary file beside `path`, then rename it over `path`, so that readers
-/// never see a half-written file.
-pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("cannot write to {}: not a file name", path.display()))?;
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(file_name);
-    temp_name.push(format!(".tmp-{}", std::process::id()));
-    let temp = parent_dir(path).join(temp_name);
-    let result = (|| -> io::Result<()> {
-        let mut f = fs::File::create(&temp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result.with_context(|| format!("cannot write the proof to {}", path.display()))
+/// Write the proof `text` to `path` atomically.
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    crate::atomic_file::write_atomically(path, text.as_bytes())
+        .with_context(|| format!("cannot write the proof to {}", path.display()))
 }
 
 #[cfg(test)]
@@ -250,17 +219,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn atomic_write_replaces_and_leaves_no_temporary() {
+    fn unwritable_proof_paths_are_reported() {
         let dir = std::env::temp_dir().join(format!("tsumego-solve-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("out.sgf");
-        write_atomically(&path, "one").unwrap();
-        write_atomically(&path, "two").unwrap();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::create_dir_all(&dir).unwrap();
         let err = write_atomically(&dir.join("missing/out.sgf"), "x").unwrap_err();
         assert!(format!("{err:#}").starts_with("cannot write the proof to "));
-        fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
         assert!(check_parent(Path::new("out.sgf")).is_ok());
         assert!(check_parent(&dir.join("out.sgf")).is_err());
     }

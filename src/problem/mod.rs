@@ -165,6 +165,17 @@ impl Problem {
         p
     }
 
+    /// This problem's claim if its OR player defends as `or_defends` asks, else the opposite
+    /// claim ([`Problem::flipped`]): `true` gives the defender's claim ("lives"), `false` the
+    /// attacker's ("kills").
+    pub fn claim(&self, or_defends: bool) -> Problem {
+        if self.goal.or_defends() == or_defends {
+            self.clone()
+        } else {
+            self.flipped()
+        }
+    }
+
     /// The problem as a setup with every default made explicit; `to_setup().validate()` gives
     /// back an equal problem.
     pub fn to_setup(&self) -> ProblemSetup {

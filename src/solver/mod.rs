@@ -6,7 +6,9 @@
 //! - [`search`]: AchieveGoal with must-play regions ([`must_play`]), iterative deepening and the
 //!   transposition table ([`tt`]), ordered by [`ordering`];
 //! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
-//! - [`checker`]: the independent proof checker; [`proof_sgf`]: proofs as SGF files.
+//! - [`checker`]: the independent proof checker; [`proof_sgf`]: proofs as SGF files;
+//! - [`replay`]: the proof played against a person ("try to refute"); [`verdict`]: results in
+//!   words.
 //!
 //! See `ARCHITECTURE.md` for how the pieces fit.
 
@@ -21,9 +23,11 @@ pub mod ordering;
 pub mod progress;
 pub mod proof;
 pub mod proof_sgf;
+pub mod replay;
 pub mod rules;
 pub mod search;
 pub mod tt;
+pub mod verdict;
 
 pub use config::SolveConfig;
 pub use leaf::{GoalTest, Leaf};

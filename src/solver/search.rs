@@ -231,6 +231,11 @@ impl<'a> Solver<'a> {
         Arc::clone(&self.stop)
     }
 
+    /// Use `flag` as the stop flag (one flag can stop several solvers run one after another).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
     /// Receive progress events (at most one per `progress_interval`).
     pub fn on_progress(&mut self, f: impl FnMut(&Progress) + 'a) {
         self.on_progress = Some(Box::new(f));

@@ -1,0 +1,461 @@
+//! What the studio's commands do: open, save, export, new problem, undo and redo, solve and stop,
+//! the proof cursor and the refutation game. Errors end up in the status bar, never in a panic.
+
+use super::app::{Mode, Pending, StudioApp};
+use super::dialogs::Purpose;
+use super::document::Document;
+use super::edit;
+use super::library::Library;
+use super::live::Finished;
+use super::png_export::fresh_png_path;
+use super::proof_nav::ProofCursor;
+use crate::atomic_file::write_atomically;
+use crate::go::Move;
+use crate::problem::{load, write_research_json, write_sgf, Format, ProblemSetup};
+use crate::solver::proof::ProofTree;
+use crate::solver::proof_sgf::proof_to_sgf;
+use crate::solver::replay::{AnswerKind, Ending, ProofReplay};
+use crate::solver::SolveConfig;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+impl StudioApp {
+    /// Open `path`, asking first when there are unsaved changes.
+    pub fn request_open(&mut self, path: PathBuf) {
+        if self.doc.is_dirty() {
+            self.pending = Some(Pending::Open(path));
+        } else {
+            self.open_now(&path);
+        }
+    }
+
+    /// Open `path` now (unsaved changes are dropped). On an error the current problem stays.
+    pub fn open_now(&mut self, path: &Path) {
+        match load(path) {
+            Ok(problem) => {
+                self.live.stop();
+                self.doc = Document::from_problem(problem, Some(path.to_path_buf()));
+                self.forget_results();
+                self.mode = Mode::Edit;
+                self.settings.remember(path.to_path_buf());
+                let in_library = self.library.entries.iter().any(|e| e.path == path);
+                if !in_library {
+                    if let Some(dir) = path.parent().filter(|d| d.is_dir()) {
+                        let status = std::mem::take(&mut self.library.status);
+                        self.library = Library::scan(dir);
+                        self.library.status = status;
+                    }
+                }
+                self.info(format!("opened {}", path.display()));
+            }
+            Err(e) => self.warn(format!("cannot open {}: {e}", path.display())),
+        }
+    }
+
+    /// A new empty problem of side `size`, asking first when there are unsaved changes.
+    pub fn request_new(&mut self, size: usize) {
+        if self.doc.is_dirty() {
+            self.pending = Some(Pending::New(size));
+        } else {
+            self.new_now(size);
+        }
+    }
+
+    pub fn new_now(&mut self, size: usize) {
+        self.live.stop();
+        self.doc = Document::from_setup(edit::new_problem(size));
+        self.forget_results();
+        self.mode = Mode::Edit;
+        self.info(format!(
+            "new {size}x{size} problem: place stones, mark crucial stones, paint the region"
+        ));
+    }
+
+    fn forget_results(&mut self) {
+        self.finished = None;
+        self.replay = None;
+        self.cursor = ProofCursor::root();
+        if self.mode != Mode::Edit {
+            self.mode = Mode::Edit;
+        }
+    }
+
+    /// The file dialog for opening.
+    pub fn ask_open(&mut self, ctx: &egui::Context) {
+        let folder = self.settings.last_folder.clone().or_else(|| {
+            self.doc
+                .path()
+                .and_then(Path::parent)
+                .map(Path::to_path_buf)
+        });
+        self.show_dialog(ctx, Purpose::Open, folder, None);
+    }
+
+    fn show_dialog(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: Purpose,
+        folder: Option<PathBuf>,
+        name: Option<String>,
+    ) {
+        let wake = ctx.clone();
+        if let Err(e) = self
+            .dialogs
+            .request(purpose, folder, name, move || wake.request_repaint())
+        {
+            self.warn(e);
+        }
+    }
+
+    /// Save to the document's file (or ask for one).
+    pub fn save(&mut self, ctx: &egui::Context) {
+        match self.doc.path().map(Path::to_path_buf) {
+            Some(path) => self.save_to(&path),
+            None => self.save_as(ctx),
+        }
+    }
+
+    pub fn save_as(&mut self, ctx: &egui::Context) {
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| self.settings.last_folder.clone());
+        let name = self
+            .doc
+            .path()
+            .and_then(Path::file_name)
+            .map(|n| n.to_string_lossy().into_owned())
+            .or_else(|| Some("problem.sgf".to_string()));
+        self.show_dialog(ctx, Purpose::SaveAs, folder, name);
+    }
+
+    /// Write the problem to `path` (SGF, or research JSON for `.json`), atomically.
+    pub fn save_to(&mut self, path: &Path) {
+        let problem = match self.doc.problem() {
+            Ok(p) => p,
+            Err(errors) => {
+                let why = errors.messages().join("; ");
+                self.warn(format!("not saved: the problem is not valid yet ({why})"));
+                return;
+            }
+        };
+        let text = match Format::from_path(path) {
+            Some(Format::ResearchJson) => match write_research_json(problem) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.warn(format!("not saved: {e}"));
+                    return;
+                }
+            },
+            _ => write_sgf(problem),
+        };
+        match write_atomically(path, text.as_bytes()) {
+            Ok(()) => {
+                self.doc.mark_saved(path.to_path_buf());
+                self.settings.remember(path.to_path_buf());
+                self.info(format!("saved {}", path.display()));
+            }
+            Err(e) => self.warn(format!(
+                "not saved: cannot write {} ({e}); the problem is still open",
+                path.display()
+            )),
+        }
+    }
+
+    /// Export the reported proof as SGF (through the file dialog).
+    pub fn export_proof(&mut self, ctx: &egui::Context) {
+        if self.proof().is_none() {
+            self.warn("there is no proof to export: solve the problem first");
+            return;
+        }
+        let stem = self
+            .doc
+            .path()
+            .and_then(Path::file_stem)
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "problem".to_string());
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf);
+        self.show_dialog(
+            ctx,
+            Purpose::ExportProof,
+            folder,
+            Some(format!("{stem}-proof.sgf")),
+        );
+    }
+
+    fn write_proof(&mut self, path: &Path) {
+        let Some(f) = &self.finished else { return };
+        let Some(proof) = f.proof() else { return };
+        let text = proof_to_sgf(f.claim(), proof);
+        match write_atomically(path, text.as_bytes()) {
+            Ok(()) => self.info(format!("proof written to {}", path.display())),
+            Err(e) => self.warn(format!("cannot write {}: {e}", path.display())),
+        }
+    }
+
+    /// Export the board as PNG into `screenshots/` (a new file name, never overwriting).
+    pub fn export_png(&mut self, ctx: &egui::Context) {
+        let folder = screenshots_folder();
+        if let Err(e) = std::fs::create_dir_all(&folder) {
+            self.warn(format!("cannot create {}: {e}", folder.display()));
+            return;
+        }
+        let name = if self.doc.setup().name.is_empty() {
+            "board".to_string()
+        } else {
+            self.doc.setup().name.clone()
+        };
+        let path = fresh_png_path(&folder, &name);
+        match self.png_exports.request(ctx, path) {
+            Ok(()) => self.info("exporting the board…"),
+            Err(e) => self.warn(e),
+        }
+    }
+
+    /// Take in what background work reported: solver progress, dialog answers, PNG exports.
+    pub fn poll_background(&mut self, ctx: &egui::Context) {
+        if let Some(finished) = self.live.poll() {
+            self.on_finished(finished);
+        }
+        if let Some((purpose, Some(path))) = self.dialogs.poll() {
+            match purpose {
+                Purpose::Open => self.request_open(path),
+                Purpose::SaveAs => self.save_to(&path),
+                Purpose::ExportProof => self.write_proof(&path),
+            }
+        }
+        for result in self.png_exports.poll() {
+            match result {
+                Ok(path) => self.info(format!("board saved as {}", path.display())),
+                Err(e) => self.warn(e),
+            }
+        }
+        let _ = ctx;
+    }
+
+    fn on_finished(&mut self, finished: Finished) {
+        if finished.revision != self.doc.revision() {
+            return;
+        }
+        if let Some(path) = self.doc.path() {
+            let status = finished
+                .solution()
+                .status
+                .outcome()
+                .map(|_| finished.solution().status.name().to_string())
+                .unwrap_or_else(|| "unknown".to_string());
+            self.library.status.insert(path.to_path_buf(), status);
+        }
+        self.info(finished.verdict.clone());
+        let has_proof = finished.proof().is_some();
+        self.finished = Some(finished);
+        self.cursor = ProofCursor::root();
+        self.replay = None;
+        if has_proof {
+            self.mode = Mode::Proof;
+        }
+    }
+
+    /// The search settings of the solver panel.
+    pub fn solve_config(&self) -> SolveConfig {
+        let l = &self.settings.limits;
+        SolveConfig {
+            time_limit: (l.time_secs > 0.0)
+                .then(|| Duration::try_from_secs_f64(l.time_secs).ok())
+                .flatten(),
+            max_nodes: (l.max_nodes > 0).then_some(l.max_nodes),
+            or_width: (l.or_width > 0).then_some(l.or_width),
+            build_proof: true,
+            ..SolveConfig::default()
+        }
+    }
+
+    /// Solve the problem in the background (refused, with the reasons, when it is invalid).
+    pub fn start_solve(&mut self, ctx: &egui::Context) {
+        let problem = match self.doc.problem() {
+            Ok(p) => p.clone(),
+            Err(errors) => {
+                self.warn(format!("cannot solve: {}", errors.messages().join("; ")));
+                return;
+            }
+        };
+        let claims = self.settings.claim.claims(&problem);
+        let wake = ctx.clone();
+        self.finished = None;
+        self.replay = None;
+        self.cursor = ProofCursor::root();
+        self.mode = Mode::Edit;
+        self.live.start(
+            claims,
+            self.solve_config(),
+            self.doc.revision(),
+            move || wake.request_repaint(),
+        );
+        self.info("solving…");
+    }
+
+    pub fn stop_solve(&mut self) {
+        self.live.request_stop();
+        self.info("stopping…");
+    }
+
+    /// Apply an edit (a running solve is stopped first: its answer would be for another problem).
+    pub fn apply_edit(&mut self, f: impl FnOnce(&mut ProblemSetup) -> bool) {
+        self.edit_with(f, true);
+    }
+
+    /// Apply an edit merged into the last undo step (a brush stroke).
+    pub fn apply_edit_merged(&mut self, f: impl FnOnce(&mut ProblemSetup) -> bool) {
+        self.edit_with(f, false);
+    }
+
+    fn edit_with(&mut self, f: impl FnOnce(&mut ProblemSetup) -> bool, record: bool) {
+        let changed = if record {
+            self.doc.edit(f)
+        } else {
+            self.doc.edit_merged(f)
+        };
+        if changed {
+            self.after_change();
+        }
+    }
+
+    fn after_change(&mut self) {
+        if self.live.is_running() {
+            self.live.stop();
+            self.info("the edit stopped the solve");
+        }
+        self.finished = None;
+        self.replay = None;
+        self.cursor = ProofCursor::root();
+        self.mode = Mode::Edit;
+    }
+
+    pub fn undo(&mut self) {
+        if self.doc.undo() {
+            self.after_change();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if self.doc.redo() {
+            self.after_change();
+        }
+    }
+
+    /// The proof of the last finished solve, if it is for the current problem.
+    pub fn proof(&self) -> Option<&ProofTree> {
+        self.finished
+            .as_ref()
+            .filter(|f| f.revision == self.doc.revision())
+            .and_then(Finished::proof)
+    }
+
+    /// Arrow keys, Home and End on the proof tree.
+    pub fn proof_key(&mut self, key: egui::Key) {
+        let Some(tree) = self.finished.as_ref().and_then(Finished::proof) else {
+            return;
+        };
+        let c = &mut self.cursor;
+        match key {
+            egui::Key::ArrowLeft => c.parent(),
+            egui::Key::ArrowRight => c.first_child(tree),
+            egui::Key::ArrowUp => c.sibling(tree, -1),
+            egui::Key::ArrowDown => c.sibling(tree, 1),
+            egui::Key::Home => c.to_root(),
+            egui::Key::End => c.to_leaf(tree),
+            _ => false,
+        };
+    }
+
+    /// Start a game against the proof.
+    pub fn start_refute(&mut self) {
+        let Some(f) = &self.finished else { return };
+        let Some(proof) = f.proof() else { return };
+        match ProofReplay::new(f.claim(), proof.clone(), SolveConfig::default().superko) {
+            Ok(r) => {
+                let and = r.and_player();
+                self.replay = Some(r);
+                self.mode = Mode::Refute;
+                self.info(format!(
+                    "you play {and}: click the board (or Pass) to try to refute the proof"
+                ));
+            }
+            Err(e) => self.warn(format!("cannot replay the proof: {e}")),
+        }
+    }
+
+    /// The user's move in the refutation game.
+    pub fn refute_move(&mut self, mv: Move) {
+        let Some(r) = self.replay.as_mut() else {
+            return;
+        };
+        let size = r.board().size();
+        let message = match r.play(mv) {
+            Ok(reply) => {
+                let answer = reply.map(|reply| {
+                    let how = match reply.kind {
+                        AnswerKind::Searched => "the proven reply",
+                        AnswerKind::NullMove => "as for a null move",
+                        AnswerKind::PassBack => "your move was outside the zone",
+                    };
+                    format!("answered {} ({how})", reply.mv.to_gtp(size))
+                });
+                let end = r.ending().map(|e| match e {
+                    Ending::GoalReached(z) => {
+                        format!(
+                            "goal reached: the proof holds (deciding zone {} points)",
+                            z.len()
+                        )
+                    }
+                    Ending::TwoPasses => "two passes end the game: the proof holds".to_string(),
+                });
+                [answer, end]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            }
+            Err(e) => {
+                self.warn(e.to_string());
+                return;
+            }
+        };
+        self.info(message);
+    }
+
+    pub fn refute_undo(&mut self) {
+        if let Some(r) = self.replay.as_mut() {
+            r.undo();
+        }
+    }
+
+    /// Carry out a confirmed pending action.
+    pub fn confirm_pending(&mut self, ctx: &egui::Context) {
+        match self.pending.take() {
+            Some(Pending::Open(path)) => self.open_now(&path),
+            Some(Pending::New(size)) => self.new_now(size),
+            Some(Pending::Close) => {
+                self.close_confirmed = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            None => {}
+        }
+    }
+}
+
+/// `screenshots/` of the repository the studio was built from, or of the current folder.
+pub fn screenshots_folder() -> PathBuf {
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if repo.is_dir() {
+        repo.join("screenshots")
+    } else {
+        PathBuf::from("screenshots")
+    }
+}

@@ -1,0 +1,361 @@
+//! The studio's state and its frame: panels around the board, keyboard shortcuts, the close
+//! guard. The panels live in their own files (`*_panel.rs`, `menu_bar.rs`); what they do to the
+//! state is in `actions.rs`.
+
+use super::board_view::{self, BoardInput};
+use super::dialogs::Dialogs;
+use super::document::Document;
+use super::edit::{self, Tool};
+use super::frame_stats::FrameStats;
+use super::library::{bundled_folder, Library};
+use super::live::{Finished, LiveSolve};
+use super::proof_nav::ProofCursor;
+use super::settings::{Settings, KEY};
+use crate::go::Point;
+use crate::solver::replay::ProofReplay;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What a click on the board does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Edit the problem with the selected tool.
+    Edit,
+    /// Show the proof tree's selected node.
+    Proof,
+    /// Play the attacker's moves against the proof.
+    Refute,
+}
+
+/// A message in the status bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+    pub at: Instant,
+}
+
+/// An action that discards unsaved changes, waiting for the user's confirmation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Open(PathBuf),
+    New(usize),
+    Close,
+}
+
+/// A drag on the board in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drag {
+    pub start: Point,
+    pub current: Point,
+    pub tool: Tool,
+}
+
+pub struct StudioApp {
+    pub settings: Settings,
+    pub notice: Option<Notice>,
+    pub library: Library,
+    pub doc: Document,
+    pub mode: Mode,
+    pub tool: Tool,
+    pub drag: Option<Drag>,
+    pub live: LiveSolve,
+    pub finished: Option<Finished>,
+    pub cursor: ProofCursor,
+    pub replay: Option<ProofReplay>,
+    pub dialogs: Dialogs,
+    pub pending: Option<Pending>,
+    /// The user confirmed closing with unsaved changes.
+    pub close_confirmed: bool,
+    pub frame_stats: FrameStats,
+    pub hover: Option<Point>,
+    pub new_size: usize,
+    pub show_library: bool,
+    /// Show the frame time in the status bar (off in snapshot tests: it varies).
+    pub show_frame_time: bool,
+    /// Where the board was drawn in the last frame.
+    pub board_layout: Option<board_view::Layout>,
+    pub png_exports: super::png_export::PngExports,
+}
+
+impl StudioApp {
+    /// The studio with `settings`, showing `file` if given (else the first bundled problem).
+    pub fn new(settings: Settings, notice: Option<String>, file: Option<PathBuf>) -> StudioApp {
+        let library = match file.as_ref().and_then(|f| f.parent()) {
+            Some(dir) if dir.is_dir() => Library::scan(dir),
+            _ => bundled_folder()
+                .map(|f| Library::scan(&f))
+                .unwrap_or_default(),
+        };
+        let mut app = StudioApp {
+            settings,
+            notice: None,
+            library,
+            doc: Document::from_setup(edit::new_problem(9)),
+            mode: Mode::Edit,
+            tool: Tool::Black,
+            drag: None,
+            live: LiveSolve::default(),
+            finished: None,
+            cursor: ProofCursor::root(),
+            replay: None,
+            dialogs: Dialogs::default(),
+            pending: None,
+            close_confirmed: false,
+            frame_stats: FrameStats::default(),
+            hover: None,
+            new_size: 9,
+            show_library: true,
+            show_frame_time: true,
+            board_layout: None,
+            png_exports: Default::default(),
+        };
+        let first = file.or_else(|| {
+            app.library
+                .entries
+                .iter()
+                .find(|e| e.loadable)
+                .map(|e| e.path.clone())
+        });
+        if let Some(path) = first {
+            app.open_now(&path);
+        }
+        if let Some(n) = notice {
+            app.warn(n);
+        }
+        app
+    }
+
+    /// Build the studio for eframe: settings from its storage, the theme applied.
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> StudioApp {
+        let stored = cc.storage.and_then(|s| s.get_string(KEY));
+        let (settings, notice) = Settings::from_stored(stored.as_deref());
+        cc.egui_ctx.set_visuals(settings.theme.visuals());
+        StudioApp::new(settings, notice, file)
+    }
+
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error: false,
+            at: Instant::now(),
+        });
+    }
+
+    pub fn warn(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error: true,
+            at: Instant::now(),
+        });
+    }
+
+    /// One frame.
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        let started = Instant::now();
+        let ctx = ui.ctx().clone();
+        self.poll_background(&ctx);
+        self.handle_dropped_files(&ctx);
+        self.handle_keys(&ctx);
+        self.close_guard(&ctx);
+
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        if self.show_library {
+            egui::Panel::left("library")
+                .resizable(true)
+                .default_size(230.0)
+                .show(ui, |ui| self.library_panel(ui));
+        }
+        egui::Panel::right("side")
+            .resizable(true)
+            .default_size(360.0)
+            .show(ui, |ui| self.side_panel(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
+
+        self.confirm_dialog(&ctx);
+        if self.live.is_running() {
+            // Progress arrives through `wake`; this keeps the clock moving between events.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
+        self.frame_stats.record(started.elapsed());
+    }
+
+    /// The central area: the mode switch, the board and its legend.
+    fn board_area(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Board:");
+            ui.selectable_value(&mut self.mode, Mode::Edit, "✏ Edit")
+                .on_hover_text("Click the board to edit with the selected tool");
+            let has_proof = self.proof().is_some();
+            ui.add_enabled_ui(has_proof, |ui| {
+                if ui
+                    .selectable_value(&mut self.mode, Mode::Proof, "🌳 Proof")
+                    .on_hover_text("Step through the proof tree (arrow keys, Home, End)")
+                    .clicked()
+                {
+                    self.replay = None;
+                }
+                if ui
+                    .selectable_label(self.mode == Mode::Refute, "⚔ Try to refute")
+                    .on_hover_text("Play the attacker's moves; the proof answers")
+                    .clicked()
+                {
+                    self.start_refute();
+                }
+            });
+            ui.separator();
+            ui.checkbox(&mut self.settings.crop, "Crop to problem");
+        });
+        let legend_height = 46.0;
+        let avail = ui.available_size();
+        let board_size = egui::vec2(avail.x, (avail.y - legend_height).max(100.0));
+        let scene = self.scene();
+        let palette = self.settings.theme.palette();
+        let (input, layout) = ui
+            .allocate_ui(board_size, |ui| board_view::show(ui, &scene, &palette))
+            .inner;
+        self.png_exports.board_rect = Some(layout.rect);
+        self.board_layout = Some(layout);
+        self.hover = input.hover;
+        self.board_input(input);
+        self.legend(ui, &palette);
+    }
+
+    /// Apply the board's pointer input in the current mode.
+    fn board_input(&mut self, input: BoardInput) {
+        match self.mode {
+            Mode::Edit => self.edit_input(input),
+            Mode::Refute => {
+                if let Some(p) = input.clicked {
+                    self.refute_move(crate::go::Move::Play(p));
+                }
+            }
+            Mode::Proof => {}
+        }
+    }
+
+    fn edit_input(&mut self, input: BoardInput) {
+        let tool = self.tool;
+        if let Some(p) = input.drag_started {
+            self.drag = Some(Drag {
+                start: p,
+                current: p,
+                tool,
+            });
+            if tool.is_brush() {
+                self.apply_edit(|s| edit::apply_point(s, tool, p, false));
+            }
+        }
+        if let (Some(p), Some(d)) = (input.dragged, self.drag.as_mut()) {
+            if d.current != p {
+                d.current = p;
+                if tool.is_brush() {
+                    self.apply_edit_merged(|s| edit::apply_point(s, tool, p, true));
+                }
+            }
+        }
+        if input.drag_stopped {
+            if let Some(d) = self.drag.take() {
+                if d.tool.is_rect() {
+                    let add = d.tool == Tool::RegionRect;
+                    self.apply_edit(|s| edit::apply_rect(s, add, d.start, d.current));
+                }
+            }
+        }
+        if let Some(p) = input.clicked {
+            if tool.is_rect() {
+                let add = tool == Tool::RegionRect;
+                self.apply_edit(|s| edit::apply_rect(s, add, p, p));
+            } else {
+                self.apply_edit(|s| edit::apply_point(s, tool, p, false));
+            }
+        }
+    }
+
+    fn handle_keys(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+        let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        // Longest shortcuts first: Ctrl+Shift+Z must not count as Ctrl+Z.
+        if ctx.input_mut(|i| i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y)) {
+            self.redo();
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+            self.undo();
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&save_as)) {
+            self.save_as(ctx);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&save)) {
+            self.save(ctx);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&open)) {
+            self.ask_open(ctx);
+        }
+        if ctx.egui_wants_keyboard_input() {
+            // A text field has the keyboard.
+            return;
+        }
+        if self.mode == Mode::Proof {
+            let keys = [
+                Key::ArrowLeft,
+                Key::ArrowRight,
+                Key::ArrowUp,
+                Key::ArrowDown,
+            ];
+            let pressed: Vec<Key> = ctx.input_mut(|i| {
+                keys.into_iter()
+                    .chain([Key::Home, Key::End])
+                    .filter(|&k| i.consume_key(Modifiers::NONE, k))
+                    .collect()
+            });
+            for k in pressed {
+                self.proof_key(k);
+            }
+        }
+    }
+
+    /// The close guard: unsaved changes ask first.
+    fn close_guard(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested())
+            && self.doc.is_dirty()
+            && !self.close_confirmed
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.pending = Some(Pending::Close);
+        }
+    }
+
+    fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            self.request_open(path);
+        }
+    }
+
+    /// The stored settings (eframe calls `save` periodically and on exit).
+    pub fn stored_settings(&self) -> String {
+        self.settings.to_stored()
+    }
+}
+
+impl eframe::App for StudioApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        storage.set_string(KEY, self.stored_settings());
+    }
+}

@@ -1,0 +1,111 @@
+//! The status bar, the board's legend and the "unsaved changes" confirmation.
+
+use super::app::{Mode, Pending, StudioApp};
+use super::theme::Palette;
+use egui::{Color32, RichText};
+
+impl StudioApp {
+    pub fn status_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            if let Some(n) = &self.notice {
+                let color = if n.error {
+                    ui.visuals().error_fg_color
+                } else {
+                    ui.visuals().text_color()
+                };
+                ui.colored_label(color, &n.text);
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if self.show_frame_time {
+                    ui.weak(format!(
+                        "frame {:.2} ms (max {:.2})",
+                        self.frame_stats.mean().as_secs_f64() * 1e3,
+                        self.frame_stats.max().as_secs_f64() * 1e3
+                    ));
+                }
+                if let Some(p) = self.hover {
+                    ui.label(p.to_gtp(self.doc.setup().size));
+                }
+            });
+        });
+    }
+
+    /// One swatch per overlay shown in this mode.
+    pub fn legend(&self, ui: &mut egui::Ui, palette: &Palette) {
+        let o = &self.settings.overlays;
+        ui.horizontal_wrapped(|ui| {
+            let swatch = |ui: &mut egui::Ui, color: Color32, text: &str| {
+                ui.label(RichText::new("■").color(color).size(16.0));
+                ui.label(text);
+                ui.add_space(8.0);
+            };
+            if o.region {
+                swatch(ui, palette.outside, "outside the region");
+            }
+            if o.crucial {
+                swatch(ui, palette.crucial, "△ crucial stones");
+            }
+            match self.mode {
+                Mode::Edit if self.live.is_running() => {
+                    if o.zone {
+                        swatch(ui, palette.proven, "zones proven at the root");
+                    }
+                    if o.must_play {
+                        swatch(ui, palette.must_play, "must-play region (outline)");
+                    }
+                    if o.line {
+                        ui.label("numbered ghosts: the line being searched");
+                    }
+                }
+                Mode::Proof | Mode::Refute => {
+                    if o.zone {
+                        swatch(ui, palette.zone, "relevance zone");
+                    }
+                    if o.must_play {
+                        swatch(ui, palette.must_play, "must-play region (outline)");
+                    }
+                    if o.null_moves && self.mode == Mode::Proof {
+                        swatch(ui, palette.null_move, "⊘ null moves");
+                    }
+                    if o.line {
+                        ui.label("numbers: the line from the start");
+                    }
+                }
+                Mode::Edit => {}
+            }
+        });
+    }
+
+    /// The modal that asks before unsaved changes are lost.
+    pub fn confirm_dialog(&mut self, ctx: &egui::Context) {
+        let Some(pending) = self.pending.clone() else {
+            return;
+        };
+        let what = match &pending {
+            Pending::Open(p) => format!("open {}", p.display()),
+            Pending::New(n) => format!("start a new {n}x{n} problem"),
+            Pending::Close => "quit".to_string(),
+        };
+        let mut choice = None;
+        egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            ui.label(format!(
+                "{} has unsaved changes. Discard them and {what}?",
+                self.doc.title()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Discard changes").clicked() {
+                    choice = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Some(false);
+                }
+            });
+        });
+        match choice {
+            Some(true) => self.confirm_pending(ctx),
+            Some(false) => self.pending = None,
+            None => {}
+        }
+    }
+}

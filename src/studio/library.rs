@@ -1,0 +1,124 @@
+//! The problem list beside the board: every problem file of a folder with its goal and the
+//! studio's status for it (solved, failed, unknown) in this run.
+
+use crate::cli::files::{problem_files, FileEntry};
+use crate::problem::load;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One file of the list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub path: PathBuf,
+    /// The problem's name (or the file name).
+    pub title: String,
+    /// e.g. `9x9 · Black to live`, or why the file cannot be opened.
+    pub detail: String,
+    pub loadable: bool,
+}
+
+/// The problems of a folder.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    pub folder: Option<PathBuf>,
+    pub entries: Vec<Entry>,
+    /// Status text per file, set when the studio solves it.
+    pub status: HashMap<PathBuf, String>,
+}
+
+impl Library {
+    /// List the problem files under `folder` (recursively, sorted).
+    pub fn scan(folder: &Path) -> Library {
+        let mut entries = Vec::new();
+        for e in problem_files(&[folder.to_path_buf()]) {
+            match e {
+                FileEntry::File(path) => entries.push(entry(path)),
+                FileEntry::Error { path, message } => entries.push(Entry {
+                    title: name_of(&path),
+                    path,
+                    detail: message,
+                    loadable: false,
+                }),
+            }
+        }
+        Library {
+            folder: Some(folder.to_path_buf()),
+            entries,
+            status: HashMap::new(),
+        }
+    }
+}
+
+fn name_of(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+fn entry(path: PathBuf) -> Entry {
+    match load(&path) {
+        Ok(p) => {
+            let n = p.size();
+            let verb = match p.goal() {
+                crate::problem::Goal::Live | crate::problem::Goal::LiveAny => "live",
+                crate::problem::Goal::Kill | crate::problem::Goal::KillAll => "kill",
+            };
+            let title = if p.name().is_empty() {
+                name_of(&path)
+            } else {
+                p.name().to_string()
+            };
+            Entry {
+                detail: format!(
+                    "{n}x{n} · {} to {verb} · {} to move",
+                    p.or_player(),
+                    p.to_move()
+                ),
+                title,
+                path,
+                loadable: true,
+            }
+        }
+        Err(e) => Entry {
+            title: name_of(&path),
+            detail: e.to_string(),
+            path,
+            loadable: false,
+        },
+    }
+}
+
+/// The bundled collection: `problems/` beside the executable's repository (the build's manifest
+/// folder), or `problems/` in the current folder.
+pub fn bundled_folder() -> Option<PathBuf> {
+    let candidates = [
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("problems"),
+        PathBuf::from("problems"),
+    ];
+    candidates.into_iter().find(|p| p.is_dir())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_collection_lists_every_problem() {
+        let folder = bundled_folder().unwrap();
+        let lib = Library::scan(&folder);
+        assert!(lib.entries.len() >= 14);
+        assert!(lib.entries.iter().all(|e| e.loadable), "{:?}", lib.entries);
+        assert!(lib.entries[0].detail.contains(" to "));
+    }
+
+    #[test]
+    fn unreadable_files_are_listed_with_the_reason() {
+        let dir = std::env::temp_dir().join(format!("tsumego-lib-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("bad.sgf"), "(;GM[1]SZ[").unwrap();
+        let lib = Library::scan(&dir);
+        assert_eq!(lib.entries.len(), 1);
+        assert!(!lib.entries[0].loadable);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

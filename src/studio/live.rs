@@ -1,0 +1,256 @@
+//! The solve as the studio follows it: the job's latest progress, the figures over time for the
+//! plot, the searches finished so far, and the verdict when the job ends.
+
+use super::solve_job::{JobEvent, SolveRunner};
+use crate::go::{Color, Move, Zone};
+use crate::problem::Problem;
+use crate::solver::proof::ProofTree;
+use crate::solver::verdict::result_words;
+use crate::solver::{Progress, Solution, SolveConfig, Status};
+
+/// At most this many plot samples are kept (older ones are thinned).
+const MAX_SAMPLES: usize = 2000;
+
+/// The running job, if any.
+#[derive(Default)]
+pub struct LiveSolve {
+    runner: SolveRunner,
+    /// The document revision the job solves.
+    pub revision: u64,
+    /// The claim being searched and its progress.
+    pub claim: Option<Problem>,
+    pub progress: Option<Progress>,
+    /// (seconds, nodes per second) over the whole job.
+    pub samples: Vec<[f64; 2]>,
+    pub searches: Vec<(Problem, Solution)>,
+    running: bool,
+    /// Seconds of the searches already finished (the plot's time axis runs over the job).
+    offset: f64,
+}
+
+/// A finished job: every search and the one reported.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub revision: u64,
+    pub searches: Vec<(Problem, Solution)>,
+    /// Index of the reported search.
+    pub chosen: usize,
+    pub verdict: String,
+}
+
+impl Finished {
+    pub fn claim(&self) -> &Problem {
+        &self.searches[self.chosen].0
+    }
+
+    pub fn solution(&self) -> &Solution {
+        &self.searches[self.chosen].1
+    }
+
+    pub fn proof(&self) -> Option<&ProofTree> {
+        self.solution().proof.as_ref()
+    }
+}
+
+impl LiveSolve {
+    pub fn is_running(&self) -> bool {
+        self.running
+    }
+
+    /// Start solving `claims` for document revision `revision`.
+    pub fn start(
+        &mut self,
+        claims: Vec<Problem>,
+        config: SolveConfig,
+        revision: u64,
+        wake: impl Fn() + Send + 'static,
+    ) {
+        self.runner.start(claims, config, wake);
+        self.revision = revision;
+        self.claim = None;
+        self.progress = None;
+        self.samples.clear();
+        self.searches.clear();
+        self.offset = 0.0;
+        self.running = true;
+    }
+
+    /// Ask the job to stop; its last messages still arrive.
+    pub fn request_stop(&self) {
+        self.runner.request_stop();
+    }
+
+    /// Stop and forget the job (an edit made it stale).
+    pub fn stop(&mut self) {
+        self.runner.stop();
+        self.running = false;
+        self.claim = None;
+        self.progress = None;
+    }
+
+    /// Take in the job's messages; returns the finished job when it ended.
+    pub fn poll(&mut self) -> Option<Finished> {
+        let mut done = false;
+        for event in self.runner.poll() {
+            match event {
+                JobEvent::Started { claim, .. } => {
+                    self.claim = Some(*claim);
+                    self.progress = None;
+                }
+                JobEvent::Progress { progress, .. } => {
+                    self.samples.push([
+                        self.offset + progress.elapsed.as_secs_f64(),
+                        progress.nodes_per_second,
+                    ]);
+                    if self.samples.len() > MAX_SAMPLES {
+                        // Keep every other sample: the plot keeps its shape.
+                        let mut i = 0;
+                        self.samples.retain(|_| {
+                            i += 1;
+                            i % 2 == 0
+                        });
+                    }
+                    self.progress = Some(progress);
+                }
+                JobEvent::Searched {
+                    claim, solution, ..
+                } => {
+                    self.offset += solution.elapsed.as_secs_f64();
+                    self.searches.push((*claim, *solution));
+                }
+                JobEvent::Done => done = true,
+            }
+        }
+        if !done {
+            return None;
+        }
+        self.running = false;
+        self.claim = None;
+        if self.searches.is_empty() {
+            return None;
+        }
+        let searches = std::mem::take(&mut self.searches);
+        Some(finish(searches, self.revision))
+    }
+
+    /// The line being searched, with players, from the claim's position.
+    pub fn line(&self) -> Vec<(Color, Move)> {
+        let (Some(claim), Some(p)) = (&self.claim, &self.progress) else {
+            return Vec::new();
+        };
+        with_players(claim.to_move(), &p.line)
+    }
+
+    /// The union of the zones proven so far at the first AND node.
+    pub fn proven_zone(&self) -> Option<Zone> {
+        let p = self.progress.as_ref()?;
+        let mut z = Zone::new();
+        for zone in &p.proven_zones {
+            z.union_with(zone);
+        }
+        (!z.is_empty()).then_some(z)
+    }
+}
+
+/// Moves with their players, alternating from `first`.
+pub fn with_players(first: Color, moves: &[Move]) -> Vec<(Color, Move)> {
+    let mut c = first;
+    moves
+        .iter()
+        .map(|&m| {
+            let out = (c, m);
+            c = c.opponent();
+            out
+        })
+        .collect()
+}
+
+/// The report of a finished job: the first win, else the first unknown, else the first search.
+pub fn finish(searches: Vec<(Problem, Solution)>, revision: u64) -> Finished {
+    let find = |status| searches.iter().position(|(_, s)| s.status == status);
+    let chosen = find(Status::Win)
+        .or_else(|| find(Status::Unknown))
+        .unwrap_or(0);
+    let (claim, solution) = &searches[chosen];
+    let verdict = verdict(claim, solution, searches.len());
+    Finished {
+        revision,
+        chosen,
+        verdict,
+        searches,
+    }
+}
+
+/// "Black lives: first move R1. Proof: 1,234 nodes, depth 11, root zone 23 points."
+pub fn verdict(claim: &Problem, solution: &Solution, searches: usize) -> String {
+    let mut words = result_words(claim, solution);
+    if let Some(first) = words.get(..1) {
+        words = first.to_uppercase() + &words[1..];
+    }
+    let secs = solution.elapsed.as_secs_f64();
+    match (&solution.status, &solution.proof) {
+        (Status::Win, Some(proof)) => {
+            let zone = solution.root_zone.map(|z| z.len()).unwrap_or(0);
+            format!(
+                "{words}. Proof: {} nodes, depth {}, root zone {zone} points ({} nodes searched in {secs:.1} s).",
+                thousands(proof.node_count() as u64),
+                proof.root.depth(),
+                thousands(solution.nodes),
+            )
+        }
+        (Status::Unknown, _) if searches > 1 => format!(
+            "{words}: neither claim was proven ({} nodes in {secs:.1} s on the last).",
+            thousands(solution.nodes)
+        ),
+        _ => format!(
+            "{words} ({} nodes in {secs:.1} s).",
+            thousands(solution.nodes)
+        ),
+    }
+}
+
+/// `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::fixtures::bent_three_live;
+    use crate::solver::Solver;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1234), "1,234");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn the_verdict_of_a_proof_names_move_and_figures() {
+        let p = bent_three_live().validate().unwrap();
+        let s = Solver::new(&p, SolveConfig::default()).solve();
+        let v = verdict(&p, &s, 1);
+        assert!(v.starts_with("White lives: first move "), "{v}");
+        assert!(v.contains("Proof: ") && v.contains("root zone"), "{v}");
+        let f = finish(vec![(p.flipped(), s.clone()), (p.clone(), s)], 3);
+        assert_eq!(f.revision, 3);
+    }
+
+    #[test]
+    fn players_alternate() {
+        let line = with_players(Color::White, &[Move::Pass, Move::Pass, Move::Pass]);
+        let colors: Vec<Color> = line.iter().map(|(c, _)| *c).collect();
+        assert_eq!(colors, [Color::White, Color::Black, Color::White]);
+    }
+}

@@ -1,0 +1,107 @@
+//! The menu bar: File, Edit, View.
+
+use super::app::StudioApp;
+use super::library::{bundled_folder, Library};
+use super::theme::ThemeChoice;
+
+impl StudioApp {
+    pub fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("Open…  (Ctrl+O)").clicked() {
+                    self.ask_open(&ctx);
+                }
+                if ui.button("Bundled problems").clicked() {
+                    match bundled_folder() {
+                        Some(f) => {
+                            self.library = Library::scan(&f);
+                            self.show_library = true;
+                        }
+                        None => self.warn("the bundled problems/ folder was not found"),
+                    }
+                }
+                ui.menu_button("Recent", |ui| {
+                    if self.settings.recent.is_empty() {
+                        ui.weak("no recent files");
+                    }
+                    for path in self.settings.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            self.request_open(path);
+                        }
+                    }
+                });
+                ui.menu_button("New problem", |ui| {
+                    for size in [5, 7, 9, 13, 19] {
+                        if ui.button(format!("{size}x{size}")).clicked() {
+                            self.request_new(size);
+                        }
+                    }
+                    ui.horizontal(|ui| {
+                        ui.add(egui::DragValue::new(&mut self.new_size).range(2..=19));
+                        if ui.button("Create").clicked() {
+                            self.request_new(self.new_size);
+                        }
+                    });
+                });
+                ui.separator();
+                if ui.button("Save  (Ctrl+S)").clicked() {
+                    self.save(&ctx);
+                }
+                if ui.button("Save as…  (Ctrl+Shift+S)").clicked() {
+                    self.save_as(&ctx);
+                }
+                ui.separator();
+                if ui.button("Export proof tree as SGF…").clicked() {
+                    self.export_proof(&ctx);
+                }
+                if ui.button("Export board as PNG (screenshots/)").clicked() {
+                    self.export_png(&ctx);
+                }
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                if ui
+                    .add_enabled(self.doc.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
+                    .clicked()
+                {
+                    self.undo();
+                }
+                if ui
+                    .add_enabled(
+                        self.doc.can_redo(),
+                        egui::Button::new("Redo  (Ctrl+Shift+Z)"),
+                    )
+                    .clicked()
+                {
+                    self.redo();
+                }
+            });
+            ui.menu_button("View", |ui| {
+                let o = &mut self.settings.overlays;
+                ui.checkbox(&mut o.region, "Search region (outside dimmed)");
+                ui.checkbox(&mut o.crucial, "Crucial stones");
+                ui.checkbox(&mut o.zone, "Relevance zone");
+                ui.checkbox(&mut o.must_play, "Must-play region");
+                ui.checkbox(&mut o.null_moves, "Null moves");
+                ui.checkbox(&mut o.line, "Line (numbered)");
+                ui.checkbox(&mut o.coordinates, "Coordinates");
+                ui.separator();
+                ui.checkbox(&mut self.settings.crop, "Crop to the problem");
+                ui.checkbox(&mut self.show_library, "Problem list");
+                ui.separator();
+                for t in [ThemeChoice::Light, ThemeChoice::Dark] {
+                    if ui.radio(self.settings.theme == t, t.label()).clicked() {
+                        self.settings.theme = t;
+                        ctx.set_visuals(t.visuals());
+                    }
+                }
+            });
+            ui.separator();
+            ui.strong(self.doc.title());
+        });
+    }
+}

@@ -1,0 +1,62 @@
+//! The studio: the desktop GUI (egui/eframe). The solver runs on a background thread and talks
+//! to the GUI only through messages ([`solve_job`]).
+//!
+//! - state and frame: [`app`] (panels in [`menu_bar`], [`library_panel`], [`side_panel`],
+//!   [`chrome`]; commands in [`actions`]);
+//! - the board: [`scene`] (what is shown, plain data), [`view_scene`] (the scene of each mode),
+//!   [`board_view`] (painting and pointer input), [`theme`];
+//! - the problem: [`document`] (setup, validation, undo via [`history`]), [`edit`] (the tools);
+//! - solving: [`solve_job`] (the thread and its channel), [`live`] (progress and verdicts);
+//! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
+//!   [`crate::solver::replay`];
+//! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`];
+//!   [`frame_stats`] measures frame times.
+
+pub mod actions;
+pub mod app;
+pub mod board_view;
+pub mod chrome;
+pub mod dialogs;
+pub mod document;
+pub mod edit;
+pub mod frame_stats;
+pub mod history;
+pub mod library;
+pub mod library_panel;
+pub mod live;
+pub mod menu_bar;
+pub mod png_export;
+pub mod proof_nav;
+pub mod scene;
+pub mod settings;
+pub mod side_panel;
+pub mod solve_job;
+pub mod theme;
+pub mod view_scene;
+
+pub use app::StudioApp;
+
+use std::path::PathBuf;
+
+/// Open the studio window (on `file`, or on the bundled collection) and run until it closes.
+pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
+    let renderer = match std::env::var("TSUMEGO_RENDERER").as_deref() {
+        Ok("wgpu") => eframe::Renderer::Wgpu,
+        _ => eframe::Renderer::Glow,
+    };
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Tsumego Studio")
+            .with_inner_size([1280.0, 820.0])
+            .with_min_inner_size([640.0, 420.0])
+            .with_drag_and_drop(true),
+        renderer,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Tsumego Studio",
+        options,
+        Box::new(move |cc| Ok(Box::new(StudioApp::from_creation(cc, file)))),
+    )
+    .map_err(|e| anyhow::anyhow!("the studio window could not run: {e}"))
+}

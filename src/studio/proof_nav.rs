@@ -1,0 +1,207 @@
+//! Walking a proof tree: a cursor (the path of child indices from the root), the moves and the
+//! position of the node it points at, and node labels for the tree panel.
+
+use crate::go::{Board, Color, Move};
+use crate::problem::Problem;
+use crate::solver::{LeafKind, ProofNode, ProofTree, Role};
+
+/// A node of a proof tree, as the path of child indices from the root.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProofCursor {
+    path: Vec<usize>,
+}
+
+impl ProofCursor {
+    pub fn root() -> ProofCursor {
+        ProofCursor::default()
+    }
+
+    pub fn from_path(path: Vec<usize>) -> ProofCursor {
+        ProofCursor { path }
+    }
+
+    pub fn path(&self) -> &[usize] {
+        &self.path
+    }
+
+    /// The node; the deepest valid node of the path if the path does not fit the tree.
+    pub fn node<'t>(&self, tree: &'t ProofTree) -> &'t ProofNode {
+        let mut node = &tree.root;
+        for &i in &self.path {
+            match node.children.get(i) {
+                Some(c) => node = c,
+                None => break,
+            }
+        }
+        node
+    }
+
+    /// The moves from the root to the node, with their players.
+    pub fn line(&self, tree: &ProofTree) -> Vec<(Color, Move)> {
+        let mut out = Vec::new();
+        let mut node = &tree.root;
+        for &i in &self.path {
+            let Some(c) = node.children.get(i) else { break };
+            if let (Some(p), Some(m)) = (c.player, c.mv) {
+                out.push((p, m));
+            }
+            node = c;
+        }
+        out
+    }
+
+    /// The position at the node: the problem's board with the line played (a move the board
+    /// refuses would mean the tree is not this problem's; the walk stops there).
+    pub fn board(&self, problem: &Problem, tree: &ProofTree) -> Board {
+        let mut board = problem.board().clone();
+        for (c, m) in self.line(tree) {
+            if board.play(c, m).is_err() {
+                break;
+            }
+        }
+        board
+    }
+
+    /// Left: to the parent. Returns whether the cursor moved.
+    pub fn parent(&mut self) -> bool {
+        self.path.pop().is_some()
+    }
+
+    /// Right: to the first child.
+    pub fn first_child(&mut self, tree: &ProofTree) -> bool {
+        if self.node(tree).children.is_empty() {
+            return false;
+        }
+        self.path.push(0);
+        true
+    }
+
+    /// Down (`delta` = 1) or up (-1) among the siblings.
+    pub fn sibling(&mut self, tree: &ProofTree, delta: isize) -> bool {
+        let Some(&last) = self.path.last() else {
+            return false;
+        };
+        let mut parent = self.clone();
+        parent.path.pop();
+        let count = parent.node(tree).children.len();
+        let Some(next) = last.checked_add_signed(delta).filter(|&n| n < count) else {
+            return false;
+        };
+        if let Some(l) = self.path.last_mut() {
+            *l = next;
+        }
+        true
+    }
+
+    /// Home: to the root.
+    pub fn to_root(&mut self) -> bool {
+        let moved = !self.path.is_empty();
+        self.path.clear();
+        moved
+    }
+
+    /// End: along first children down to a leaf.
+    pub fn to_leaf(&mut self, tree: &ProofTree) -> bool {
+        let mut moved = false;
+        while self.first_child(tree) {
+            moved = true;
+        }
+        moved
+    }
+}
+
+/// A node's label in the proof-tree panel, e.g. `W B5 · winning move`,
+/// `B C4 · reply searched`, `B pass · null move (other B moves outside its zone: same answer)`.
+pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> String {
+    let head = match (node.player, node.mv) {
+        (Some(p), Some(m)) => format!("{} {}", p.sgf_letter(), m.to_gtp(size)),
+        _ => "start".to_string(),
+    };
+    let kind = match parent.map(|p| p.role) {
+        None => format!("{} to move", node.to_move),
+        Some(Role::Or) => "winning move".to_string(),
+        Some(Role::And) if node.null_move => format!(
+            "null move: every {} move outside its zone gets the same answer",
+            node.player.map(|c| c.to_string()).unwrap_or_default()
+        ),
+        Some(Role::And) => "reply searched".to_string(),
+        Some(Role::Leaf(_)) => String::new(),
+    };
+    let end = match node.role {
+        Role::Leaf(LeafKind::Alive) => " → alive (unconditional life)",
+        Role::Leaf(LeafKind::Captured) => " → crucial stones captured",
+        Role::Leaf(LeafKind::TwoPasses) => " → two passes: not alive",
+        _ => "",
+    };
+    format!("{head} · {kind}{end}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{SolveConfig, Solver};
+
+    /// The bundled bent-three kill (a proof of depth 3).
+    fn solved() -> (Problem, ProofTree) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/03-bent-three-kill.sgf");
+        let problem = crate::problem::load(&path).unwrap();
+        let proof = Solver::new(&problem, SolveConfig::default())
+            .solve()
+            .proof
+            .unwrap();
+        (problem, proof)
+    }
+
+    #[test]
+    fn keys_walk_the_tree() {
+        let (problem, tree) = solved();
+        let mut c = ProofCursor::root();
+        assert!(!c.parent());
+        assert!(!c.sibling(&tree, 1));
+        assert!(c.first_child(&tree));
+        assert_eq!(c.path(), &[0]);
+        assert_eq!(c.line(&tree).len(), 1);
+        assert!(c.to_leaf(&tree));
+        assert!(matches!(c.node(&tree).role, Role::Leaf(_)));
+        assert!(!c.first_child(&tree));
+        let leaf_board = c.board(&problem, &tree);
+        assert_ne!(&leaf_board, problem.board());
+        assert!(c.to_root());
+        assert_eq!(&c.board(&problem, &tree), problem.board());
+    }
+
+    #[test]
+    fn siblings_stay_in_range() {
+        let (_, tree) = solved();
+        // Find an AND node with several children.
+        let mut c = ProofCursor::root();
+        loop {
+            let node = c.node(&tree);
+            if node.role == Role::And && node.children.len() > 1 {
+                break;
+            }
+            assert!(c.first_child(&tree), "no AND node with two children");
+        }
+        c.first_child(&tree);
+        let n = c.node(&tree).mv;
+        assert!(!c.sibling(&tree, -1));
+        assert!(c.sibling(&tree, 1));
+        assert_ne!(c.node(&tree).mv, n);
+        while c.sibling(&tree, 1) {}
+        let last = *c.path().last().unwrap();
+        let mut parent = c.clone();
+        parent.parent();
+        assert_eq!(last + 1, parent.node(&tree).children.len());
+    }
+
+    #[test]
+    fn labels_name_the_moves_and_roles() {
+        let (problem, tree) = solved();
+        let root = &tree.root;
+        assert!(node_label(root, None, problem.size()).starts_with("start · "));
+        let first = &root.children[0];
+        let label = node_label(first, Some(root), problem.size());
+        assert!(label.contains("winning move"), "{label}");
+    }
+}

@@ -1,0 +1,162 @@
+//! Settings that persist between runs (eframe's storage, as JSON under one key). A value that
+//! cannot be read falls back to the defaults with a notice; missing fields take their defaults, so
+//! settings of an older version still load.
+
+use super::solve_job::ClaimChoice;
+use super::theme::ThemeChoice;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The storage key.
+pub const KEY: &str = "tsumego-studio-settings";
+
+/// How many recent files are remembered.
+pub const RECENT_LIMIT: usize = 10;
+
+/// Which overlays the board shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Overlays {
+    pub region: bool,
+    pub crucial: bool,
+    pub zone: bool,
+    pub must_play: bool,
+    pub null_moves: bool,
+    pub line: bool,
+    pub coordinates: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Overlays {
+            region: true,
+            crucial: true,
+            zone: true,
+            must_play: true,
+            null_moves: true,
+            line: true,
+            coordinates: true,
+        }
+    }
+}
+
+/// Search limits of the solver panel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Limits {
+    /// Seconds per claim; 0 = none.
+    pub time_secs: f64,
+    /// Nodes per claim; 0 = none.
+    pub max_nodes: u64,
+    /// OR forward pruning width; 0 = off.
+    pub or_width: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time_secs: 60.0,
+            max_nodes: 0,
+            or_width: 0,
+        }
+    }
+}
+
+/// Everything that persists.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub overlays: Overlays,
+    pub limits: Limits,
+    pub claim: ClaimChoice,
+    pub theme: ThemeChoice,
+    /// Show corner and side problems cropped to their area.
+    pub crop: bool,
+    pub last_folder: Option<PathBuf>,
+    pub recent: Vec<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            overlays: Overlays::default(),
+            limits: Limits::default(),
+            claim: ClaimChoice::AsStated,
+            theme: ThemeChoice::Light,
+            crop: true,
+            last_folder: None,
+            recent: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Read the stored text: `Ok` with the settings (defaults when nothing is stored), or the
+    /// defaults and a notice when the text cannot be read.
+    pub fn from_stored(text: Option<&str>) -> (Settings, Option<String>) {
+        match text {
+            None => (Settings::default(), None),
+            Some(t) => match serde_json::from_str(t) {
+                Ok(s) => (s, None),
+                Err(e) => (
+                    Settings::default(),
+                    Some(format!(
+                        "the saved settings could not be read ({e}); using the defaults"
+                    )),
+                ),
+            },
+        }
+    }
+
+    pub fn to_stored(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Put `path` first in the recent files.
+    pub fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        if let Some(dir) = path.parent() {
+            self.last_folder = Some(dir.to_path_buf());
+        }
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_LIMIT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_corrupt_text_falls_back() {
+        let mut s = Settings {
+            theme: ThemeChoice::Dark,
+            ..Settings::default()
+        };
+        s.overlays.zone = false;
+        s.remember(PathBuf::from("/a/b.sgf"));
+        let (back, notice) = Settings::from_stored(Some(&s.to_stored()));
+        assert_eq!(back, s);
+        assert!(notice.is_none());
+        let (back, notice) = Settings::from_stored(Some("{not json"));
+        assert_eq!(back, Settings::default());
+        assert!(notice.unwrap().contains("could not be read"));
+        assert_eq!(Settings::from_stored(None).0, Settings::default());
+        // Missing fields take their defaults.
+        let (back, _) = Settings::from_stored(Some(r#"{"crop":false}"#));
+        assert!(!back.crop && back.overlays.zone);
+    }
+
+    #[test]
+    fn recent_files_are_unique_newest_first_and_bounded() {
+        let mut s = Settings::default();
+        for i in 0..15 {
+            s.remember(PathBuf::from(format!("/p/{i}.sgf")));
+        }
+        s.remember(PathBuf::from("/p/12.sgf"));
+        assert_eq!(s.recent.len(), RECENT_LIMIT);
+        assert_eq!(s.recent[0], PathBuf::from("/p/12.sgf"));
+        assert_eq!(s.recent.iter().filter(|p| p.ends_with("12.sgf")).count(), 1);
+        assert_eq!(s.last_folder, Some(PathBuf::from("/p")));
+    }
+}

@@ -1,0 +1,350 @@
+//! The panel right of the board: the solver (claim, limits, Solve/Stop, live figures, plot,
+//! verdict), the proof tree, and the problem's settings and validation.
+
+use super::app::{Mode, StudioApp};
+use super::live::thousands;
+use super::proof_nav::{node_label, ProofCursor};
+use super::solve_job::ClaimChoice;
+use crate::go::Color;
+use crate::problem::{Goal, KoRule};
+use crate::solver::ProofNode;
+
+impl StudioApp {
+    pub fn side_panel(&mut self, ui: &mut egui::Ui) {
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                egui::CollapsingHeader::new("Solver")
+                    .default_open(true)
+                    .show(ui, |ui| self.solver_section(ui));
+                egui::CollapsingHeader::new("Proof tree")
+                    .default_open(true)
+                    .show(ui, |ui| self.proof_section(ui));
+                egui::CollapsingHeader::new("Problem")
+                    .default_open(true)
+                    .show(ui, |ui| self.problem_section(ui));
+            });
+    }
+
+    fn solver_section(&mut self, ui: &mut egui::Ui) {
+        let running = self.live.is_running();
+        ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Prove:");
+                for c in ClaimChoice::ALL {
+                    ui.selectable_value(&mut self.settings.claim, c, c.label());
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Time (s):");
+                ui.add(
+                    egui::DragValue::new(&mut self.settings.limits.time_secs)
+                        .range(0.0..=86_400.0)
+                        .speed(1.0),
+                )
+                .on_hover_text("0 = no limit");
+                ui.label("Nodes:");
+                ui.add(
+                    egui::DragValue::new(&mut self.settings.limits.max_nodes)
+                        .range(0..=u64::MAX)
+                        .speed(1000.0),
+                )
+                .on_hover_text("0 = no limit");
+            });
+            ui.horizontal(|ui| {
+                ui.label("OR width:");
+                ui.add(
+                    egui::DragValue::new(&mut self.settings.limits.or_width)
+                        .range(0..=361)
+                        .speed(0.2),
+                )
+                .on_hover_text(
+                    "Try only the N most promising moves of the OR player (0 = all). \
+                     A search that fails with pruning reports 'unknown', never 'fails'.",
+                );
+            });
+        });
+        let valid = self.doc.problem().is_ok();
+        ui.horizontal(|ui| {
+            let ctx = ui.ctx().clone();
+            if ui
+                .add_enabled(!running && valid, egui::Button::new("▶ Solve"))
+                .on_disabled_hover_text("fix the problem first (see Problem below)")
+                .clicked()
+            {
+                self.start_solve(&ctx);
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("■ Stop"))
+                .clicked()
+            {
+                self.stop_solve();
+            }
+            if running {
+                ui.spinner();
+            }
+        });
+        if let Some(p) = &self.live.progress {
+            ui.label(format!(
+                "{} nodes · {} nodes/s · {:.1} s · depth {}",
+                thousands(p.nodes),
+                thousands(p.nodes_per_second as u64),
+                p.elapsed.as_secs_f64(),
+                p.depth
+            ));
+            if let Some(claim) = &self.live.claim {
+                ui.label(format!(
+                    "searching: {} to {}",
+                    claim.or_player(),
+                    claim.goal().name()
+                ));
+            }
+        }
+        if self.live.samples.len() > 1 {
+            let points = egui_plot::PlotPoints::from(self.live.samples.clone());
+            egui_plot::Plot::new("rate")
+                .height(90.0)
+                .allow_scroll(false)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .x_axis_label("s")
+                .y_axis_label("nodes/s")
+                .show(ui, |p| p.line(egui_plot::Line::new("nodes/s", points)));
+        }
+        if let Some(f) = &self.finished {
+            ui.separator();
+            let stale = f.revision != self.doc.revision();
+            let text = egui::RichText::new(&f.verdict).strong();
+            ui.label(if stale { text.weak() } else { text });
+            if f.searches.len() > 1 {
+                for (claim, s) in &f.searches {
+                    ui.label(format!(
+                        "  {} to {}: {} ({})",
+                        claim.or_player(),
+                        claim.goal().name(),
+                        s.status.name(),
+                        s.stop.describe()
+                    ));
+                }
+            }
+            if let Some(book) = f.claim().answer().correct_first_moves().first() {
+                let agrees = f.solution().first_move == Some(*book);
+                ui.label(format!(
+                    "book first move: {}{}",
+                    book.to_gtp(f.claim().size()),
+                    if agrees { " ✓" } else { "" }
+                ));
+            }
+        }
+    }
+
+    fn proof_section(&mut self, ui: &mut egui::Ui) {
+        let Some(tree) = self.proof().cloned() else {
+            ui.weak("Solve the problem to see its proof tree.");
+            return;
+        };
+        let size = tree.size;
+        ui.label(format!(
+            "{} nodes, depth {}. Keys: ←/→ parent/child, ↑/↓ siblings, Home/End.",
+            thousands(tree.node_count() as u64),
+            tree.root.depth()
+        ));
+        if self.mode == Mode::Refute {
+            self.refute_controls(ui);
+        }
+        let node = self.cursor.node(&tree);
+        ui.label(format!(
+            "selected: zone {} points{}",
+            node.zone.len(),
+            if node.children.iter().any(|c| c.null_move) {
+                ", with null moves (⊘)"
+            } else {
+                ""
+            }
+        ));
+        egui::ScrollArea::vertical()
+            .id_salt("proof-tree")
+            .max_height(320.0)
+            .show(ui, |ui| {
+                let mut path = Vec::new();
+                self.tree_node(ui, &tree.root, None, &mut path, size);
+            });
+    }
+
+    fn tree_node(
+        &mut self,
+        ui: &mut egui::Ui,
+        node: &ProofNode,
+        parent: Option<&ProofNode>,
+        path: &mut Vec<usize>,
+        size: usize,
+    ) {
+        let label = node_label(node, parent, size);
+        let selected = self.cursor.path() == path.as_slice();
+        let on_path = self.cursor.path().starts_with(path);
+        if node.children.is_empty() {
+            if ui.selectable_label(selected, label).clicked() {
+                self.select_node(path.clone());
+            }
+            return;
+        }
+        let id = ui.make_persistent_id(("proof-node", path.clone()));
+        let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(
+            ui.ctx(),
+            id,
+            path.len() < 2,
+        );
+        if on_path && !selected {
+            state.set_open(true);
+        }
+        state
+            .show_header(ui, |ui| {
+                let r = ui.selectable_label(selected, label);
+                if selected {
+                    r.scroll_to_me(None);
+                }
+                if r.clicked() {
+                    self.select_node(path.clone());
+                }
+            })
+            .body(|ui| {
+                for (i, child) in node.children.iter().enumerate() {
+                    path.push(i);
+                    self.tree_node(ui, child, Some(node), path, size);
+                    path.pop();
+                }
+            });
+    }
+
+    fn select_node(&mut self, path: Vec<usize>) {
+        self.cursor = ProofCursor::from_path(path);
+        self.mode = Mode::Proof;
+        self.replay = None;
+    }
+
+    fn refute_controls(&mut self, ui: &mut egui::Ui) {
+        let Some(r) = &self.replay else { return };
+        let and = r.and_player();
+        let over = r.ending().is_some();
+        ui.horizontal(|ui| {
+            ui.label(if over {
+                "game over: the proof held".to_string()
+            } else {
+                format!("your move ({and})")
+            });
+            if ui.add_enabled(!over, egui::Button::new("Pass")).clicked() {
+                self.refute_move(crate::go::Move::Pass);
+            }
+            if ui.button("Undo").clicked() {
+                self.refute_undo();
+            }
+            if ui.button("Restart").clicked() {
+                self.start_refute();
+            }
+        });
+    }
+
+    fn problem_section(&mut self, ui: &mut egui::Ui) {
+        ui.label("Tool (click or drag on the board in ✏ Edit mode):");
+        ui.horizontal_wrapped(|ui| {
+            for t in super::edit::Tool::ALL {
+                if ui.selectable_value(&mut self.tool, t, t.label()).clicked() {
+                    self.mode = Mode::Edit;
+                }
+            }
+        });
+        let setup = self.doc.setup().clone();
+        ui.horizontal(|ui| {
+            ui.label("To move:");
+            for c in [Color::Black, Color::White] {
+                if ui
+                    .selectable_label(setup.to_move == Some(c), c.to_string())
+                    .clicked()
+                {
+                    self.apply_edit(|s| super::edit::set_to_move(s, c));
+                }
+            }
+        });
+        let or = setup.or_player.unwrap_or(Color::Black);
+        let goal = setup.goal.unwrap_or(Goal::Live);
+        ui.horizontal(|ui| {
+            ui.label("Claim:");
+            egui::ComboBox::from_id_salt("or-player")
+                .selected_text(or.to_string())
+                .show_ui(ui, |ui| {
+                    for c in [Color::Black, Color::White] {
+                        if ui.selectable_label(or == c, c.to_string()).clicked() {
+                            self.apply_edit(|s| super::edit::set_claim(s, c, goal));
+                        }
+                    }
+                });
+            egui::ComboBox::from_id_salt("goal")
+                .selected_text(goal_text(goal))
+                .show_ui(ui, |ui| {
+                    for g in [Goal::Live, Goal::LiveAny, Goal::Kill, Goal::KillAll] {
+                        if ui.selectable_label(goal == g, goal_text(g)).clicked() {
+                            self.apply_edit(|s| super::edit::set_claim(s, or, g));
+                        }
+                    }
+                });
+        });
+        for c in [Color::Black, Color::White] {
+            let rule = setup.ko_rules.get(c).unwrap_or(KoRule::default_for(c, or));
+            ui.horizontal(|ui| {
+                ui.label(format!("Ko, {c}:"));
+                for r in [KoRule::Allow, KoRule::Disallow] {
+                    if ui.selectable_label(rule == r, r.name()).clicked() {
+                        self.apply_edit(|s| super::edit::set_ko_rule(s, c, r));
+                    }
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            ui.label("Name:");
+            let mut name = setup.name.clone();
+            if ui.text_edit_singleline(&mut name).lost_focus() && name != setup.name {
+                self.apply_edit(|s| {
+                    s.name = name;
+                    true
+                });
+            }
+        });
+        ui.horizontal(|ui| {
+            let undo = ui.add_enabled(self.doc.can_undo(), egui::Button::new("↶ Undo"));
+            if undo.on_hover_text("Ctrl+Z").clicked() {
+                self.undo();
+            }
+            let redo = ui.add_enabled(self.doc.can_redo(), egui::Button::new("↷ Redo"));
+            if redo.on_hover_text("Ctrl+Shift+Z").clicked() {
+                self.redo();
+            }
+        });
+        match self.doc.problem() {
+            Ok(p) => {
+                ui.label(format!(
+                    "✔ valid: region {} points ({} empty), {} crucial stone(s)",
+                    p.region().len(),
+                    p.region_empty_points().len(),
+                    p.crucial().len()
+                ));
+            }
+            Err(errors) => {
+                let red = ui.visuals().error_fg_color;
+                ui.colored_label(red, "✖ not a valid problem yet (cannot be solved):");
+                for m in errors.messages() {
+                    ui.colored_label(red, format!("• {m}"));
+                }
+            }
+        }
+    }
+}
+
+/// A goal in words for the claim selector.
+fn goal_text(g: Goal) -> &'static str {
+    match g {
+        Goal::Live => "lives (crucial stones)",
+        Goal::LiveAny => "lives (any group)",
+        Goal::Kill => "kills (crucial stones)",
+        Goal::KillAll => "kills everything",
+    }
+}

@@ -1,0 +1,98 @@
+//! Light and dark themes: egui's visuals and the board's colours.
+
+use egui::Color32;
+
+/// The theme setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ThemeChoice {
+    Light,
+    Dark,
+}
+
+impl ThemeChoice {
+    pub fn label(self) -> &'static str {
+        match self {
+            ThemeChoice::Light => "Light",
+            ThemeChoice::Dark => "Dark",
+        }
+    }
+
+    pub fn visuals(self) -> egui::Visuals {
+        match self {
+            ThemeChoice::Light => egui::Visuals::light(),
+            ThemeChoice::Dark => egui::Visuals::dark(),
+        }
+    }
+
+    pub fn palette(self) -> Palette {
+        match self {
+            ThemeChoice::Light => Palette::light(),
+            ThemeChoice::Dark => Palette::dark(),
+        }
+    }
+}
+
+/// The board's colours.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Palette {
+    pub wood: Color32,
+    pub line: Color32,
+    pub coords: Color32,
+    pub outside: Color32,
+    pub black: Color32,
+    pub black_rim: Color32,
+    pub black_shine: Color32,
+    pub white: Color32,
+    pub white_rim: Color32,
+    pub white_shine: Color32,
+    pub crucial: Color32,
+    pub zone: Color32,
+    pub proven: Color32,
+    pub must_play: Color32,
+    pub null_move: Color32,
+    pub hover: Color32,
+}
+
+impl Palette {
+    pub fn light() -> Palette {
+        Palette {
+            wood: Color32::from_rgb(220, 179, 92),
+            line: Color32::from_rgb(60, 42, 20),
+            coords: Color32::from_rgb(70, 60, 50),
+            outside: Color32::from_rgba_unmultiplied(60, 50, 40, 110),
+            black: Color32::from_rgb(25, 25, 28),
+            black_rim: Color32::from_rgb(0, 0, 0),
+            black_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 40),
+            white: Color32::from_rgb(246, 246, 240),
+            white_rim: Color32::from_rgb(90, 90, 90),
+            white_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 160),
+            crucial: Color32::from_rgb(220, 30, 30),
+            zone: Color32::from_rgba_unmultiplied(40, 110, 230, 95),
+            proven: Color32::from_rgba_unmultiplied(40, 180, 110, 70),
+            must_play: Color32::from_rgb(235, 90, 0),
+            null_move: Color32::from_rgb(150, 0, 170),
+            hover: Color32::from_rgba_unmultiplied(0, 0, 0, 120),
+        }
+    }
+
+    pub fn dark() -> Palette {
+        Palette {
+            wood: Color32::from_rgb(120, 92, 48),
+            line: Color32::from_rgb(30, 20, 8),
+            coords: Color32::from_rgb(200, 190, 170),
+            outside: Color32::from_rgba_unmultiplied(0, 0, 0, 120),
+            black: Color32::from_rgb(15, 15, 18),
+            black_rim: Color32::from_rgb(0, 0, 0),
+            black_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 35),
+            white: Color32::from_rgb(225, 225, 218),
+            white_rim: Color32::from_rgb(40, 40, 40),
+            white_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 120),
+            crucial: Color32::from_rgb(255, 70, 70),
+            zone: Color32::from_rgba_unmultiplied(70, 150, 255, 100),
+            proven: Color32::from_rgba_unmultiplied(60, 220, 140, 70),
+            must_play: Color32::from_rgb(255, 140, 30),
+            null_move: Color32::from_rgb(220, 90, 255),
+            hover: Color32::from_rgba_unmultiplied(255, 255, 255, 140),
+        }
+    }
+}

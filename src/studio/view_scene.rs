@@ -1,0 +1,134 @@
+//! The scene the board shows in each mode, with the overlay toggles applied.
+
+use super::app::{Mode, StudioApp};
+use super::edit::region_of;
+use super::scene::{Scene, Window};
+use crate::go::{Board, Move, Zone};
+use crate::solver::Role;
+
+impl StudioApp {
+    /// The board as it should look now.
+    pub fn scene(&self) -> Scene {
+        let o = &self.settings.overlays;
+        let setup = self.doc.setup();
+        let problem = self.doc.problem().ok();
+        let base = match problem {
+            Some(p) => p.board().clone(),
+            None => setup_board(setup),
+        };
+        let mut scene = Scene::plain(base);
+        let region = problem
+            .map(|p| p.region())
+            .unwrap_or_else(|| region_of(setup));
+        if o.region && region.len() < setup.size * setup.size {
+            scene.region = Some(region);
+        }
+        if o.crucial {
+            scene.crucial = problem.map(|p| p.crucial()).unwrap_or(setup.crucial);
+        }
+        scene.coordinates = o.coordinates;
+        let mut focus = region;
+        focus.union_with(&setup.crucial);
+        scene.window = if self.settings.crop {
+            Window::around(&focus, setup.size)
+        } else {
+            Window::full(setup.size)
+        };
+
+        match self.mode {
+            Mode::Edit => {
+                if self.live.is_running() {
+                    if o.line {
+                        scene.ghost_line(&self.live.line());
+                    }
+                    if o.must_play {
+                        scene.must_play = self.live.progress.as_ref().and_then(|p| p.must_play);
+                    }
+                    if o.zone {
+                        scene.proven = self.live.proven_zone();
+                    }
+                } else if let Some(d) = self.drag.filter(|d| d.tool.is_rect()) {
+                    scene.must_play = Some(rect_zone(d.start, d.current));
+                }
+            }
+            Mode::Proof => self.proof_scene(&mut scene),
+            Mode::Refute => {
+                if let Some(r) = &self.replay {
+                    scene.board = r.board().clone();
+                    scene.crucial = scene.crucial.intersection(
+                        &r.board().stones(
+                            self.finished
+                                .as_ref()
+                                .map(|f| f.claim().defender())
+                                .unwrap_or(crate::go::Color::Black),
+                        ),
+                    );
+                    if o.line {
+                        scene.number_played(r.moves());
+                    }
+                    let node = r.node();
+                    if o.zone {
+                        scene.zone = Some(node.zone);
+                    }
+                    if o.must_play && node.role == Role::And {
+                        scene.must_play = Some(node.must_play);
+                    }
+                }
+            }
+        }
+        scene
+    }
+
+    fn proof_scene(&self, scene: &mut Scene) {
+        let o = &self.settings.overlays;
+        let (Some(f), Some(tree)) = (&self.finished, self.proof()) else {
+            return;
+        };
+        let node = self.cursor.node(tree);
+        scene.board = self.cursor.board(f.claim(), tree);
+        scene.crucial = scene
+            .crucial
+            .intersection(&scene.board.stones(f.claim().defender()));
+        if o.line {
+            scene.number_played(&self.cursor.line(tree));
+        }
+        if o.zone {
+            scene.zone = Some(node.zone);
+        }
+        if o.must_play && node.role == Role::And {
+            scene.must_play = Some(node.must_play);
+        }
+        if o.null_moves {
+            scene.null_moves = node
+                .children
+                .iter()
+                .filter(|c| c.null_move)
+                .filter_map(|c| c.mv.and_then(Move::point))
+                .collect();
+        }
+    }
+}
+
+/// The stones of a setup that is not a valid problem (shown as placed).
+fn setup_board(setup: &crate::problem::ProblemSetup) -> Board {
+    let size = setup.size.clamp(2, 19);
+    let mut b = Board::new(size);
+    for c in [crate::go::Color::Black, crate::go::Color::White] {
+        for p in setup.stones.get(c).iter() {
+            if p.on_board(size) {
+                b.set_stone(c, p);
+            }
+        }
+    }
+    b
+}
+
+fn rect_zone(a: crate::go::Point, b: crate::go::Point) -> Zone {
+    let mut z = Zone::new();
+    for y in a.y().min(b.y())..=a.y().max(b.y()) {
+        for x in a.x().min(b.x())..=a.x().max(b.x()) {
+            z.insert(crate::go::Point::new(x, y));
+        }
+    }
+    z
+}

@@ -1,0 +1,232 @@
+//! The studio driven as a user would, with egui_kittest: software-rendered (wgpu on Mesa's
+//! lavapipe) and compared with the snapshot images in `tests/snapshots/` (refresh them with
+//! `UPDATE_SNAPSHOTS=1 cargo test --test studio_gui` and look at the new images before
+//! committing them).
+#![allow(clippy::unwrap_used)]
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tsumego_studio::go::{Color, Move, Point};
+use tsumego_studio::studio::app::Mode;
+use tsumego_studio::studio::settings::Settings;
+use tsumego_studio::studio::StudioApp;
+
+fn bundled(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(name)
+}
+
+/// The studio on `file`, with default settings and no varying figures on screen.
+fn studio(file: &str) -> Harness<'static, StudioApp> {
+    let path = bundled(file);
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 820.0])
+        .wgpu()
+        .build_eframe(move |_cc| {
+            let mut app = StudioApp::new(Settings::default(), None, Some(path));
+            app.show_frame_time = false;
+            app
+        });
+    harness.run_steps(3);
+    harness
+}
+
+/// Step frames until the solve has ended (the solver runs on its own thread).
+fn wait_for_solve(harness: &mut Harness<'static, StudioApp>) {
+    let start = Instant::now();
+    while harness.state().live.is_running() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the solve did not end"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+    }
+    harness.run_steps(2);
+}
+
+/// Forget the figures that vary from run to run (nodes per second, the rate plot).
+fn hide_rates(harness: &mut Harness<'static, StudioApp>) {
+    let app = harness.state_mut();
+    app.live.progress = None;
+    app.live.samples.clear();
+    if let Some(f) = app.finished.as_mut() {
+        f.verdict = f.verdict.split(" (").next().unwrap_or_default().to_string();
+    }
+    harness.run_steps(2);
+}
+
+/// Click the board at `p`.
+fn click_point(harness: &mut Harness<'static, StudioApp>, p: Point) {
+    let layout = harness.state().board_layout.unwrap();
+    let pos = layout.center(p);
+    harness.hover_at(pos);
+    harness.step();
+    harness.event(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.step();
+    harness.event(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(2);
+}
+
+#[test]
+fn open_a_bundled_problem_solve_it_and_walk_the_proof_with_the_keyboard() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    assert!(h.state().doc.title().starts_with("Bent three"));
+    h.snapshot("opened");
+
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    assert!(
+        verdict.starts_with("White kills: first move D1."),
+        "{verdict}"
+    );
+    assert_eq!(h.state().mode, Mode::Proof);
+    hide_rates(&mut h);
+    h.get_by_label_contains("White kills: first move D1");
+    h.snapshot("solved");
+
+    // End: down to a leaf; Left: one up; Home: back to the root; Right/Down among children.
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    let leaf_depth = h.state().cursor.path().len();
+    assert!(leaf_depth >= 2, "{leaf_depth}");
+    h.key_press(egui::Key::ArrowLeft);
+    h.run_steps(2);
+    assert_eq!(h.state().cursor.path().len(), leaf_depth - 1);
+    h.key_press(egui::Key::Home);
+    h.run_steps(2);
+    assert!(h.state().cursor.path().is_empty());
+    h.key_press(egui::Key::ArrowRight);
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(h.state().cursor.path(), &[0, 0]);
+    h.key_press(egui::Key::ArrowDown);
+    h.run_steps(2);
+    assert_eq!(h.state().cursor.path(), &[0, 1]);
+    h.snapshot("proof_node");
+}
+
+#[test]
+fn overlays_toggle_from_the_view_menu() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    hide_rates(&mut h);
+    assert!(h.state().scene().zone.is_some());
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Relevance zone").click();
+    h.run_steps(2);
+    assert!(!h.state().settings.overlays.zone);
+    assert!(h.state().scene().zone.is_none());
+    h.get_by_label("Crop to the problem").click();
+    h.run_steps(2);
+    assert!(!h.state().settings.crop);
+    assert_eq!(h.state().scene().window.columns(), 9);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    h.snapshot("overlays_off");
+}
+
+#[test]
+fn edit_a_stone_and_undo_it() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    let empty = {
+        let p = h.state().doc.problem().unwrap();
+        p.region()
+            .intersection(&p.board().empty_points())
+            .first()
+            .unwrap()
+    };
+    h.get_by_label("● Black").click();
+    h.run_steps(2);
+    click_point(&mut h, empty);
+    assert_eq!(
+        h.state().doc.problem().unwrap().board().color_at(empty),
+        Some(Color::Black)
+    );
+    assert!(h.state().doc.is_dirty());
+    h.snapshot("edited");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().doc.problem().unwrap().board().color_at(empty),
+        None
+    );
+    assert!(!h.state().doc.is_dirty());
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run_steps(2);
+    assert!(h.state().doc.is_dirty());
+}
+
+#[test]
+fn an_invalid_setup_is_explained_and_cannot_be_solved() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    let crucial = h.state().doc.problem().unwrap().crucial();
+    h.get_by_label("△ Crucial").click();
+    h.run_steps(2);
+    // Unmark every crucial block.
+    for p in crucial.iter() {
+        if h.state().doc.setup().crucial.contains(p) {
+            click_point(&mut h, p);
+        }
+    }
+    assert!(h.state().doc.problem().is_err());
+    h.get_by_label_contains("not a valid problem yet");
+    h.get_by_label_contains("needs at least one crucial stone");
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    assert!(!h.state().live.is_running());
+    h.snapshot("invalid");
+}
+
+#[test]
+fn try_to_refute_answers_every_move_until_the_goal() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    h.get_by_label("⚔ Try to refute").click();
+    h.run_steps(2);
+    assert_eq!(h.state().mode, Mode::Refute);
+    // Black (the defender) plays every empty region point in turn until the game ends.
+    for _ in 0..10 {
+        let replay = h.state().replay.as_ref().unwrap();
+        if replay.ending().is_some() {
+            break;
+        }
+        let region = h.state().doc.problem().unwrap().region();
+        let target = region
+            .intersection(&replay.board().empty_points())
+            .iter()
+            .find(|&p| replay.clone().play(Move::Play(p)).is_ok());
+        match target {
+            Some(p) => click_point(&mut h, p),
+            None => {
+                h.get_by_label("Pass").click();
+                h.run_steps(2);
+            }
+        }
+    }
+    assert!(h.state().replay.as_ref().unwrap().ending().is_some());
+    h.get_by_label_contains("the proof holds");
+}
