@@ -131,6 +131,7 @@ impl StudioApp {
         let stored = cc.storage.and_then(|s| s.get_string(KEY));
         let (settings, notice) = Settings::from_stored(stored.as_deref());
         cc.egui_ctx.set_visuals(settings.theme.visuals());
+        super::fonts::install(&cc.egui_ctx);
         StudioApp::new(settings, notice, file)
     }
 

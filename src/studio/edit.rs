@@ -41,7 +41,7 @@ impl Tool {
         match self {
             Tool::Black => "● Black",
             Tool::White => "○ White",
-            Tool::Erase => "⌫ Erase",
+            Tool::Erase => "✖ Erase",
             Tool::Crucial => "△ Crucial",
             Tool::RegionPaint => "▦ Region +",
             Tool::RegionErase => "▢ Region −",

@@ -10,7 +10,7 @@
 //! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
 //!   [`crate::solver::replay`];
 //! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`];
-//!   [`frame_stats`] measures frame times.
+//!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere.
 
 pub mod actions;
 pub mod app;
@@ -19,6 +19,7 @@ pub mod chrome;
 pub mod dialogs;
 pub mod document;
 pub mod edit;
+pub mod fonts;
 pub mod frame_stats;
 pub mod history;
 pub mod library;

@@ -132,7 +132,7 @@ impl StudioApp {
                 ui.label(format!(
                     "book first move: {}{}",
                     book.to_gtp(f.claim().size()),
-                    if agrees { " ✓" } else { "" }
+                    if agrees { " ✔ (agrees)" } else { "" }
                 ));
             }
         }
@@ -268,7 +268,7 @@ impl StudioApp {
         let or = setup.or_player.unwrap_or(Color::Black);
         let goal = setup.goal.unwrap_or(Goal::Live);
         ui.horizontal(|ui| {
-            ui.label("Claim:");
+            let label = ui.label("OR player:");
             egui::ComboBox::from_id_salt("or-player")
                 .selected_text(or.to_string())
                 .show_ui(ui, |ui| {
@@ -277,7 +277,10 @@ impl StudioApp {
                             self.apply_edit(|s| super::edit::set_claim(s, c, goal));
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("goal:");
             egui::ComboBox::from_id_salt("goal")
                 .selected_text(goal_text(goal))
                 .show_ui(ui, |ui| {
@@ -286,7 +289,9 @@ impl StudioApp {
                             self.apply_edit(|s| super::edit::set_claim(s, or, g));
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
         });
         for c in [Color::Black, Color::White] {
             let rule = setup.ko_rules.get(c).unwrap_or(KoRule::default_for(c, or));
@@ -300,9 +305,10 @@ impl StudioApp {
             });
         }
         ui.horizontal(|ui| {
-            ui.label("Name:");
+            let label = ui.label("Name:");
             let mut name = setup.name.clone();
-            if ui.text_edit_singleline(&mut name).lost_focus() && name != setup.name {
+            let edit = ui.text_edit_singleline(&mut name).labelled_by(label.id);
+            if edit.lost_focus() && name != setup.name {
                 self.apply_edit(|s| {
                     s.name = name;
                     true
