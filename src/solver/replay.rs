@@ -125,6 +125,11 @@ impl ProofReplay {
         self.and_player
     }
 
+    /// Child indices from the root to the strategy node of the current position.
+    pub fn path(&self) -> &[usize] {
+        &self.state.path
+    }
+
     /// The strategy node of the current position.
     pub fn node(&self) -> &ProofNode {
         let mut node = &self.tree.root;

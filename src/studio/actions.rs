@@ -381,6 +381,7 @@ impl StudioApp {
         match ProofReplay::new(f.claim(), proof.clone(), SolveConfig::default().superko) {
             Ok(r) => {
                 let and = r.and_player();
+                self.cursor = ProofCursor::from_path(r.path().to_vec());
                 self.replay = Some(r);
                 self.mode = Mode::Refute;
                 self.info(format!(
@@ -427,12 +428,14 @@ impl StudioApp {
                 return;
             }
         };
+        self.cursor = ProofCursor::from_path(r.path().to_vec());
         self.info(message);
     }
 
     pub fn refute_undo(&mut self) {
         if let Some(r) = self.replay.as_mut() {
             r.undo();
+            self.cursor = ProofCursor::from_path(r.path().to_vec());
         }
     }
 

@@ -51,6 +51,12 @@ pub struct Drag {
     pub tool: Tool,
 }
 
+/// The frame-time log (`TSUMEGO_FRAME_STATS`).
+struct FrameLog {
+    enabled: bool,
+    last: Instant,
+}
+
 pub struct StudioApp {
     pub settings: Settings,
     pub notice: Option<Notice>,
@@ -75,6 +81,7 @@ pub struct StudioApp {
     pub show_frame_time: bool,
     /// Where the board was drawn in the last frame.
     pub board_layout: Option<board_view::Layout>,
+    frame_log: FrameLog,
     pub png_exports: super::png_export::PngExports,
 }
 
@@ -108,6 +115,10 @@ impl StudioApp {
             show_library: true,
             show_frame_time: true,
             board_layout: None,
+            frame_log: FrameLog {
+                enabled: std::env::var_os("TSUMEGO_FRAME_STATS").is_some(),
+                last: Instant::now(),
+            },
             png_exports: Default::default(),
         };
         let first = file.or_else(|| {
@@ -180,6 +191,33 @@ impl StudioApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         self.frame_stats.record(started.elapsed());
+        self.log_frame_stats();
+    }
+
+    /// With `TSUMEGO_FRAME_STATS` set, print the frame times (and the solver's rate) to stderr
+    /// every five seconds: how `BENCHMARKS.md` measures the UI thread during a solve.
+    fn log_frame_stats(&mut self) {
+        if !self.frame_log.enabled {
+            return;
+        }
+        let now = Instant::now();
+        if now.duration_since(self.frame_log.last) < std::time::Duration::from_secs(5) {
+            return;
+        }
+        self.frame_log.last = now;
+        let rate = self
+            .live
+            .progress
+            .as_ref()
+            .map(|p| format!(", solver {:.0} nodes/s", p.nodes_per_second))
+            .unwrap_or_default();
+        eprintln!(
+            "frames {}: mean {:.3} ms, max {:.3} ms over the last {}{rate}",
+            self.frame_stats.frames,
+            self.frame_stats.mean().as_secs_f64() * 1e3,
+            self.frame_stats.max().as_secs_f64() * 1e3,
+            self.frame_stats.window_len(),
+        );
     }
 
     /// The central area: the mode switch, the board and its legend.

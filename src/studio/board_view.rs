@@ -107,11 +107,8 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
 
     // Dimmed outside the region, drawn under the lines.
     if let Some(region) = &scene.region {
-        for p in window_points(&w) {
-            if !region.contains(p) {
-                painter.rect_filled(layout.cell_rect(p), 0.0, palette.outside);
-            }
-        }
+        let outside: Zone = window_points(&w).filter(|&p| !region.contains(p)).collect();
+        fill_zone(painter, layout, &outside, palette.outside);
     }
     if let Some(z) = &scene.proven {
         fill_zone(painter, layout, z, palette.proven);
@@ -230,12 +227,16 @@ fn window_points(w: &Window) -> impl Iterator<Item = Point> {
     (w.y0..=w.y1).flat_map(move |y| (w.x0..=w.x1).map(move |x| Point::new(x, y)))
 }
 
+/// Fill the cells of `zone` as one mesh: adjacent cells tile without the seams that separately
+/// anti-aliased translucent rectangles leave between them.
 fn fill_zone(painter: &egui::Painter, layout: &Layout, zone: &Zone, color: Color32) {
+    let mut mesh = egui::Mesh::default();
     for p in zone.iter() {
         if layout.window.contains(p) {
-            painter.rect_filled(layout.cell_rect(p), 0.0, color);
+            mesh.add_colored_rect(layout.cell_rect(p), color);
         }
     }
+    painter.add(Shape::mesh(mesh));
 }
 
 /// The outline of a set of points: the sides of its cells that face a point outside it.

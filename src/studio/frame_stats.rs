@@ -31,6 +31,11 @@ impl FrameStats {
         self.recent.iter().sum::<Duration>() / self.recent.len() as u32
     }
 
+    /// How many frames the figures cover.
+    pub fn window_len(&self) -> usize {
+        self.recent.len()
+    }
+
     /// The longest recent frame.
     pub fn max(&self) -> Duration {
         self.recent.iter().copied().max().unwrap_or_default()

@@ -27,8 +27,8 @@ impl StudioApp {
             scene.crucial = problem.map(|p| p.crucial()).unwrap_or(setup.crucial);
         }
         scene.coordinates = o.coordinates;
-        let mut focus = region;
-        focus.union_with(&setup.crucial);
+        // The region and the stones around it: a focus that edits of crucial marks leave alone.
+        let focus = region.grow(setup.size);
         scene.window = if self.settings.crop {
             Window::around(&focus, setup.size)
         } else {

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Takes the README screenshots of the studio in a real window (eframe, glow renderer) under Xvfb,
+# driven by xdotool and captured with ImageMagick's `import`, into screenshots/.
+#
+#   bash scripts/screenshots.sh            # build (release) and take every screenshot
+#   TSUMEGO_BIN=path bash scripts/screenshots.sh   # use an existing binary
+#
+# Needs the Debian packages xvfb, xdotool and imagemagick (scripts/setup.sh installs them).
+# The window is 1280x820 on a screen of the same size without a window manager, so the click
+# positions below are those of the studio's default layout.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$root/screenshots"
+mkdir -p "$out"
+
+if [ -z "${TSUMEGO_BIN:-}" ]; then
+    # shellcheck source=setup.sh
+    source "$root/scripts/setup.sh"
+    (cd "$root" && cargo build --release)
+    TSUMEGO_BIN="${CARGO_TARGET_DIR:-$root/target}/release/tsumego-studio"
+fi
+
+display=":$((90 + RANDOM % 9))"
+Xvfb "$display" -screen 0 1280x820x24 >/dev/null 2>&1 &
+xvfb=$!
+studio=""
+cleanup() {
+    [ -n "$studio" ] && kill "$studio" 2>/dev/null || true
+    kill "$xvfb" 2>/dev/null || true
+}
+trap cleanup EXIT
+export DISPLAY="$display"
+# Fresh settings, so the layout is the default one.
+export XDG_DATA_HOME
+XDG_DATA_HOME="$(mktemp -d)"
+sleep 1
+
+# start FILE: run the studio on FILE and wait for its window.
+start() {
+    [ -n "$studio" ] && kill "$studio" 2>/dev/null && wait "$studio" 2>/dev/null || true
+    "$TSUMEGO_BIN" "$1" >/dev/null 2>&1 &
+    studio=$!
+    for _ in $(seq 50); do
+        if xdotool search --name "Tsumego Studio" >/dev/null 2>&1; then
+            break
+        fi
+        sleep 0.2
+    done
+    sleep 2
+    xdotool search --name "Tsumego Studio" | head -1 | xargs -I{} xdotool windowfocus {} || true
+}
+shot() { import -window root "$out/$1.png"; echo "==> screenshots/$1.png"; }
+click() { xdotool mousemove "$1" "$2" click 1; sleep "${3:-0.5}"; }
+
+solve_button=(944 129)
+refute_button=(480 43)
+
+# 1. A bundled problem, solved: the proof tree and a node with its zone and must-play region.
+start "$root/problems/03-bent-three-kill.sgf"
+click "${solve_button[@]}" 2
+xdotool mousemove 560 700 key Right key Right key Down
+sleep 0.5
+shot proof-tree
+
+# 2. Try to refute: play Black's moves against the proof.
+click "${refute_button[@]}" 1
+shot refute
+
+# 3. A 19x19 research problem while it is being solved: the must-play region, the line being
+#    searched and the proven zones, with the live figures and the rate plot.
+research="$root/../shared/bench/rzs-aaai22/19x19/5.json"
+if [ -f "$research" ]; then
+    start "$research"
+    click "${solve_button[@]}" 8
+    shot solving-19x19
+fi
+
+# 4. Editing: a problem whose setup is invalid is explained and cannot be solved.
+start "$root/problems/01-straight-three-kill.sgf"
+click 1160 234 0.5   # the Crucial tool
+click 372 399 0.5    # B2: unmark the crucial block
+shot edit
