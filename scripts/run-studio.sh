@@ -14,9 +14,5 @@ echo "==> cargo build --release"
 (cd "$root" && cargo build --release)
 
 binary="${CARGO_TARGET_DIR:-$root/target}/release/tsumego-studio"
-if [ $# -eq 0 ]; then
-    # Until the GUI lands, "the studio" is the command line on the bundled collection.
-    set -- check "$root/problems"
-fi
 echo "==> $binary $*"
 exec "$binary" "$@"
