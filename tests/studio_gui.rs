@@ -231,3 +231,64 @@ fn try_to_refute_answers_every_move_until_the_goal() {
     assert!(h.state().replay.as_ref().unwrap().ending().is_some());
     assert!(h.get_all_by_label_contains("the proof holds").count() >= 1);
 }
+
+#[test]
+fn unsaved_changes_are_asked_about_before_opening_another_problem() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    let empty = {
+        let p = h.state().doc.problem().unwrap();
+        p.region()
+            .intersection(&p.board().empty_points())
+            .first()
+            .unwrap()
+    };
+    click_point(&mut h, empty);
+    assert!(h.state().doc.is_dirty());
+    h.get_by_label("Straight three: White to kill").click();
+    h.run_steps(2);
+    h.get_by_label_contains("has unsaved changes");
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    assert!(h.state().doc.title().starts_with("Bent three"));
+    assert!(h.state().doc.is_dirty());
+    h.get_by_label("Straight three: White to kill").click();
+    h.run_steps(2);
+    h.get_by_label("Discard changes").click();
+    h.run_steps(2);
+    assert!(h.state().doc.title().starts_with("Straight three"));
+    assert!(!h.state().doc.is_dirty());
+}
+
+#[test]
+fn an_edit_stops_a_running_solve() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    // A new 7x7 problem, Black to live anywhere: far too large to finish.
+    h.state_mut().new_now(7);
+    h.state_mut().apply_edit(|s| {
+        tsumego_studio::studio::edit::set_claim(
+            s,
+            Color::Black,
+            tsumego_studio::problem::Goal::LiveAny,
+        )
+    });
+    h.run_steps(2);
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    assert!(h.state().live.is_running());
+    std::thread::sleep(Duration::from_millis(300));
+    h.run_steps(2);
+    // The live overlays: the line being searched.
+    assert!(!h.state().scene().numbered.is_empty());
+    click_point(&mut h, Point::new(3, 3));
+    assert!(!h.state().live.is_running());
+    assert!(h.state().finished.is_none());
+    assert_eq!(
+        h.state()
+            .doc
+            .problem()
+            .unwrap()
+            .board()
+            .color_at(Point::new(3, 3)),
+        Some(Color::Black)
+    );
+}

@@ -120,10 +120,22 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
     let kind = match parent.map(|p| p.role) {
         None => format!("{} to move", node.to_move),
         Some(Role::Or) => "winning move".to_string(),
-        Some(Role::And) if node.null_move => format!(
-            "null move: every {} move outside its zone gets the same answer",
-            node.player.map(|c| c.to_string()).unwrap_or_default()
-        ),
+        Some(Role::And) if node.null_move => {
+            let answer = node
+                .children
+                .first()
+                .and_then(|c| match (c.player, c.mv) {
+                    (Some(p), Some(m)) => {
+                        Some(format!(" by {} {}", p.sgf_letter(), m.to_gtp(size)))
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default();
+            format!(
+                "null move: every other {} move outside its zone is also answered{answer}",
+                node.player.map(|c| c.to_string()).unwrap_or_default()
+            )
+        }
         Some(Role::And) => "reply searched".to_string(),
         Some(Role::Leaf(_)) => String::new(),
     };
