@@ -61,6 +61,15 @@ fn hide_rates(harness: &mut Harness<'static, StudioApp>) {
     harness.run_steps(2);
 }
 
+/// The first empty point of the open problem's region.
+fn first_empty_region_point(harness: &Harness<'static, StudioApp>) -> Point {
+    let p = harness.state().doc.problem().unwrap();
+    p.region()
+        .intersection(&p.board().empty_points())
+        .first()
+        .unwrap()
+}
+
 /// Click the board at `p`.
 fn click_point(harness: &mut Harness<'static, StudioApp>, p: Point) {
     let layout = harness.state().board_layout.unwrap();
@@ -148,13 +157,7 @@ fn overlays_toggle_from_the_view_menu() {
 #[test]
 fn edit_a_stone_and_undo_it() {
     let mut h = studio("03-bent-three-kill.sgf");
-    let empty = {
-        let p = h.state().doc.problem().unwrap();
-        p.region()
-            .intersection(&p.board().empty_points())
-            .first()
-            .unwrap()
-    };
+    let empty = first_empty_region_point(&h);
     h.get_by_label("● Black").click();
     h.run_steps(2);
     click_point(&mut h, empty);
@@ -235,13 +238,7 @@ fn try_to_refute_answers_every_move_until_the_goal() {
 #[test]
 fn unsaved_changes_are_asked_about_before_opening_another_problem() {
     let mut h = studio("03-bent-three-kill.sgf");
-    let empty = {
-        let p = h.state().doc.problem().unwrap();
-        p.region()
-            .intersection(&p.board().empty_points())
-            .first()
-            .unwrap()
-    };
+    let empty = first_empty_region_point(&h);
     click_point(&mut h, empty);
     assert!(h.state().doc.is_dirty());
     h.get_by_label("Straight three: White to kill").click();

@@ -16,6 +16,8 @@ pub mod checker;
 pub mod config;
 pub mod dilate;
 mod extract;
+#[cfg(test)]
+pub(crate) mod fixtures;
 pub mod leaf;
 pub mod must_play;
 pub mod not_alive;

@@ -288,23 +288,13 @@ impl ProofReplay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{SolveConfig, Solver, Status};
-
-    /// The bundled bent-three kill: White kills with D1; Black answers (a proof of depth 3).
-    fn solved() -> (Problem, ProofTree) {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems/03-bent-three-kill.sgf");
-        let problem = crate::problem::load(&path).unwrap();
-        let solution = Solver::new(&problem, SolveConfig::default()).solve();
-        assert_eq!(solution.status, Status::Win);
-        (problem.clone(), solution.proof.unwrap())
-    }
+    use crate::solver::fixtures::solved_bent_three_kill;
 
     /// Every sequence of legal user moves (tried exhaustively to a small depth) gets an answer,
     /// and every finished game is the OR player's win.
     #[test]
     fn every_attacker_line_is_answered_until_the_goal() {
-        let (problem, tree) = solved();
+        let (problem, tree) = solved_bent_three_kill();
         let replay = ProofReplay::new(&problem, tree, false).unwrap();
         let mut finished = 0;
         let mut stack = vec![replay];
@@ -335,7 +325,7 @@ mod tests {
 
     #[test]
     fn illegal_moves_and_undo() {
-        let (problem, tree) = solved();
+        let (problem, tree) = solved_bent_three_kill();
         let mut r = ProofReplay::new(&problem, tree, false).unwrap();
         let start = r.board().clone();
         assert_eq!(r.moves().len(), 1, "White's first move is played at once");

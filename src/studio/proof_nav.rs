@@ -151,23 +151,11 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{SolveConfig, Solver};
-
-    /// The bundled bent-three kill (a proof of depth 3).
-    fn solved() -> (Problem, ProofTree) {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems/03-bent-three-kill.sgf");
-        let problem = crate::problem::load(&path).unwrap();
-        let proof = Solver::new(&problem, SolveConfig::default())
-            .solve()
-            .proof
-            .unwrap();
-        (problem, proof)
-    }
+    use crate::solver::fixtures::solved_bent_three_kill;
 
     #[test]
     fn keys_walk_the_tree() {
-        let (problem, tree) = solved();
+        let (problem, tree) = solved_bent_three_kill();
         let mut c = ProofCursor::root();
         assert!(!c.parent());
         assert!(!c.sibling(&tree, 1));
@@ -185,7 +173,7 @@ mod tests {
 
     #[test]
     fn siblings_stay_in_range() {
-        let (_, tree) = solved();
+        let (_, tree) = solved_bent_three_kill();
         // Find an AND node with several children.
         let mut c = ProofCursor::root();
         loop {
@@ -209,7 +197,7 @@ mod tests {
 
     #[test]
     fn labels_name_the_moves_and_roles() {
-        let (problem, tree) = solved();
+        let (problem, tree) = solved_bent_three_kill();
         let root = &tree.root;
         assert!(node_label(root, None, problem.size()).starts_with("start · "));
         let first = &root.children[0];

@@ -1,0 +1,16 @@
+//! Solved problems shared by unit tests.
+
+use super::{ProofTree, SolveConfig, Solver, Status};
+use crate::problem::Problem;
+
+/// The bundled bent-three kill (`problems/03-bent-three-kill.sgf`: White kills with D1, Black
+/// answers) and its proof, of depth 3.
+pub(crate) fn solved_bent_three_kill() -> (Problem, ProofTree) {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/03-bent-three-kill.sgf");
+    let problem = crate::problem::load(&path).expect("the bundled problem loads");
+    let solution = Solver::new(&problem, SolveConfig::default()).solve();
+    assert_eq!(solution.status, Status::Win);
+    let proof = solution.proof.expect("a win has a proof");
+    (problem, proof)
+}
