@@ -141,7 +141,7 @@ impl StudioApp {
     pub fn from_creation(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> StudioApp {
         let stored = cc.storage.and_then(|s| s.get_string(KEY));
         let (settings, notice) = Settings::from_stored(stored.as_deref());
-        cc.egui_ctx.set_visuals(settings.theme.visuals());
+        settings.theme.apply(&cc.egui_ctx);
         super::fonts::install(&cc.egui_ctx);
         StudioApp::new(settings, notice, file)
     }

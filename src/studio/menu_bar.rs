@@ -96,7 +96,7 @@ impl StudioApp {
                 for t in [ThemeChoice::Light, ThemeChoice::Dark] {
                     if ui.radio(self.settings.theme == t, t.label()).clicked() {
                         self.settings.theme = t;
-                        ctx.set_visuals(t.visuals());
+                        t.apply(&ctx);
                     }
                 }
             });

@@ -17,11 +17,12 @@ impl ThemeChoice {
         }
     }
 
-    pub fn visuals(self) -> egui::Visuals {
-        match self {
-            ThemeChoice::Light => egui::Visuals::light(),
-            ThemeChoice::Dark => egui::Visuals::dark(),
-        }
+    /// Switch egui to this theme (a fixed preference, not the system's).
+    pub fn apply(self, ctx: &egui::Context) {
+        ctx.set_theme(match self {
+            ThemeChoice::Light => egui::Theme::Light,
+            ThemeChoice::Dark => egui::Theme::Dark,
+        });
     }
 
     pub fn palette(self) -> Palette {
