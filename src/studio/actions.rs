@@ -244,12 +244,14 @@ impl StudioApp {
             return;
         }
         if let Some(path) = self.doc.path() {
+            // "White kills", "Black lives", "unknown": the verdict's first words.
             let status = finished
-                .solution()
-                .status
-                .outcome()
-                .map(|_| finished.solution().status.name().to_string())
-                .unwrap_or_else(|| "unknown".to_string());
+                .verdict
+                .split([':', '(', '.'])
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string();
             self.library.status.insert(path.to_path_buf(), status);
         }
         self.info(finished.verdict.clone());

@@ -166,6 +166,8 @@ impl StudioApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let started = Instant::now();
         let ctx = ui.ctx().clone();
+        // The theme is the studio's setting whatever the system or the integration prefers.
+        self.settings.theme.apply(&ctx);
         self.poll_background(&ctx);
         self.handle_dropped_files(&ctx);
         self.handle_keys(&ctx);
@@ -320,11 +322,13 @@ impl StudioApp {
         let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
         let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
         let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        // A focused text field keeps its own undo.
+        let typing = ctx.egui_wants_keyboard_input();
         // Longest shortcuts first: Ctrl+Shift+Z must not count as Ctrl+Z.
-        if ctx.input_mut(|i| i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y)) {
+        if !typing && ctx.input_mut(|i| i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y)) {
             self.redo();
         }
-        if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+        if !typing && ctx.input_mut(|i| i.consume_shortcut(&undo)) {
             self.undo();
         }
         if ctx.input_mut(|i| i.consume_shortcut(&save_as)) {
@@ -336,8 +340,7 @@ impl StudioApp {
         if ctx.input_mut(|i| i.consume_shortcut(&open)) {
             self.ask_open(ctx);
         }
-        if ctx.egui_wants_keyboard_input() {
-            // A text field has the keyboard.
+        if typing {
             return;
         }
         if self.mode == Mode::Proof {

@@ -63,14 +63,15 @@ fn entry(path: PathBuf) -> Entry {
                 crate::problem::Goal::Live | crate::problem::Goal::LiveAny => "live",
                 crate::problem::Goal::Kill | crate::problem::Goal::KillAll => "kill",
             };
-            let title = if p.name().is_empty() {
-                name_of(&path)
+            let file = name_of(&path);
+            let (title, prefix) = if p.name().is_empty() {
+                (file, String::new())
             } else {
-                p.name().to_string()
+                (p.name().to_string(), format!("{file} · "))
             };
             Entry {
                 detail: format!(
-                    "{n}x{n} · {} to {verb} · {} to move",
+                    "{prefix}{n}x{n} · {} to {verb} · {} to move",
                     p.or_player(),
                     p.to_move()
                 ),

@@ -17,12 +17,18 @@ impl ThemeChoice {
         }
     }
 
-    /// Switch egui to this theme (a fixed preference, not the system's).
-    pub fn apply(self, ctx: &egui::Context) {
-        ctx.set_theme(match self {
+    pub fn egui(self) -> egui::Theme {
+        match self {
             ThemeChoice::Light => egui::Theme::Light,
             ThemeChoice::Dark => egui::Theme::Dark,
-        });
+        }
+    }
+
+    /// Switch egui to this theme (a fixed preference, not the system's) unless it is on already.
+    pub fn apply(self, ctx: &egui::Context) {
+        if ctx.theme() != self.egui() {
+            ctx.set_theme(self.egui());
+        }
     }
 
     pub fn palette(self) -> Palette {
