@@ -39,16 +39,17 @@ sleep 1
 # start FILE: run the studio on FILE and wait for its window.
 start() {
     [ -n "$studio" ] && kill "$studio" 2>/dev/null && wait "$studio" 2>/dev/null || true
-    "$TSUMEGO_BIN" "$1" >/dev/null 2>&1 &
+    "$TSUMEGO_BIN" "$1" >>"${TSUMEGO_SHOT_LOG:-/dev/null}" 2>&1 &
     studio=$!
-    for _ in $(seq 50); do
-        if xdotool search --name "Tsumego Studio" >/dev/null 2>&1; then
-            break
-        fi
+    # Wait for this process's own window (not the previous one's).
+    local window=""
+    for _ in $(seq 100); do
+        window="$(xdotool search --pid "$studio" --name "Tsumego Studio" 2>/dev/null | head -1)"
+        [ -n "$window" ] && break
         sleep 0.2
     done
     sleep 2
-    xdotool search --name "Tsumego Studio" | head -1 | xargs -I{} xdotool windowfocus {} || true
+    [ -n "$window" ] && xdotool windowfocus "$window" || true
 }
 shot() { import -window root "$out/$1.png"; echo "==> screenshots/$1.png"; }
 click() { xdotool mousemove "$1" "$2" click 1; sleep "${3:-0.5}"; }
