@@ -344,17 +344,29 @@ impl StudioApp {
             return;
         }
         if self.mode == Mode::Proof {
+            // Every press counts, also several of one key in the same frame.
             let keys = [
                 Key::ArrowLeft,
                 Key::ArrowRight,
                 Key::ArrowUp,
                 Key::ArrowDown,
+                Key::Home,
+                Key::End,
             ];
-            let pressed: Vec<Key> = ctx.input_mut(|i| {
-                keys.into_iter()
-                    .chain([Key::Home, Key::End])
-                    .filter(|&k| i.consume_key(Modifiers::NONE, k))
-                    .collect()
+            let mut pressed = Vec::new();
+            ctx.input_mut(|i| {
+                i.events.retain(|e| match e {
+                    egui::Event::Key {
+                        key,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if keys.contains(key) && modifiers.is_none() => {
+                        pressed.push(*key);
+                        false
+                    }
+                    _ => true,
+                })
             });
             for k in pressed {
                 self.proof_key(k);
