@@ -7,6 +7,7 @@ use crate::problem::Problem;
 use crate::solver::proof::ProofTree;
 use crate::solver::verdict::result_words;
 use crate::solver::{Progress, Solution, SolveConfig, Status};
+use std::sync::Arc;
 
 /// At most this many plot samples are kept (older ones are thinned).
 const MAX_SAMPLES: usize = 2000;
@@ -36,6 +37,9 @@ pub struct Finished {
     /// Index of the reported search.
     pub chosen: usize,
     pub verdict: String,
+    /// The proof of the reported search (moved out of its solution; shared, so that drawing the
+    /// tree panel never copies it).
+    pub proof: Option<Arc<ProofTree>>,
 }
 
 impl Finished {
@@ -48,7 +52,7 @@ impl Finished {
     }
 
     pub fn proof(&self) -> Option<&ProofTree> {
-        self.solution().proof.as_ref()
+        self.proof.as_deref()
     }
 }
 
@@ -166,18 +170,20 @@ pub fn with_players(first: Color, moves: &[Move]) -> Vec<(Color, Move)> {
 }
 
 /// The report of a finished job: the first win, else the first unknown, else the first search.
-pub fn finish(searches: Vec<(Problem, Solution)>, revision: u64) -> Finished {
+pub fn finish(mut searches: Vec<(Problem, Solution)>, revision: u64) -> Finished {
     let find = |status| searches.iter().position(|(_, s)| s.status == status);
     let chosen = find(Status::Win)
         .or_else(|| find(Status::Unknown))
         .unwrap_or(0);
     let (claim, solution) = &searches[chosen];
     let verdict = verdict(claim, solution, searches.len());
+    let proof = searches[chosen].1.proof.take().map(Arc::new);
     Finished {
         revision,
         chosen,
         verdict,
         searches,
+        proof,
     }
 }
 

@@ -139,7 +139,13 @@ impl StudioApp {
     }
 
     fn proof_section(&mut self, ui: &mut egui::Ui) {
-        let Some(tree) = self.proof().cloned() else {
+        let revision = self.doc.revision();
+        let shared = self
+            .finished
+            .as_ref()
+            .filter(|f| f.revision == revision)
+            .and_then(|f| f.proof.clone());
+        let Some(tree) = shared else {
             ui.weak("Solve the problem to see its proof tree.");
             return;
         };
