@@ -19,6 +19,9 @@ use crate::solver::SolveConfig;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// The shortest time between frames caused by solver progress.
+const PROGRESS_FRAME: Duration = Duration::from_millis(100);
+
 impl StudioApp {
     /// Open `path`, asking first when there are unsaved changes.
     pub fn request_open(&mut self, path: PathBuf) {
@@ -297,7 +300,9 @@ impl StudioApp {
             claims,
             self.solve_config(),
             self.doc.revision(),
-            move || wake.request_repaint(),
+            // At most ten frames a second from progress: the board stays live while drawing
+            // (software-rendered on machines without a GPU) leaves the solver its core.
+            move || wake.request_repaint_after(PROGRESS_FRAME),
         );
         self.info("solving…");
     }

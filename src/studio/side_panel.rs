@@ -81,7 +81,8 @@ impl StudioApp {
                 self.stop_solve();
             }
             if running {
-                ui.spinner();
+                // Text, not a spinner: an animation would redraw the window continuously.
+                ui.label("solving…");
             }
         });
         if let Some(p) = &self.live.progress {
