@@ -289,3 +289,43 @@ fn an_edit_stops_a_running_solve() {
         Some(Color::Black)
     );
 }
+
+/// A file dropped on the window.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_dropped_file_opens_and_a_broken_one_is_reported() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    let drop = |h: &mut Harness<'static, StudioApp>, path: PathBuf| {
+        h.input_mut()
+            .dropped_files
+            .push(std::sync::Arc::new(Dropped(path)));
+        h.run_steps(2);
+    };
+    drop(&mut h, bundled("10-comb.sgf"));
+    assert!(h.state().doc.title().starts_with("Comb"));
+
+    let broken = std::env::temp_dir().join(format!("tsumego-broken-{}.sgf", std::process::id()));
+    std::fs::write(&broken, "(;GM[1]SZ[9]AB[zz").unwrap();
+    drop(&mut h, broken.clone());
+    std::fs::remove_file(&broken).unwrap();
+    // The comb stays open; the status bar says why the file could not be opened.
+    assert!(h.state().doc.title().starts_with("Comb"));
+    let notice = h.state().notice.clone().unwrap();
+    assert!(
+        notice.error && notice.text.starts_with("cannot open "),
+        "{}",
+        notice.text
+    );
+}
