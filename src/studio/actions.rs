@@ -214,15 +214,17 @@ impl StudioApp {
         } else {
             self.doc.setup().name.clone()
         };
+        let Some(layout) = self.board_layout else {
+            self.warn("the board has not been drawn yet");
+            return;
+        };
         let path = fresh_png_path(&folder, &name);
-        match self.png_exports.request(ctx, path) {
-            Ok(()) => self.info("exporting the board…"),
-            Err(e) => self.warn(e),
-        }
+        self.png_exports.request(ctx, layout.rect, path);
+        self.info("exporting the board…");
     }
 
     /// Take in what background work reported: solver progress, dialog answers, PNG exports.
-    pub fn poll_background(&mut self, ctx: &egui::Context) {
+    pub fn poll_background(&mut self) {
         if let Some(finished) = self.live.poll() {
             self.on_finished(finished);
         }
@@ -239,7 +241,6 @@ impl StudioApp {
                 Err(e) => self.warn(e),
             }
         }
-        let _ = ctx;
     }
 
     fn on_finished(&mut self, finished: Finished) {

@@ -168,7 +168,7 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
         // The theme is the studio's setting whatever the system or the integration prefers.
         self.settings.theme.apply(&ctx);
-        self.poll_background(&ctx);
+        self.poll_background();
         self.handle_dropped_files(&ctx);
         self.handle_keys(&ctx);
         self.close_guard(&ctx);
@@ -256,7 +256,6 @@ impl StudioApp {
         let (input, layout) = ui
             .allocate_ui(board_size, |ui| board_view::show(ui, &scene, &palette))
             .inner;
-        self.png_exports.board_rect = Some(layout.rect);
         self.board_layout = Some(layout);
         self.hover = input.hover;
         self.board_input(input);

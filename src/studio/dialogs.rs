@@ -41,11 +41,6 @@ impl Default for Dialogs {
 }
 
 impl Dialogs {
-    /// The dialog on screen, if any.
-    pub fn open(&self) -> Option<Purpose> {
-        self.open
-    }
-
     /// Show a dialog (ignored while another is open). `wake` is called when it closes.
     pub fn request(
         &mut self,

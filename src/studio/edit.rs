@@ -133,23 +133,26 @@ pub fn apply_point(setup: &mut ProblemSetup, tool: Tool, p: Point, stroke: bool)
     }
 }
 
-/// Add (`add`) or remove the rectangle with corners `a` and `b` to or from the region.
-pub fn apply_rect(setup: &mut ProblemSetup, add: bool, a: Point, b: Point) -> bool {
-    let mut region = region_of(setup);
-    let before = region;
+/// The points of the rectangle with corners `a` and `b`.
+pub fn rect_points(a: Point, b: Point) -> Zone {
+    let mut z = Zone::new();
     for y in a.y().min(b.y())..=a.y().max(b.y()) {
         for x in a.x().min(b.x())..=a.x().max(b.x()) {
-            let p = Point::new(x, y);
-            if !p.on_board(setup.size) {
-                continue;
-            }
-            if add {
-                region.insert(p);
-            } else {
-                region.remove(p);
-            }
+            z.insert(Point::new(x, y));
         }
     }
+    z
+}
+
+/// Add (`add`) or remove the rectangle with corners `a` and `b` to or from the region.
+pub fn apply_rect(setup: &mut ProblemSetup, add: bool, a: Point, b: Point) -> bool {
+    let before = region_of(setup);
+    let rect = rect_points(a, b).intersection(&Zone::full(setup.size));
+    let region = if add {
+        before.union(&rect)
+    } else {
+        before.difference(&rect)
+    };
     setup.region = Some(region);
     region != before
 }

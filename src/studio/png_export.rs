@@ -10,27 +10,18 @@ use std::sync::Arc;
 pub struct PngExports {
     tx: Sender<Result<PathBuf, String>>,
     rx: Receiver<Result<PathBuf, String>>,
-    /// Where the board was drawn in the last frame.
-    pub board_rect: Option<Rect>,
 }
 
 impl Default for PngExports {
     fn default() -> Self {
         let (tx, rx) = unbounded();
-        PngExports {
-            tx,
-            rx,
-            board_rect: None,
-        }
+        PngExports { tx, rx }
     }
 }
 
 impl PngExports {
-    /// Take a screenshot of the next frame and write the board part of it to `path`.
-    pub fn request(&self, ctx: &egui::Context, path: PathBuf) -> Result<(), String> {
-        let rect = self
-            .board_rect
-            .ok_or_else(|| "the board has not been drawn yet".to_string())?;
+    /// Take a screenshot of the next frame and write its `rect` part (the board) to `path`.
+    pub fn request(&self, ctx: &egui::Context, rect: Rect, path: PathBuf) {
         let tx = self.tx.clone();
         let ppp = ctx.pixels_per_point();
         let wake = ctx.clone();
@@ -40,7 +31,6 @@ impl PngExports {
             wake.request_repaint();
         });
         ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(callback));
-        Ok(())
     }
 
     /// Results of finished exports.

@@ -174,14 +174,6 @@ impl SolveRunner {
         self.current.as_ref().map(|j| j.id)
     }
 
-    /// Is a job running (started and not yet reported `Done`)?
-    pub fn is_running(&self) -> bool {
-        self.current
-            .as_ref()
-            .and_then(|j| j.handle.as_ref())
-            .is_some_and(|h| !h.is_finished())
-    }
-
     /// The messages of the current job received since the last call (others are dropped).
     pub fn poll(&mut self) -> Vec<JobEvent> {
         let current = self.current();

@@ -1,9 +1,9 @@
 //! The scene the board shows in each mode, with the overlay toggles applied.
 
 use super::app::{Mode, StudioApp};
-use super::edit::region_of;
+use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
-use crate::go::{Board, Move, Zone};
+use crate::go::{Board, Move};
 use crate::solver::Role;
 
 impl StudioApp {
@@ -48,7 +48,7 @@ impl StudioApp {
                         scene.proven = self.live.proven_zone();
                     }
                 } else if let Some(d) = self.drag.filter(|d| d.tool.is_rect()) {
-                    scene.must_play = Some(rect_zone(d.start, d.current));
+                    scene.must_play = Some(rect_points(d.start, d.current));
                 }
             }
             Mode::Proof => self.proof_scene(&mut scene),
@@ -121,14 +121,4 @@ fn setup_board(setup: &crate::problem::ProblemSetup) -> Board {
         }
     }
     b
-}
-
-fn rect_zone(a: crate::go::Point, b: crate::go::Point) -> Zone {
-    let mut z = Zone::new();
-    for y in a.y().min(b.y())..=a.y().max(b.y()) {
-        for x in a.x().min(b.x())..=a.x().max(b.x()) {
-            z.insert(crate::go::Point::new(x, y));
-        }
-    }
-    z
 }
