@@ -171,9 +171,9 @@ fn parse_compressed_list(values: &[String], size: usize) -> Option<Zone> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::go::{Board, Color, Move};
+    use crate::go::{Color, Move};
     use crate::problem::fixtures::bent_three_live;
-    use crate::problem::{Goal, Problem, ProblemSetup};
+    use crate::problem::{Goal, Problem};
     use crate::solver::{LeafKind, ProofNode, ProofTree, Role, SolveConfig, Solver, Status};
 
     fn p(s: &str) -> Point {
@@ -331,21 +331,12 @@ mod tests {
     #[test]
     fn setup_moves_and_kill_goal() {
         // The flipped claim (Black kills) with the position reached by a setup move.
-        let board = Board::from_ascii(
-            ". . . O X
-             O O O O X
-             X X X X X
-             . X . X .
-             X X X X X",
-        )
-        .unwrap();
-        let mut s = ProblemSetup::from_board(&board, Color::Black);
+        let mut s = crate::problem::fixtures::bent_three_live();
         s.moves = vec![crate::problem::SetupMove::new(Color::Black, Move::Pass)];
         s.to_move = Some(Color::White);
-        s.crucial = zone(&["ab"]);
-        s.region = Some(zone(&["aa", "ba", "ca"]));
         s.goal = Some(Goal::Kill);
         s.or_player = Some(Color::Black);
+        s.expected = None;
         let problem = s.validate().unwrap();
         let mut solver = Solver::new(&problem, SolveConfig::default());
         let solution = solver.solve();
