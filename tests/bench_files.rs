@@ -85,7 +85,7 @@ fn all_19x19_problems_load_and_validate() {
         let name = path.display();
         assert_eq!(p.size(), 19, "{name}");
         assert!(
-            matches!(p.goal(), Goal::Live | Goal::Kill),
+            matches!(p.goal(), Goal::LiveUca | Goal::KillUca),
             "{name}: goal {}",
             p.goal()
         );

@@ -11,7 +11,7 @@ use bundled::{load_all, problem_files};
 use exhaustive::Exhaustive;
 
 use tsumego_studio::go::{Color, Move};
-use tsumego_studio::problem::{Goal, Outcome};
+use tsumego_studio::problem::Outcome;
 
 #[test]
 fn at_least_twelve_problems() {
@@ -26,7 +26,7 @@ fn every_problem_is_fully_marked_up() {
         assert!(!p.name().is_empty(), "{f}: no GN");
         assert!(!p.comment().is_empty(), "{f}: no root comment");
         assert!(!p.region_empty_points().is_empty(), "{f}: empty region");
-        if matches!(p.goal(), Goal::Live | Goal::Kill) {
+        if p.goal().needs_crucial_stones() {
             assert!(!p.crucial().is_empty(), "{f}: no crucial stones");
         }
         assert!(

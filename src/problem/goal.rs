@@ -3,53 +3,98 @@
 //!
 //! Vocabulary: the **OR player** is the side trying to achieve the goal (in a proof tree its nodes
 //! are OR nodes: one good move suffices); the **defender** is the side whose stones try to live; the
-//! **attacker** is the other side. For [`Goal::Live`] and [`Goal::LiveAny`] the OR player defends;
-//! for [`Goal::Kill`] and [`Goal::KillAll`] it attacks.
+//! **attacker** is the other side. For [`Goal::Live`], [`Goal::LiveUca`] and [`Goal::LiveAny`] the
+//! OR player defends; for [`Goal::Kill`], [`Goal::KillUca`] and [`Goal::KillAll`] it attacks.
 
 use crate::go::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The goal of the OR player.
+///
+/// Two families: **life as Go players mean it** (`live`/`kill`: the crucial stones are never
+/// captured, so seki is life; the game ends when both sides pass in a row, and the defender has
+/// lived if a crucial stone is still on the board), and the **research goals** of the RZS paper
+/// (`live-uca`/`kill-uca`, `live-any`/`kill-all`: only Benson's unconditional life counts, and two
+/// passes in a row leave the defender dead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Goal {
-    /// The OR player (the defender) wins as soon as any crucial stone becomes safe, and fails when
-    /// every crucial stone has been captured. The crucial stones are the OR player's.
+    /// The OR player (the defender) keeps a crucial stone on the board for ever: it wins when a
+    /// crucial stone becomes unconditionally alive or when the game ends by two passes with a
+    /// crucial stone on the board (seki is life), and fails when every crucial stone has been
+    /// captured.
     Live,
+    /// The paper's life: the OR player (the defender) wins as soon as any crucial stone becomes
+    /// unconditionally alive (Benson), and fails when every crucial stone has been captured or
+    /// the game ends by two passes first (seki is not enough).
+    LiveUca,
     /// Kill-all seen from the defender (7x7 Killall-Go): the OR player wins when any of its stones
-    /// becomes safe. No crucial stones are needed.
+    /// becomes unconditionally alive. No crucial stones are needed.
     LiveAny,
     /// [`Goal::Live`] seen from the attacker: the OR player wins when every crucial stone (of the
-    /// opponent) has been captured, and fails when any of them becomes safe.
+    /// opponent) has been captured; a seki is not a kill.
     Kill,
+    /// [`Goal::LiveUca`] seen from the attacker: the OR player wins when no crucial stone can
+    /// reach unconditional life (every one captured, or the game ended by two passes first).
+    KillUca,
     /// [`Goal::LiveAny`] seen from the attacker: the OR player wins when no stone of the opponent
     /// can become safe.
     KillAll,
 }
 
 impl Goal {
-    pub const ALL: [Goal; 4] = [Goal::Live, Goal::LiveAny, Goal::Kill, Goal::KillAll];
+    pub const ALL: [Goal; 6] = [
+        Goal::Live,
+        Goal::LiveUca,
+        Goal::LiveAny,
+        Goal::Kill,
+        Goal::KillUca,
+        Goal::KillAll,
+    ];
 
-    /// The same problem claimed by the other side: `Live` ↔ `Kill`, `LiveAny` ↔ `KillAll`.
+    /// The same problem claimed by the other side: `Live` ↔ `Kill`, `LiveUca` ↔ `KillUca`,
+    /// `LiveAny` ↔ `KillAll`.
     pub fn opposite(self) -> Goal {
         match self {
             Goal::Live => Goal::Kill,
+            Goal::LiveUca => Goal::KillUca,
             Goal::LiveAny => Goal::KillAll,
             Goal::Kill => Goal::Live,
+            Goal::KillUca => Goal::LiveUca,
             Goal::KillAll => Goal::LiveAny,
         }
     }
 
-    /// True for `Live` and `LiveAny`: the OR player is the defender.
+    /// True for `Live`, `LiveUca` and `LiveAny`: the OR player is the defender.
     pub fn or_defends(self) -> bool {
-        matches!(self, Goal::Live | Goal::LiveAny)
+        matches!(self, Goal::Live | Goal::LiveUca | Goal::LiveAny)
     }
 
-    /// True for `Live` and `Kill`, whose result is decided by the crucial stones (at least one is
-    /// required). `LiveAny` and `KillAll` are about every stone of the defender.
+    /// True for the goals decided by the crucial stones (at least one is required): `Live`,
+    /// `LiveUca`, `Kill`, `KillUca`. `LiveAny` and `KillAll` are about every stone of the
+    /// defender.
     pub fn needs_crucial_stones(self) -> bool {
+        !matches!(self, Goal::LiveAny | Goal::KillAll)
+    }
+
+    /// True for `Live` and `Kill`: seki is life. A game ended by two passes in a row is then the
+    /// defender's (a crucial stone is still on the board); for the other goals it is the
+    /// attacker's (the defender did not reach unconditional life).
+    pub fn seki_is_life(self) -> bool {
         matches!(self, Goal::Live | Goal::Kill)
+    }
+
+    /// The same side's goal with seki counted as life (`true`) or with the paper's unconditional
+    /// life (`false`); `LiveAny`/`KillAll` have no seki form and stay as they are.
+    pub fn with_seki(self, seki_is_life: bool) -> Goal {
+        match (self, seki_is_life) {
+            (Goal::Live | Goal::LiveUca, true) => Goal::Live,
+            (Goal::Live | Goal::LiveUca, false) => Goal::LiveUca,
+            (Goal::Kill | Goal::KillUca, true) => Goal::Kill,
+            (Goal::Kill | Goal::KillUca, false) => Goal::KillUca,
+            (g, _) => g,
+        }
     }
 
     /// The defender (the side whose stones try to live) when `or_player` pursues this goal.
@@ -61,12 +106,15 @@ impl Goal {
         }
     }
 
-    /// The name used in files: `live`, `live-any`, `kill`, `kill-all` (SGF `TSGOAL`, JSON, CLI).
+    /// The name used in files: `live`, `live-uca`, `live-any`, `kill`, `kill-uca`, `kill-all`
+    /// (SGF `TSGOAL`, JSON, CLI).
     pub fn name(self) -> &'static str {
         match self {
             Goal::Live => "live",
+            Goal::LiveUca => "live-uca",
             Goal::LiveAny => "live-any",
             Goal::Kill => "kill",
+            Goal::KillUca => "kill-uca",
             Goal::KillAll => "kill-all",
         }
     }
@@ -77,12 +125,16 @@ impl Goal {
     }
 
     /// The search-goal name of the research JSON format: `TOLIVE`, `TOLIVE_ANY`, `TOKILL`,
-    /// `TOKILL_ALL`.
+    /// `TOKILL_ALL` are the paper's goals (unconditional life); `TOLIVE_SEKI` and `TOKILL_SEKI`
+    /// are our extension for the goals where seki is life, so that such a problem saved as JSON
+    /// loses nothing.
     pub fn research_name(self) -> &'static str {
         match self {
-            Goal::Live => "TOLIVE",
+            Goal::Live => "TOLIVE_SEKI",
+            Goal::LiveUca => "TOLIVE",
             Goal::LiveAny => "TOLIVE_ANY",
-            Goal::Kill => "TOKILL",
+            Goal::Kill => "TOKILL_SEKI",
+            Goal::KillUca => "TOKILL",
             Goal::KillAll => "TOKILL_ALL",
         }
     }
@@ -218,6 +270,9 @@ mod tests {
                 g.needs_crucial_stones(),
                 g.opposite().needs_crucial_stones()
             );
+            assert_eq!(g.seki_is_life(), g.opposite().seki_is_life());
+            assert_eq!(g.with_seki(true).or_defends(), g.or_defends());
+            assert_eq!(g.with_seki(false).with_seki(g.seki_is_life()), g);
             for c in Color::ALL {
                 assert_eq!(g.defender(c), g.opposite().defender(c.opponent()));
             }
@@ -231,6 +286,9 @@ mod tests {
         }
         assert_eq!(Goal::from_name("Live"), None);
         assert_eq!(Goal::from_research_name("TOLIVE "), None);
+        assert_eq!(Goal::from_research_name("TOLIVE"), Some(Goal::LiveUca));
+        assert_eq!(Goal::from_name("live"), Some(Goal::Live));
+        assert!(Goal::Live.seki_is_life() && !Goal::LiveUca.seki_is_life());
         assert_eq!(
             serde_json::to_string(&Goal::LiveAny).ok().as_deref(),
             Some("\"live-any\"")

@@ -357,7 +357,7 @@ mod tests {
     fn reads_fields() {
         let p = read_research_json(MINIMAL).unwrap().validate().unwrap();
         assert_eq!(p.to_move(), Color::White);
-        assert_eq!((p.or_player(), p.goal()), (Color::Black, Goal::Live));
+        assert_eq!((p.or_player(), p.goal()), (Color::Black, Goal::LiveUca));
         assert_eq!(p.expected(), Some(Outcome::Win));
         assert_eq!(p.region().len(), 3);
         assert_eq!(p.name(), "mini.sgf");
@@ -421,7 +421,7 @@ mod tests {
                 "\"white_crucial_stone\": \"\"",
                 "\"white_crucial_stone\": \"ca\""
             ),
-            "field white_crucial_stone is not empty, but with goal live the crucial stones are \
+            "field white_crucial_stone is not empty, but with goal live-uca the crucial stones are \
              the defender's (Black)"
         );
         assert_eq!(

@@ -202,6 +202,28 @@ impl Problem {
         self
     }
 
+    /// Builder: the same claim with seki counted as life or not ([`Goal::with_seki`]: `live` ↔
+    /// `live-uca`, `kill` ↔ `kill-uca`); the expected result is dropped when the goal changes,
+    /// since it may differ.
+    pub fn with_seki(mut self, seki_is_life: bool) -> Problem {
+        let goal = self.goal.with_seki(seki_is_life);
+        if goal != self.goal {
+            self.goal = goal;
+            self.expected = None;
+        }
+        self
+    }
+
+    /// Builder: the same problem with side `c` under ko rule `rule`; the expected result is
+    /// dropped when the rule changes.
+    pub fn with_ko_rule(mut self, c: Color, rule: KoRule) -> Problem {
+        if self.ko_rules[c] != rule {
+            self.ko_rules[c] = rule;
+            self.expected = None;
+        }
+        self
+    }
+
     /// Builder: the same problem with another name.
     pub fn with_name(mut self, name: impl Into<String>) -> Problem {
         self.name = name.into();

@@ -17,7 +17,7 @@
 //! a superko refusal happened below them, so transpositions are checked once.
 
 use crate::go::{benson, Board, ByColor, Color, Move, Point, Zone};
-use crate::problem::{Goal, KoRule, Problem};
+use crate::problem::{KoRule, Problem};
 use std::collections::HashSet;
 use thiserror::Error;
 
@@ -145,7 +145,14 @@ impl Checker<'_> {
     }
 
     fn or_wins_when_defender_lives(&self) -> bool {
-        matches!(self.problem.goal(), Goal::Live | Goal::LiveAny)
+        self.problem.goal().or_defends()
+    }
+
+    /// Does the OR player win a game ended by two passes in a row (with the position not
+    /// settled)? The defender does when seki is life (a crucial stone is still on the board),
+    /// else the attacker.
+    fn or_wins_two_passes(&self) -> bool {
+        self.problem.goal().seki_is_life() == self.or_wins_when_defender_lives()
     }
 
     /// Play `mv` for `c` if the rules allow it. Returns `Err(true)` for a superko refusal.
@@ -229,13 +236,13 @@ impl Checker<'_> {
             });
         };
         if mv == Move::Pass && passed {
-            // Two passes: the defender is not alive (checked above), so the game ends dead.
-            return if self.or_wins_when_defender_lives() {
+            // Two passes end the game unsettled (checked above).
+            return if self.or_wins_two_passes() {
+                Ok(false)
+            } else {
                 Err(CheckError::Lost {
                     line: self.line_text(),
                 })
-            } else {
-                Ok(false)
             };
         }
         if self.play(board, self.or, mv).is_err() {
@@ -286,8 +293,8 @@ impl Checker<'_> {
         let moves = plays.into_iter().map(Move::Play).chain([Move::Pass]);
         for mv in moves {
             if mv == Move::Pass && passed {
-                // Two passes: the defender is not alive.
-                if self.or_wins_when_defender_lives() {
+                // Two passes end the game unsettled.
+                if !self.or_wins_two_passes() {
                     return Err(CheckError::Lost {
                         line: format!("{} pass", self.line_text()),
                     });

@@ -13,7 +13,7 @@
 
 use super::must_play::{MustPlay, Refuted};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
-use super::search::{Solver, Value};
+use super::search::{Solver, Value, EXTRACTION_GRACE};
 use crate::go::{Board, Color, Move, Zone};
 
 /// Longest line extraction follows before giving up (a safeguard; proof lengths bound it).
@@ -31,11 +31,12 @@ impl Solver<'_> {
         self.line.clear();
         self.states.clear();
         self.history.truncate(1);
-        // The win is proven: the proof is rebuilt whatever the node and time limits (only the
-        // stop flag interrupts it); its size bounds the work in the usual case.
+        // The win is proven; rebuilding its proof (table hits in the usual case) may go a little
+        // past the limits: a quarter more nodes, and `EXTRACTION_GRACE` more time. Past that the
+        // solve ends unknown, so a solve answers within its time limit + 1 s.
         let (max_nodes, time_limit) = (self.config.max_nodes, self.config.time_limit);
-        self.config.max_nodes = None;
-        self.config.time_limit = None;
+        self.config.max_nodes = max_nodes.map(|m| m.saturating_add(m / 4 + 1_000));
+        self.config.time_limit = time_limit.map(|t| t + EXTRACTION_GRACE);
         let root = self.build(board, to_move, false, dist);
         self.config.max_nodes = max_nodes;
         self.config.time_limit = time_limit;
@@ -119,7 +120,8 @@ impl Solver<'_> {
 
     /// The node after `mover` plays the legal move `mv`, built with `bound` plies left for the
     /// move and its subtree, and the stones the move captured. A pass answering a pass ends the
-    /// game: a two-pass leaf, a win only when the OR player attacks.
+    /// game: a two-pass leaf (a seki leaf when seki is life), a win only for
+    /// [`super::rules::Rules::two_pass_winner`].
     fn build_child(
         &mut self,
         board: &mut Board,
@@ -133,14 +135,15 @@ impl Solver<'_> {
         let captured = board.last_captures();
         let mut child = if mv == Move::Pass && passed {
             board.undo();
-            if self.rules.or_player == self.rules.defender {
+            if !self.rules.or_wins_two_passes() {
                 return None;
             }
-            self.leaf_node(
-                mover.opponent(),
-                self.two_pass_zone(board),
-                LeafKind::TwoPasses,
-            )
+            let kind = if self.rules.seki_is_life {
+                LeafKind::Seki
+            } else {
+                LeafKind::TwoPasses
+            };
+            self.leaf_node(mover.opponent(), self.two_pass_zone(board), kind)
         } else {
             self.push(board, mv);
             let c = self.build(board, mover.opponent(), mv == Move::Pass, below);

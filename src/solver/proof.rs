@@ -31,8 +31,11 @@ pub enum LeafKind {
     Alive,
     /// Every crucial stone has been captured.
     Captured,
-    /// Two passes in a row without the defender alive.
+    /// Two passes in a row without the defender alive (the paper's goals: the attacker wins).
     TwoPasses,
+    /// Two passes in a row with a crucial stone of the defender on the board (goals where seki
+    /// is life: the defender wins without unconditional life, by seki).
+    Seki,
 }
 
 /// A node of a proof tree.
@@ -75,7 +78,7 @@ impl ProofNode {
     /// winning move is a pass (which follows a pass when the node is an AND player's pass)?
     pub fn ends_by_pass(&self) -> bool {
         match self.role {
-            Role::Leaf(LeafKind::TwoPasses) => true,
+            Role::Leaf(LeafKind::TwoPasses | LeafKind::Seki) => true,
             Role::Or => self.children.first().and_then(|c| c.mv) == Some(Move::Pass),
             _ => false,
         }

@@ -12,7 +12,7 @@ use super::leaf::{GoalTest, Leaf};
 use super::proof::{ProofNode, ProofTree, Role};
 use super::rules::{Refusal, Rules};
 use crate::go::{Board, Color, Move, Zone};
-use crate::problem::{Goal, Problem};
+use crate::problem::Problem;
 use thiserror::Error;
 
 /// How the proof answered a move.
@@ -279,9 +279,10 @@ impl ProofReplay {
         mv.to_gtp(self.state.board.size())
     }
 
-    /// Does the OR player win when the game ends by two passes (the defender not alive)?
+    /// Does the OR player win when the game ends by two passes (the defender's when seki is
+    /// life, else the attacker's)?
     pub fn or_wins_by_two_passes(&self) -> bool {
-        !matches!(self.tree.goal, Goal::Live | Goal::LiveAny)
+        self.tree.goal.seki_is_life() == self.tree.goal.or_defends()
     }
 }
 

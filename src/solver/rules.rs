@@ -9,9 +9,11 @@
 //!   recreates a stone configuration of the current line is refused for both sides. Such refusals
 //!   make results depend on the line above a node (graph-history interaction); the search tracks
 //!   them.
-//! - Passing: the AND player may always pass (a pass is always a null move). The OR player passes
-//!   only when it attacks: a defender that passes lets the attacker pass too, and two passes in a
-//!   row end the game with the defender not alive (the defender must reach unconditional life).
+//! - Passing: the AND player may always pass. Two passes in a row end the game; its winner is
+//!   [`Rules::two_pass_winner`]: the defender when seki is life (goals `live`/`kill`: a crucial
+//!   stone is still on the board), else the attacker (the paper's goals: the defender did not
+//!   reach unconditional life). The OR player passes only when it is that winner: otherwise its
+//!   pass lets the opponent end the game at once.
 
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{KoRule, Problem};
@@ -36,6 +38,9 @@ pub struct Rules {
     pub defender: Color,
     pub no_ko_capture: ByColor<bool>,
     pub superko: bool,
+    /// The goal counts seki as life (`live`/`kill`): a game ended by two passes is the
+    /// defender's.
+    pub seki_is_life: bool,
 }
 
 impl Rules {
@@ -50,6 +55,7 @@ impl Rules {
                 problem.ko_rule(Color::White) == KoRule::Disallow,
             ),
             superko,
+            seki_is_life: problem.goal().seki_is_life(),
         }
     }
 
@@ -58,9 +64,24 @@ impl Rules {
         self.defender.opponent()
     }
 
-    /// May `c` pass at an internal node?
+    /// The side that wins when the game ends by two passes in a row.
+    pub fn two_pass_winner(&self) -> Color {
+        if self.seki_is_life {
+            self.defender
+        } else {
+            self.attacker()
+        }
+    }
+
+    /// Does the OR player win a game ended by two passes?
+    pub fn or_wins_two_passes(&self) -> bool {
+        self.two_pass_winner() == self.or_player
+    }
+
+    /// May `c` pass at an internal node? The AND player always; the OR player only when two
+    /// passes win for it.
     pub fn may_pass(&self, c: Color) -> bool {
-        c != self.or_player || c == self.attacker()
+        c != self.or_player || self.or_wins_two_passes()
     }
 
     /// Play `p` for `c` as a recorded move when the rules allow it; on refusal the board is

@@ -116,6 +116,9 @@ pub struct Solution {
     /// Ply limit of the last iteration.
     pub depth: u32,
     pub proof: Option<ProofTree>,
+    /// A ko capture of the OR player was refused by its `disallow` ko rule somewhere in the
+    /// search: allowing it ko might change a failure (see [`super::analysis`]).
+    pub or_ko_refused: bool,
 }
 
 /// A node's value for the OR player.
@@ -186,12 +189,18 @@ pub struct Solver<'a> {
     order_crucial: Zone,
     live_must_play: Option<Zone>,
     live_zones: Vec<Zone>,
+    or_ko_refused: bool,
 }
+
+/// How far proof extraction may go past the time limit before the result is given up as
+/// unknown (the promise: an answer within the limit + 1 s).
+pub(super) const EXTRACTION_GRACE: Duration = Duration::from_millis(700);
 
 impl<'a> Solver<'a> {
     pub fn new(problem: &'a Problem, config: SolveConfig) -> Solver<'a> {
         let rules = Rules::new(problem, config.superko);
-        let decisive_points = if problem.goal() == Goal::Live {
+        let goal = problem.goal();
+        let decisive_points = if goal.or_defends() && goal.needs_crucial_stones() {
             problem.crucial()
         } else {
             Zone::new()
@@ -223,6 +232,7 @@ impl<'a> Solver<'a> {
             order_crucial,
             live_must_play: None,
             live_zones: Vec::new(),
+            or_ko_refused: false,
         }
     }
 
@@ -298,12 +308,22 @@ impl<'a> Solver<'a> {
             elapsed: Duration::ZERO,
             depth,
             proof: None,
+            or_ko_refused: self.or_ko_refused,
         };
         if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
             solution.proof = self.extract_proof(&mut board, to_move, dist);
-            if let Some(proof) = &solution.proof {
-                solution.root_zone = Some(proof.root.zone);
-                solution.first_move = proof.first_move().or(solution.first_move);
+            match &solution.proof {
+                Some(proof) => {
+                    solution.root_zone = Some(proof.root.zone);
+                    solution.first_move = proof.first_move().or(solution.first_move);
+                }
+                None => {
+                    // The proof could not be rebuilt within the limits: nothing is claimed.
+                    solution.status = Status::Unknown;
+                    solution.stop = self.aborted.unwrap_or(StopReason::DepthLimit);
+                    solution.first_move = None;
+                    solution.root_zone = None;
+                }
             }
         }
         solution.elapsed = self.start.elapsed();
@@ -416,9 +436,22 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The zone of the leaf after two passes: no decisive defender stone is alive
-    /// ([`not_alive_zone`]), closed.
+    /// The zone of the leaf after two passes, closed. When seki is life (the defender wins): a
+    /// crucial block still on the board (the first in zone order), since any position holding it
+    /// has a crucial stone left. Otherwise (the attacker wins): the certificate that no decisive
+    /// defender stone is alive ([`not_alive_zone`]).
     pub(super) fn two_pass_zone(&self, board: &Board) -> Zone {
+        if self.rules.seki_is_life {
+            let left = board
+                .stones(self.rules.defender)
+                .intersection(&self.problem.crucial());
+            let mut z = left
+                .first()
+                .map(|p| board.block_stones(p))
+                .unwrap_or_default();
+            close(board, &mut z);
+            return z;
+        }
         let decisive = if self.problem.goal().needs_crucial_stones() {
             self.problem.crucial()
         } else {
@@ -617,7 +650,11 @@ impl<'a> Solver<'a> {
                     earliest = earliest.min(index);
                     continue;
                 }
-                Err(_) => continue,
+                Err(Refusal::KoCaptureDisallowed { .. }) => {
+                    self.or_ko_refused = true;
+                    continue;
+                }
+                Err(Refusal::Illegal) => continue,
             }
             self.push(board, mv);
             let child = self.search(board, or.opponent(), mv == Move::Pass, depth - 1);
@@ -671,7 +708,7 @@ impl<'a> Solver<'a> {
             let captured = board.last_captures();
             let child = if mv == Move::Pass && passed {
                 // Two passes: the defender has not lived.
-                let v = if and == self.rules.defender {
+                let v = if self.rules.or_wins_two_passes() {
                     Value::Win {
                         zone: self.two_pass_zone(board),
                         best: None,

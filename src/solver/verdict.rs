@@ -1,5 +1,6 @@
 //! A solve's result in words, for the command line and the studio.
 
+use super::analysis::{Analysis, How};
 use super::{Solution, Status};
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Problem};
@@ -8,8 +9,13 @@ use crate::problem::{Goal, Problem};
 pub fn verbs(goal: Goal) -> (&'static str, &'static str) {
     match goal {
         Goal::Live => ("lives", "cannot live"),
+        Goal::LiveUca => ("lives unconditionally", "cannot live unconditionally"),
         Goal::LiveAny => ("lives", "cannot live anywhere"),
         Goal::Kill => ("kills", "cannot kill"),
+        Goal::KillUca => (
+            "prevents unconditional life",
+            "cannot prevent unconditional life",
+        ),
         Goal::KillAll => ("kills everything", "cannot kill everything"),
     }
 }
@@ -31,5 +37,47 @@ pub fn result_words(problem: &Problem, solution: &Solution) -> String {
         },
         Status::Fail => format!("{or} {fails} (proven)"),
         Status::Unknown => format!("unknown: {}", solution.stop.describe()),
+    }
+}
+
+/// The Go result of an [`Analysis`] in words: `White lives in seki: first move B8`, `White lives
+/// (unconditionally): first move C1`, `Black kills`, `Black kills by ko: first move A2 (Black
+/// takes the first ko capture)`, `White cannot live (proven)`.
+pub fn analysis_words(problem: &Problem, analysis: &Analysis) -> String {
+    let or = problem.or_player();
+    let size = problem.size();
+    let solution = &analysis.solution;
+    let first = solution
+        .first_move
+        .map(|m| format!(": first move {}", move_gtp(m, size)))
+        .unwrap_or_else(|| {
+            if problem.to_move() != or {
+                let and = or.opponent();
+                format!(" ({and} moves first; every {and} move is answered)")
+            } else {
+                String::new()
+            }
+        });
+    let (_, fails) = verbs(problem.goal());
+    match analysis.how {
+        How::Unconditional => format!("{or} lives (unconditionally){first}"),
+        How::Seki => format!("{or} lives in seki{first}"),
+        How::AtLeastSeki => {
+            format!("{or} lives, at least in seki (unconditional life undecided){first}")
+        }
+        How::Ko { first_capture } => {
+            let (wins, _) = verbs(problem.goal());
+            let who = match first_capture {
+                Some(c) if c == or => format!(" ({or} takes the first ko capture)"),
+                Some(c) => format!(" ({c} takes the first ko capture; {or} needs a ko threat)"),
+                None => " (the ko is in a variation)".to_string(),
+            };
+            format!("{or} {wins} by ko{first}{who}")
+        }
+        How::KoUnknown => format!(
+            "{or} {fails} without ko (proven); with ko: unknown ({})",
+            solution.stop.describe()
+        ),
+        How::Plain => result_words(problem, solution),
     }
 }

@@ -60,8 +60,8 @@ fn entry(path: PathBuf) -> Entry {
         Ok(p) => {
             let n = p.size();
             let verb = match p.goal() {
-                crate::problem::Goal::Live | crate::problem::Goal::LiveAny => "live",
-                crate::problem::Goal::Kill | crate::problem::Goal::KillAll => "kill",
+                g if g.or_defends() => "live",
+                _ => "kill",
             };
             let file = name_of(&path);
             let (title, prefix) = if p.name().is_empty() {

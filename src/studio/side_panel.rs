@@ -291,7 +291,7 @@ impl StudioApp {
             egui::ComboBox::from_id_salt("goal")
                 .selected_text(goal_text(goal))
                 .show_ui(ui, |ui| {
-                    for g in [Goal::Live, Goal::LiveAny, Goal::Kill, Goal::KillAll] {
+                    for g in Goal::ALL {
                         if ui.selectable_label(goal == g, goal_text(g)).clicked() {
                             self.apply_edit(|s| super::edit::set_claim(s, or, g));
                         }
@@ -355,9 +355,11 @@ impl StudioApp {
 /// A goal in words for the claim selector.
 fn goal_text(g: Goal) -> &'static str {
     match g {
-        Goal::Live => "lives (crucial stones)",
-        Goal::LiveAny => "lives (any group)",
-        Goal::Kill => "kills (crucial stones)",
-        Goal::KillAll => "kills everything",
+        Goal::Live => "lives (seki counts)",
+        Goal::LiveUca => "lives unconditionally (Benson)",
+        Goal::LiveAny => "lives (any group, Benson)",
+        Goal::Kill => "kills (captures the crucial stones)",
+        Goal::KillUca => "prevents unconditional life",
+        Goal::KillAll => "kills everything (Benson)",
     }
 }

@@ -7,8 +7,9 @@
 //! Rules, matching the problem model:
 //! - moves are the legal plays inside the problem's region, plus pass;
 //! - the defender lives when a crucial stone (any defender stone for `LiveAny`/`KillAll`) belongs
-//!   to a Benson-UCA block; it is dead when every crucial stone has been captured (`Live`/`Kill`)
-//!   or when both sides pass in a row without it living;
+//!   to a Benson-UCA block; it is dead when every crucial stone has been captured (the goals with
+//!   crucial stones). When both sides pass in a row the game ends: the defender has lived when
+//!   seki is life (`live`/`kill`: a crucial stone is still on the board), else it is dead;
 //! - a side whose ko rule is `disallow` never makes a ko capture (a capture that leaves a simple-ko
 //!   point);
 //! - repetition, one of two rules ([`Repetition`]): positional superko for both sides (a play
@@ -41,6 +42,8 @@ pub enum Repetition {
 pub struct Exhaustive {
     repetition: Repetition,
     or_defends: bool,
+    /// Two passes in a row end the game with the defender alive (`live`/`kill`).
+    seki_is_life: bool,
     /// Position keys of the line (cycle rule).
     states: Vec<(u64, bool)>,
     region: Zone,
@@ -71,6 +74,7 @@ impl Exhaustive {
         Exhaustive {
             repetition,
             or_defends: problem.goal().or_defends(),
+            seki_is_life: problem.goal().seki_is_life(),
             states: Vec::new(),
             region: problem.region(),
             defender: problem.defender(),
@@ -211,8 +215,9 @@ impl Exhaustive {
             }
         }
         if passed {
-            // Two passes in a row: the defender has not lived.
-            return (false, earliest);
+            // Two passes in a row end the game: the defender has lived when seki is life (its
+            // crucial stones are on the board, see `settled`), else it has not.
+            return (self.seki_is_life, earliest);
         }
         board.play_recorded(to_move, Move::Pass);
         self.history.push(board.hash());

@@ -34,9 +34,26 @@ pub struct RandomProblem {
 /// The `index`-th problem of the sequence started by `seed` (deterministic), with at most
 /// `max_empty` empty points in the region (at most 12 are drawn).
 pub fn random_problem(seed: u64, index: u64, max_empty: usize) -> RandomProblem {
+    random_problem_with(seed, index, max_empty, Fill::Sparse)
+}
+
+/// How densely the area is filled with stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fill {
+    /// 30% defender stones, 12% attacker stones (the pinned sequence).
+    Sparse,
+    /// 38% defender stones, 24% attacker stones: more shared liberties, so more seki and ko.
+    Dense,
+    /// Dense, with a ready ko shape planted on the top edge of the area (areas at least four
+    /// wide): `X O . O` over `. X O .`, either colour as `X`.
+    Ko,
+}
+
+/// [`random_problem`] with a choice of [`Fill`].
+pub fn random_problem_with(seed: u64, index: u64, max_empty: usize, fill: Fill) -> RandomProblem {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     loop {
-        if let Some(p) = draw(&mut rng, max_empty) {
+        if let Some(p) = draw(&mut rng, max_empty, fill) {
             return RandomProblem {
                 seed: index,
                 area: p.0,
@@ -46,7 +63,11 @@ pub fn random_problem(seed: u64, index: u64, max_empty: usize) -> RandomProblem 
     }
 }
 
-fn draw(rng: &mut ChaCha8Rng, max_empty: usize) -> Option<(Area, Problem)> {
+fn draw(rng: &mut ChaCha8Rng, max_empty: usize, fill: Fill) -> Option<(Area, Problem)> {
+    let (p_defender, p_attacker) = match fill {
+        Fill::Sparse => (0.3, 0.42),
+        Fill::Dense | Fill::Ko => (0.38, 0.62),
+    };
     let size = rng.random_range(6..=7);
     let area = if rng.random_bool(0.6) {
         Area::Corner
@@ -77,13 +98,39 @@ fn draw(rng: &mut ChaCha8Rng, max_empty: usize) -> Option<(Area, Problem)> {
             if inside {
                 region.insert(p);
                 let r: f64 = rng.random();
-                if r < 0.3 {
+                if r < p_defender {
                     stones[defender].insert(p);
-                } else if r < 0.42 {
+                } else if r < p_attacker {
                     stones[attacker].insert(p);
                 }
             } else if !eyes.contains(&p) {
                 stones[attacker].insert(p);
+            }
+        }
+    }
+    if fill == Fill::Ko {
+        if w < 4 {
+            return None;
+        }
+        let x = if rng.random_bool(0.5) {
+            defender
+        } else {
+            attacker
+        };
+        let o = x.opponent();
+        let at = |dx: usize, dy: usize| Point::new(x0 + dx, dy);
+        for (p, c) in [
+            (at(0, 0), Some(x)),
+            (at(1, 0), Some(o)),
+            (at(2, 0), None),
+            (at(3, 0), Some(o)),
+            (at(1, 1), Some(x)),
+            (at(2, 1), Some(o)),
+        ] {
+            stones[defender].remove(p);
+            stones[attacker].remove(p);
+            if let Some(c) = c {
+                stones[c].insert(p);
             }
         }
     }
@@ -101,7 +148,11 @@ fn draw(rng: &mut ChaCha8Rng, max_empty: usize) -> Option<(Area, Problem)> {
         attacker
     });
     setup.or_player = Some(or_player);
-    setup.goal = Some(if or_defends { Goal::Live } else { Goal::Kill });
+    setup.goal = Some(if or_defends {
+        Goal::LiveUca
+    } else {
+        Goal::KillUca
+    });
     setup.region = Some(region);
     setup.crucial = crucial;
     setup.ko_rules = ByColor::new(

@@ -309,7 +309,7 @@ impl Reader {
                             place,
                             ident,
                             values,
-                            "or, and, alive, captured or two-passes",
+                            "or, and, alive, captured, two-passes or seki",
                         )
                     })?);
                 }
@@ -359,7 +359,12 @@ fn place(line: &[String]) -> String {
 }
 
 fn role_from_name(name: &str) -> Option<Role> {
-    let leaves = [LeafKind::Alive, LeafKind::Captured, LeafKind::TwoPasses];
+    let leaves = [
+        LeafKind::Alive,
+        LeafKind::Captured,
+        LeafKind::TwoPasses,
+        LeafKind::Seki,
+    ];
     [Role::Or, Role::And]
         .into_iter()
         .chain(leaves.into_iter().map(Role::Leaf))

@@ -49,9 +49,11 @@ pub fn proof_to_sgf(problem: &Problem, proof: &ProofTree) -> String {
 /// "lives" / "kills" for the OR player of `goal`.
 fn achieves(goal: Goal) -> &'static str {
     match goal {
-        Goal::Live => "lives",
+        Goal::Live => "lives (seki counts)",
+        Goal::LiveUca => "lives unconditionally",
         Goal::LiveAny => "lives (any group)",
         Goal::Kill => "kills",
+        Goal::KillUca => "prevents unconditional life",
         Goal::KillAll => "kills everything",
     }
 }
@@ -157,6 +159,7 @@ impl Writer {
                     LeafKind::Alive => "alive (Benson)",
                     LeafKind::Captured => "all crucial stones captured",
                     LeafKind::TwoPasses => "two passes",
+                    LeafKind::Seki => "seki (two passes, crucial stones on the board)",
                 };
                 format!("Leaf: {why}; {zone}")
             }
@@ -190,6 +193,7 @@ pub(super) fn role_name(role: Role) -> &'static str {
         Role::Leaf(LeafKind::Alive) => "alive",
         Role::Leaf(LeafKind::Captured) => "captured",
         Role::Leaf(LeafKind::TwoPasses) => "two-passes",
+        Role::Leaf(LeafKind::Seki) => "seki",
     }
 }
 

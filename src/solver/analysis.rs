@@ -1,0 +1,225 @@
+//! The Go result of a claim, as a player means it: one solve is not enough for that.
+//!
+//! [`analyse`] runs up to three searches of one claim, sharing one time and node budget:
+//! 1. the claim with the OR player's ko rule `disallow` (a result that needs no ko);
+//! 2. when the OR player wins a goal where seki is life (`live`) and the proof ends in seki
+//!    somewhere, the same claim with unconditional life (`live-uca`): a win there makes the
+//!    result "lives unconditionally", else it is "lives in seki";
+//! 3. when search 1 fails and refused an OR ko capture on the way (so a ko was possible), the
+//!    claim with the OR player's ko rule `allow`: a win there is a win *by ko*, and the proof's
+//!    main line says who takes the first ko capture (GNU Go's KO_A: the OR player takes it
+//!    first; KO_B: the opponent does, and the OR player needs a ko threat to take it back).
+//!
+//! The result ([`Analysis`]) keeps the solution and the claim of the search that decided it, and
+//! a [`How`] that names the way: unconditional, seki or ko.
+
+use super::config::SolveConfig;
+use super::proof::{LeafKind, ProofNode, ProofTree, Role};
+use super::search::{Solution, Solver, Status, StopReason};
+use crate::go::{Color, Move};
+use crate::problem::{Goal, KoRule, Problem};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How a proven result comes about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum How {
+    /// A plain win or failure, without ko (kills, and every result of the paper's goals).
+    Plain,
+    /// The defender lives unconditionally (Benson), seki not needed.
+    Unconditional,
+    /// The defender lives, but only in seki (it cannot reach unconditional life).
+    Seki,
+    /// The defender lives with seki counted, and unconditional life was not decided within the
+    /// limits.
+    AtLeastSeki,
+    /// The OR player wins only by ko (its ko captures allowed); `first_capture`: who takes the
+    /// first ko capture on the proof's main line (`None`: none there, the ko is in a variation).
+    Ko { first_capture: Option<Color> },
+    /// The OR player fails without ko, and with ko the result is not decided within the limits.
+    KoUnknown,
+}
+
+/// One search run by [`analyse`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// What was searched, e.g. `ko disallowed`, `unconditional life`, `ko allowed`.
+    pub what: &'static str,
+    pub goal: Goal,
+    pub or_ko_rule: KoRule,
+    pub status: Status,
+    pub stop: StopReason,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// The result of one claim.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The claim as searched by the deciding search (its goal and ko rules may differ from the
+    /// problem's: `live-uca` for unconditional life, the OR player's ko allowed for ko).
+    pub claim: Problem,
+    /// The deciding search's solution, with its proof. Its status is the result of the claim
+    /// *without ko* except for [`How::Ko`], where it is the win by ko.
+    pub solution: Solution,
+    pub how: How,
+    /// Every search run, in order.
+    pub steps: Vec<Step>,
+    /// Nodes of all searches.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl Analysis {
+    /// The result of the claim without ko: `Win`, `Fail` or `Unknown`.
+    pub fn status_without_ko(&self) -> Status {
+        match self.how {
+            How::Ko { .. } | How::KoUnknown => Status::Fail,
+            _ => self.solution.status,
+        }
+    }
+}
+
+/// Receives every search's progress events.
+pub type ProgressFn<'a> = &'a mut dyn FnMut(&super::Progress);
+
+/// Analyse `problem`'s claim within `config`'s limits (shared by all searches), stopping when
+/// `stop` is set.
+pub fn analyse(
+    problem: &Problem,
+    config: &SolveConfig,
+    stop: Arc<AtomicBool>,
+    mut progress: Option<ProgressFn<'_>>,
+) -> Analysis {
+    let start = Instant::now();
+    let or = problem.or_player();
+    let mut budget = Budget {
+        config,
+        start,
+        nodes: 0,
+    };
+    let mut steps = Vec::new();
+    let mut run = |claim: &Problem, what: &'static str, budget: &mut Budget| -> Solution {
+        let mut solver = Solver::new(claim, budget.config_left());
+        solver.set_stop_flag(Arc::clone(&stop));
+        if let Some(f) = progress.as_mut() {
+            solver.on_progress(|p| f(p));
+        }
+        let solution = solver.solve();
+        budget.nodes += solution.nodes;
+        steps.push(Step {
+            what,
+            goal: claim.goal(),
+            or_ko_rule: claim.ko_rule(or),
+            status: solution.status,
+            stop: solution.stop,
+            nodes: solution.nodes,
+            seconds: solution.elapsed.as_secs_f64(),
+        });
+        solution
+    };
+
+    let base = problem.clone().with_ko_rule(or, KoRule::Disallow);
+    let first = run(&base, "ko disallowed", &mut budget);
+    let (claim, solution, how) = match first.status {
+        Status::Win if problem.goal() == Goal::Live => {
+            let has_seki = first.proof.as_ref().is_some_and(ends_in_seki);
+            if !has_seki || budget.exhausted() {
+                let how = if has_seki {
+                    How::AtLeastSeki
+                } else {
+                    How::Unconditional
+                };
+                (base, first, how)
+            } else {
+                let uca = base.clone().with_seki(false);
+                let second = run(&uca, "unconditional life", &mut budget);
+                match second.status {
+                    Status::Win => (uca, second, How::Unconditional),
+                    Status::Fail => (base, first, How::Seki),
+                    Status::Unknown => (base, first, How::AtLeastSeki),
+                }
+            }
+        }
+        Status::Fail if first.or_ko_refused && !budget.exhausted() => {
+            let ko = base.clone().with_ko_rule(or, KoRule::Allow);
+            let second = run(&ko, "ko allowed", &mut budget);
+            match second.status {
+                Status::Win => {
+                    let first_capture =
+                        second.proof.as_ref().and_then(|p| first_ko_capture(&ko, p));
+                    (ko, second, How::Ko { first_capture })
+                }
+                Status::Fail => (base, first, How::Plain),
+                Status::Unknown => (base, first, How::KoUnknown),
+            }
+        }
+        _ => (base, first, How::Plain),
+    };
+    Analysis {
+        claim,
+        solution,
+        how,
+        steps,
+        nodes: budget.nodes,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// The limits left of one analysis.
+struct Budget<'a> {
+    config: &'a SolveConfig,
+    start: Instant,
+    nodes: u64,
+}
+
+impl Budget<'_> {
+    /// The configuration of the next search: the time and nodes not used yet.
+    fn config_left(&self) -> SolveConfig {
+        let mut c = self.config.clone();
+        c.time_limit = self
+            .config
+            .time_limit
+            .map(|t| t.saturating_sub(self.start.elapsed()));
+        c.max_nodes = self.config.max_nodes.map(|m| m.saturating_sub(self.nodes));
+        c
+    }
+
+    fn exhausted(&self) -> bool {
+        self.config
+            .time_limit
+            .is_some_and(|t| self.start.elapsed() >= t)
+            || self.config.max_nodes.is_some_and(|m| self.nodes >= m)
+    }
+}
+
+/// Does any leaf of the proof end the game in seki?
+pub fn ends_in_seki(proof: &ProofTree) -> bool {
+    fn walk(n: &ProofNode) -> bool {
+        n.role == Role::Leaf(LeafKind::Seki) || n.children.iter().any(walk)
+    }
+    walk(&proof.root)
+}
+
+/// Who takes the first ko capture on the proof's main line (the first child at every node),
+/// replayed on `claim`'s board; `None` when the main line has none.
+pub fn first_ko_capture(claim: &Problem, proof: &ProofTree) -> Option<Color> {
+    let mut board = claim.board().clone();
+    let mut node = &proof.root;
+    while let Some(child) = node.children.first() {
+        let (Some(mv), Some(player)) = (child.mv, child.player) else {
+            return None;
+        };
+        if board.play(player, mv).is_err() {
+            return None;
+        }
+        if mv != Move::Pass && board.ko().is_some() {
+            return Some(player);
+        }
+        node = child;
+    }
+    None
+}
