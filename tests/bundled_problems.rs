@@ -1,17 +1,17 @@
 //! The bundled problem collection `problems/*.sgf`: every file loads, validates and is fully
 //! marked up (region, crucial stones, expected result, a legal first answer move), and every
 //! stated result and correct first move holds under the plain exhaustive search of
-//! `tests/exhaustive`.
+//! `tests/exhaustive`, and so does the stated way (`TSHOW`: unconditional life, seki, ko).
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 mod bundled;
 mod exhaustive;
 
 use bundled::{load_all, problem_files};
-use exhaustive::Exhaustive;
+use exhaustive::{Exhaustive, Repetition};
 
 use tsumego_studio::go::{Color, Move};
-use tsumego_studio::problem::Outcome;
+use tsumego_studio::problem::{KoRule, Outcome, Problem, Way};
 
 #[test]
 fn at_least_twelve_problems() {
@@ -109,4 +109,50 @@ fn exhaustive_search_sees_both_sides() {
     assert_eq!(live_first.to_move(), Color::White);
     assert_eq!(Exhaustive::solve(live_first).0, Outcome::Win);
     assert_eq!(Exhaustive::solve(kill_first).0, Outcome::Fail);
+}
+
+/// The reference result under the solver's repetition rule (a cycle fails the OR player).
+fn reference(p: &Problem) -> Outcome {
+    Exhaustive::solve_with(p, Repetition::CycleFailsOr, u64::MAX)
+        .map(|r| r.0)
+        .unwrap_or_else(|| unreachable!("no node limit"))
+}
+
+#[test]
+fn stated_ways_hold_under_exhaustive_search() {
+    let mut ways = Vec::new();
+    for (path, p) in load_all() {
+        let f = path.display();
+        let Some(way) = p.expected_way() else {
+            continue;
+        };
+        ways.push(way);
+        // The defender's claim, with and without seki as life.
+        let live = p.claim(true);
+        let lives_seki = reference(&live.clone().with_seki(true)) == Outcome::Win;
+        let lives_uca = reference(&live.clone().with_seki(false)) == Outcome::Win;
+        match way {
+            Way::Unconditional => {
+                assert!(lives_uca, "{f}: the defender does not live unconditionally")
+            }
+            Way::Seki => assert!(
+                lives_seki && !lives_uca,
+                "{f}: seki stated; lives with seki {lives_seki}, unconditionally {lives_uca}"
+            ),
+            Way::Ko => {
+                let or = p.or_player();
+                let without = p.clone().with_ko_rule(or, KoRule::Disallow);
+                let with = p.clone().with_ko_rule(or, KoRule::Allow);
+                assert_eq!(reference(&without), Outcome::Fail, "{f}: wins without ko");
+                assert_eq!(reference(&with), Outcome::Win, "{f}: does not win with ko");
+            }
+        }
+    }
+    let count = |w| ways.iter().filter(|&&x| x == w).count();
+    assert!(
+        count(Way::Seki) + count(Way::Ko) >= 8,
+        "only {} seki and {} ko problems",
+        count(Way::Seki),
+        count(Way::Ko)
+    );
 }

@@ -104,7 +104,11 @@ fn solve_json_and_sides() {
     for key in ["nodes", "nodes_per_second", "seconds", "depth"] {
         assert!(json[key].is_number(), "{key}");
     }
-    assert_eq!(json["searches"].as_array().unwrap().len(), 1);
+    // The win ends in a two-pass leaf, so unconditional life was searched too.
+    let searches = json["searches"].as_array().unwrap();
+    assert_eq!(searches.len(), 2);
+    assert_eq!(searches[1]["goal"], "live-uca");
+    assert_eq!(json["how"]["kind"], "unconditional");
 
     // --side kill is the file's claim here; --side both reports the claim proven.
     let out = run(&[
@@ -124,15 +128,18 @@ fn solve_json_and_sides() {
     let out = run(&["solve", file, "--side", "both", "--max-nodes", LIMIT]);
     let text = stdout(&out);
     assert!(
-        text.starts_with("search: OR White goal kill: fail (solved), "),
+        text.starts_with("search: OR White goal kill (ko disallowed): fail (solved), "),
         "{text}"
     );
     assert!(
-        text.contains("\nsearch: OR Black goal live: win (solved), "),
+        text.contains("\nsearch: OR Black goal live (ko disallowed): win (solved), "),
         "{text}"
     );
     assert!(
-        text.contains("\nresult: Black lives (White moves first; every White move is answered)\n"),
+        text.contains(
+            "\nresult: Black lives (unconditionally) (White moves first; every White move is \
+             answered)\n"
+        ),
         "{text}"
     );
 }

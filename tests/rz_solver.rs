@@ -11,9 +11,11 @@ use bundled::load_all;
 use exhaustive::{Exhaustive, Repetition};
 use random_problems::random_problem;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 use tsumego_studio::go::Move;
-use tsumego_studio::problem::{Outcome, Problem};
+use tsumego_studio::problem::{Outcome, Problem, Way};
+use tsumego_studio::solver::analysis::{analyse, How};
 use tsumego_studio::solver::checker::check_proof;
 use tsumego_studio::solver::{Progress, Role, SolveConfig, Solver, Status, StopReason};
 
@@ -49,6 +51,57 @@ fn bundled_problems_get_their_stated_results_with_checked_proofs() {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The analysis of each bundled problem's stated claim names the stated way: unconditional life,
+/// seki, or a win by ko (whose proof the checker accepts under the ko rule it was found with).
+#[test]
+fn bundled_problems_get_their_stated_ways_from_the_analysis() {
+    for (path, problem) in load_all() {
+        let name = path.display();
+        let a = analyse(&problem, &SolveConfig::default(), Arc::default(), None);
+        let or_defends = problem.goal().or_defends();
+        let got = match a.how {
+            How::Unconditional => Some(Way::Unconditional),
+            How::Seki => Some(Way::Seki),
+            How::Ko { .. } => Some(Way::Ko),
+            // A failed kill: the defender's way shows in the defender's claim.
+            How::Plain if !or_defends && a.solution.status == Status::Fail => None,
+            How::Plain => None,
+            other => panic!("{name}: undecided {other:?}"),
+        };
+        assert_eq!(
+            a.status_without_ko().outcome(),
+            problem.expected(),
+            "{name}: {:?}",
+            a.steps
+        );
+        if let Some(proof) = &a.solution.proof {
+            check_proof(&a.claim, proof, false, 20_000_000)
+                .unwrap_or_else(|e| panic!("{name}: proof rejected: {e}"));
+        }
+        let stated = problem.expected_way();
+        let defender_way = if or_defends {
+            got
+        } else {
+            // The attacker's claim: ask the defender's claim for the way of life.
+            let live = analyse(
+                &problem.flipped(),
+                &SolveConfig::default(),
+                Arc::default(),
+                None,
+            );
+            match (stated, live.how) {
+                (Some(Way::Ko), _) => got,
+                (_, How::Unconditional) => Some(Way::Unconditional),
+                (_, How::Seki) => Some(Way::Seki),
+                _ => got,
+            }
+        };
+        if let Some(stated) = stated {
+            assert_eq!(defender_way, Some(stated), "{name}: {:?}", a.steps);
         }
     }
 }

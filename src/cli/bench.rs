@@ -92,8 +92,8 @@ pub fn bench(
                 }
             }
             Ok(problem) => {
-                let solution = search.solve(&problem);
-                let report = SolveReport::new(entry_path(entry), &problem, &solution);
+                let analysis = search.analyse(&problem);
+                let report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);
                 if report.status != Status::Unknown {
                     summary.solved += 1;
                 }

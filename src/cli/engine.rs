@@ -1,8 +1,10 @@
 //! The search options shared by `solve` and `bench`, and running a search with them.
 
 use crate::problem::Problem;
+use crate::solver::analysis::{analyse, Analysis};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The search engine (more will plug in here).
@@ -71,10 +73,18 @@ impl SearchArgs {
         }
     }
 
-    /// Solve `problem`'s claim with the chosen engine.
+    /// Solve `problem`'s claim with the chosen engine (one search).
     pub fn solve(&self, problem: &Problem) -> Solution {
         match self.engine {
             Engine::Dfs => Solver::new(problem, self.config()).solve(),
+        }
+    }
+
+    /// The Go result of `problem`'s claim ([`analyse`]: seki or unconditional life, ko), all
+    /// searches within the limits together.
+    pub fn analyse(&self, problem: &Problem) -> Analysis {
+        match self.engine {
+            Engine::Dfs => analyse(problem, &self.config(), Arc::default(), None),
         }
     }
 }

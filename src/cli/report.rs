@@ -3,7 +3,8 @@
 use crate::go::{Color, Move};
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
-use crate::solver::verdict::result_words;
+use crate::solver::analysis::{Analysis, How};
+use crate::solver::verdict::{analysis_words, result_words};
 use crate::solver::{Solution, Status, StopReason};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -44,6 +45,9 @@ pub struct SolveReport {
     pub depth: u32,
     /// Number of proof-tree nodes (a win).
     pub proof_size: Option<usize>,
+    /// How the result comes about (unconditional life, seki, ko; see
+    /// [`crate::solver::analysis`]).
+    pub how: How,
 }
 
 impl SolveReport {
@@ -85,7 +89,35 @@ impl SolveReport {
             seconds,
             depth: solution.depth,
             proof_size: solution.proof.as_ref().map(|p| p.node_count()),
+            how: How::Plain,
         }
+    }
+
+    /// The report of an [`Analysis`] of `problem`'s claim: the claim as the file states it, its
+    /// result without ko (`status`, `agrees`), the Go result in words (`result`: seki,
+    /// unconditional life, ko), the zone and proof of the deciding search, and the figures of
+    /// all searches.
+    pub fn from_analysis(file: &Path, problem: &Problem, analysis: &Analysis) -> SolveReport {
+        let mut report = SolveReport::new(file, &analysis.claim, &analysis.solution);
+        let status = analysis.status_without_ko();
+        report.summary = problem.summary();
+        report.goal = problem.goal();
+        report.status = status;
+        report.result = analysis_words(problem, analysis);
+        report.expected = problem.expected();
+        report.agrees = match (status.outcome(), problem.expected()) {
+            (Some(o), Some(e)) => Some(o == e),
+            _ => None,
+        };
+        report.nodes = analysis.nodes;
+        report.seconds = analysis.elapsed.as_secs_f64();
+        report.nodes_per_second = if report.seconds > 0.0 {
+            report.nodes as f64 / report.seconds
+        } else {
+            0.0
+        };
+        report.how = analysis.how;
+        report
     }
 
     /// `✓` when the found first move is a book move, `✗` when it is not, `-` when there is
@@ -98,11 +130,19 @@ impl SolveReport {
         }
     }
 
-    /// `win`, `fail` or `unknown: <why>`.
+    /// `win`, `fail` or `unknown: <why>`, with the way when it is not plain: `win (seki)`,
+    /// `fail (win by ko)`.
     pub fn status_words(&self) -> String {
-        match self.status {
+        let base = match self.status {
             Status::Unknown => format!("unknown: {}", self.stop.describe()),
             known => known.name().to_string(),
+        };
+        match self.how {
+            How::Seki => format!("{base} (seki)"),
+            How::AtLeastSeki => format!("{base} (seki at least)"),
+            How::Ko { .. } => format!("{base} (win by ko)"),
+            How::KoUnknown => format!("{base} (with ko: unknown)"),
+            How::Plain | How::Unconditional => base,
         }
     }
 

@@ -5,9 +5,11 @@
 use super::engine::SearchArgs;
 use super::report::SolveReport;
 use crate::go::Color;
-use crate::problem::{load, Goal, LoadError, Problem};
+use crate::problem::{load, Goal, KoRule, LoadError, Problem};
+use crate::solver::analysis::{Analysis, How};
 use crate::solver::proof_sgf::proof_to_sgf;
-use crate::solver::{Solution, Status, StopReason};
+use crate::solver::verdict::analysis_words;
+use crate::solver::{Status, StopReason};
 use anyhow::{anyhow, bail, Context};
 use clap::ValueEnum;
 use serde::Serialize;
@@ -43,6 +45,10 @@ pub struct SolveOptions {
 pub struct SearchSummary {
     pub or_player: Color,
     pub goal: Goal,
+    /// The OR player's ko rule in this search.
+    pub or_ko_rule: KoRule,
+    /// What the search was for: `ko disallowed`, `unconditional life`, `ko allowed`.
+    pub what: &'static str,
     pub status: Status,
     pub stop: StopReason,
     pub nodes: u64,
@@ -57,6 +63,8 @@ struct JsonOutput<'a> {
     report: &'a SolveReport,
     side: &'static str,
     searches: &'a [SearchSummary],
+    /// The Go result of every claim searched, in words.
+    verdicts: &'a [String],
     proof_out: Option<String>,
 }
 
@@ -72,30 +80,43 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         check_parent(out)?;
     }
 
-    let mut runs: Vec<(Problem, Solution)> = Vec::new();
+    let mut runs: Vec<(Problem, Analysis)> = Vec::new();
     for claim in claims(&problem, options.side) {
-        let solution = options.search.solve(&claim);
-        runs.push((claim, solution));
+        let analysis = options.search.analyse(&claim);
+        runs.push((claim, analysis));
     }
     let searches: Vec<SearchSummary> = runs
         .iter()
-        .map(|(p, s)| SearchSummary {
-            or_player: p.or_player(),
-            goal: p.goal(),
-            status: s.status,
-            stop: s.stop,
-            nodes: s.nodes,
-            seconds: s.elapsed.as_secs_f64(),
+        .flat_map(|(p, a)| {
+            a.steps.iter().map(|s| SearchSummary {
+                or_player: p.or_player(),
+                goal: s.goal,
+                or_ko_rule: s.or_ko_rule,
+                what: s.what,
+                status: s.status,
+                stop: s.stop,
+                nodes: s.nodes,
+                seconds: s.seconds,
+            })
         })
         .collect();
-    let wins = runs.iter().filter(|(_, s)| s.status == Status::Win).count();
+    let verdicts: Vec<String> = runs.iter().map(|(p, a)| analysis_words(p, a)).collect();
+    let wins = runs
+        .iter()
+        .filter(|(_, a)| a.status_without_ko() == Status::Win)
+        .count();
     if wins > 1 {
         eprintln!("warning: both claims were proven; the solver contradicts itself");
     }
     let chosen = pick(&runs);
-    let (claim, solution) = &runs[chosen];
-    let mut report = SolveReport::new(&options.file, claim, solution);
-    if runs.len() > 1 && runs.iter().all(|(_, s)| s.status == Status::Fail) {
+    let (claim, analysis) = &runs[chosen];
+    let solution = &analysis.solution;
+    let mut report = SolveReport::from_analysis(&options.file, claim, analysis);
+    if runs.len() > 1
+        && runs
+            .iter()
+            .all(|(_, a)| a.status_without_ko() == Status::Fail && a.how == How::Plain)
+    {
         // Both claims "fail": contradictory, so nothing is proven.
         report.status = Status::Unknown;
         report.agrees = None;
@@ -105,12 +126,12 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let mut proof_out = None;
     if let Some(path) = &options.proof_out {
         if let Some(proof) = &solution.proof {
-            write_atomically(path, &proof_to_sgf(claim, proof))?;
+            write_atomically(path, &proof_to_sgf(&analysis.claim, proof))?;
             proof_out = Some(path.display().to_string());
         }
     }
 
-    print(options, &report, &searches, proof_out.as_deref())?;
+    print(options, &report, &searches, &verdicts, proof_out.as_deref())?;
 
     if let (Some(path), None) = (&options.proof_out, &proof_out) {
         let why = if report.status == Status::Win {
@@ -131,6 +152,7 @@ fn print(
     options: &SolveOptions,
     report: &SolveReport,
     searches: &[SearchSummary],
+    verdicts: &[String],
     proof_out: Option<&str>,
 ) -> anyhow::Result<()> {
     let mut stdout = io::stdout().lock();
@@ -139,6 +161,7 @@ fn print(
             report,
             side: side_name(options.side),
             searches,
+            verdicts,
             proof_out: proof_out.map(str::to_string),
         };
         writeln!(stdout, "{}", serde_json::to_string(&json)?)?;
@@ -147,14 +170,20 @@ fn print(
             for s in searches {
                 writeln!(
                     stdout,
-                    "search: OR {} goal {}: {} ({}), {} nodes, {:.3} s",
+                    "search: OR {} goal {} ({}): {} ({}), {} nodes, {:.3} s",
                     s.or_player,
                     s.goal,
+                    s.what,
                     s.status.name(),
                     s.stop.describe(),
                     s.nodes,
                     s.seconds
                 )?;
+            }
+        }
+        if verdicts.len() > 1 {
+            for v in verdicts {
+                writeln!(stdout, "verdict: {v}")?;
             }
         }
         report.write_text(&mut stdout)?;
@@ -178,8 +207,11 @@ fn claims(problem: &Problem, side: Option<Side>) -> Vec<Problem> {
 
 /// The run to report: the first win; else the first undecided one (its stop reason explains
 /// it); else the first.
-fn pick(runs: &[(Problem, Solution)]) -> usize {
-    let find = |status| runs.iter().position(|(_, s)| s.status == status);
+fn pick(runs: &[(Problem, Analysis)]) -> usize {
+    let find = |status| {
+        runs.iter()
+            .position(|(_, a)| a.status_without_ko() == status)
+    };
     find(Status::Win)
         .or_else(|| find(Status::Unknown))
         .unwrap_or(0)

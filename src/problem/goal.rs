@@ -254,6 +254,37 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// How the expected result comes about (SGF `TSHOW`), beside [`Outcome`]: the Go result a player
+/// reads in a book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Way {
+    /// The defender lives unconditionally (with `Outcome::Win` of a `live` claim, or
+    /// `Outcome::Fail` of a `kill` claim).
+    Unconditional,
+    /// The defender lives only in seki.
+    Seki,
+    /// The OR player fails without ko (`Outcome::Fail`) and wins when it may capture kos.
+    Ko,
+}
+
+impl Way {
+    /// `unconditional`, `seki`, `ko`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Way::Unconditional => "unconditional",
+            Way::Seki => "seki",
+            Way::Ko => "ko",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Way> {
+        [Way::Unconditional, Way::Seki, Way::Ko]
+            .into_iter()
+            .find(|w| w.name() == s)
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -280,6 +311,9 @@ mod tests {
         for k in [KoRule::Allow, KoRule::Disallow] {
             assert_eq!(KoRule::from_name(k.name()), Some(k));
             assert_eq!(KoRule::from_research_name(k.research_name()), Some(k));
+        }
+        for w in [Way::Unconditional, Way::Seki, Way::Ko] {
+            assert_eq!(Way::from_name(w.name()), Some(w));
         }
         for o in [Outcome::Win, Outcome::Fail] {
             assert_eq!(Outcome::from_name(o.name()), Some(o));

@@ -16,6 +16,7 @@ pub mod error;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod goal;
+pub mod infer;
 pub mod json;
 pub mod load;
 pub mod setup;
@@ -25,7 +26,7 @@ mod validate;
 
 pub use answer::{AnswerNode, AnswerTree, Verdict};
 pub use error::{JsonError, LoadError, SgfError, ValidationError, ValidationErrors};
-pub use goal::{Goal, KoRule, Outcome};
+pub use goal::{Goal, KoRule, Outcome, Way};
 pub use json::{read_research_json, write_research_json};
 pub use load::{load, load_bytes, load_setup_bytes, Format};
 pub use setup::{ProblemSetup, SetupMove};
@@ -58,6 +59,8 @@ pub struct Problem {
     crucial: Zone,
     ko_rules: ByColor<KoRule>,
     expected: Option<Outcome>,
+    /// How the expected result comes about (unconditional life, seki, ko), when stated.
+    expected_way: Option<Way>,
     name: String,
     comment: String,
     /// Every move legal along its line from `board`.
@@ -120,6 +123,11 @@ impl Problem {
 
     pub fn ko_rule(&self, c: Color) -> KoRule {
         self.ko_rules[c]
+    }
+
+    /// How the expected result comes about, when the source says (SGF `TSHOW`).
+    pub fn expected_way(&self) -> Option<Way> {
+        self.expected_way
     }
 
     /// The expected result for the OR player, when the source says.
@@ -190,6 +198,7 @@ impl Problem {
             crucial: self.crucial,
             ko_rules: ByColor::new(Some(self.ko_rules.black), Some(self.ko_rules.white)),
             expected: self.expected,
+            expected_way: self.expected_way,
             name: self.name.clone(),
             comment: self.comment.clone(),
             answer: self.answer.clone(),

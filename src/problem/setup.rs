@@ -10,7 +10,7 @@
 
 use super::answer::AnswerTree;
 use super::coords::sgf_move;
-use super::goal::{Goal, KoRule, Outcome};
+use super::goal::{Goal, KoRule, Outcome, Way};
 use crate::go::{Board, ByColor, Color, Move, Zone};
 use serde::{Deserialize, Serialize};
 
@@ -63,6 +63,9 @@ pub struct ProblemSetup {
     /// The expected result for the OR player, when known.
     #[serde(default)]
     pub expected: Option<Outcome>,
+    /// How the expected result comes about (SGF `TSHOW`), when known.
+    #[serde(default)]
+    pub expected_way: Option<Way>,
     /// Problem name (SGF `GN`, JSON `filename`); empty when none.
     #[serde(default)]
     pub name: String,
@@ -88,6 +91,7 @@ impl ProblemSetup {
             crucial: Zone::new(),
             ko_rules: ByColor::default(),
             expected: None,
+            expected_way: None,
             name: String::new(),
             comment: String::new(),
             answer: AnswerTree::new(),

@@ -32,7 +32,7 @@
 use super::answer::{AnswerNode, AnswerTree, Verdict};
 use super::coords::move_gtp;
 use super::error::SgfError;
-use super::goal::{Goal, KoRule, Outcome};
+use super::goal::{Goal, KoRule, Outcome, Way};
 use super::setup::{ProblemSetup, SetupMove};
 use crate::go::{Color, Move, Point, Zone};
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
@@ -238,7 +238,8 @@ fn read_private(
         }
         "TSGOAL" => {
             setup.goal = Some(
-                Goal::from_name(value).ok_or_else(|| bad("live, live-any, kill or kill-all"))?,
+                Goal::from_name(value)
+                    .ok_or_else(|| bad("live, live-uca, live-any, kill, kill-uca or kill-all"))?,
             )
         }
         "TSKOB" | "TSKOW" => {
@@ -249,6 +250,10 @@ fn read_private(
                 Color::White
             };
             *setup.ko_rules.get_mut(side) = Some(rule);
+        }
+        "TSHOW" => {
+            setup.expected_way =
+                Some(Way::from_name(value).ok_or_else(|| bad("unconditional, seki or ko"))?)
         }
         "TSRESULT" => {
             setup.expected = Some(Outcome::from_name(value).ok_or_else(|| bad("win or fail"))?)
@@ -756,7 +761,7 @@ mod tests {
         );
         assert_eq!(
             e("(;TSGOAL[alive])"),
-            "TSGOAL[alive]: expected live, live-any, kill or kill-all"
+            "TSGOAL[alive]: expected live, live-uca, live-any, kill, kill-uca or kill-all"
         );
         assert_eq!(e("(;TSFOO[1])").split(' ').nth(3), Some("TSFOO"));
         assert_eq!(

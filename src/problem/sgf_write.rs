@@ -19,10 +19,11 @@
 //! | property | values | meaning | default when absent |
 //! |---|---|---|---|
 //! | `TSOR` | `B`, `W` | the OR player (the side trying to achieve the goal) | for `live`/`kill` with `TR` stones of one colour: that colour for `live`, the other for `kill`; otherwise the side to move |
-//! | `TSGOAL` | `live`, `live-any`, `kill`, `kill-all` | the OR player's goal | `live` when `TR` is present, else `live-any` |
+//! | `TSGOAL` | `live`, `live-uca`, `live-any`, `kill`, `kill-uca`, `kill-all` | the OR player's goal: `live`/`kill` count seki as life (the crucial stones are never captured), `live-uca`/`kill-uca` only unconditional life (the RZS paper's), `live-any`/`kill-all` any defender stone's unconditional life (kill-all) | `live` when `TR` is present, else `live-any` |
 //! | `TSKOB` | `allow`, `disallow` | Black's ko rule | `disallow` if Black is the OR player, else `allow` |
 //! | `TSKOW` | `allow`, `disallow` | White's ko rule | `disallow` if White is the OR player, else `allow` |
-//! | `TSRESULT` | `win`, `fail` | the expected result for the OR player | unknown |
+//! | `TSRESULT` | `win`, `fail` | the expected result for the OR player (the OR player's ko captures as `TSKOB`/`TSKOW` say) | unknown |
+//! | `TSHOW` | `unconditional`, `seki`, `ko` | how that result comes about: the defender lives unconditionally or only in seki; `ko`: the OR player fails without ko but wins when it may capture kos | unknown |
 //! | `TSSETUP` | a number `n` ≥ 0 | the first `n` moves of the main line are part of the setup position; the rest of the tree is the answer | see "Setup and answer" |
 //!
 //! Private properties are read from the root only. Values are exact (lower case, surrounding blanks
@@ -118,6 +119,9 @@ pub fn write_sgf_with(problem: &Problem, options: &SgfWriteOptions) -> String {
         );
         if let Some(result) = problem.expected() {
             out += &format!("TSRESULT[{}]", result.name());
+        }
+        if let Some(way) = problem.expected_way() {
+            out += &format!("TSHOW[{}]", way.name());
         }
         out += &format!("TSSETUP[{}]", problem.setup_moves().len());
     }

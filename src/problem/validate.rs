@@ -196,6 +196,7 @@ impl ProblemSetup {
                     crucial: self.crucial,
                     ko_rules,
                     expected: self.expected,
+                    expected_way: self.expected_way,
                     name: self.name,
                     comment: self.comment,
                     answer: self.answer,

@@ -34,7 +34,9 @@ pub enum LeafKind {
     /// Two passes in a row without the defender alive (the paper's goals: the attacker wins).
     TwoPasses,
     /// Two passes in a row with a crucial stone of the defender on the board (goals where seki
-    /// is life: the defender wins without unconditional life, by seki).
+    /// is life): the defender keeps its stones without Benson's proof of life: seki, or life
+    /// that Benson's test does not certify. Whether the result needs seki is decided by a
+    /// search for unconditional life ([`super::analysis`]).
     Seki,
 }
 

@@ -417,7 +417,7 @@ mod tests {
         );
         assert_eq!(
             err(&good.replace("TSSETUP[0]", "TSSETUP[0]TSGOAL[nope]")),
-            "the problem: TSGOAL[nope]: expected live, live-any, kill or kill-all"
+            "the problem: TSGOAL[nope]: expected live, live-uca, live-any, kill, kill-uca or kill-all"
         );
         assert_eq!(
             err(&good.replace("TR[ab]", "TR[aa]")),

@@ -44,9 +44,14 @@ pub fn result_words(problem: &Problem, solution: &Solution) -> String {
 /// (unconditionally): first move C1`, `Black kills`, `Black kills by ko: first move A2 (Black
 /// takes the first ko capture)`, `White cannot live (proven)`.
 pub fn analysis_words(problem: &Problem, analysis: &Analysis) -> String {
+    how_words(problem, &analysis.solution, analysis.how)
+}
+
+/// [`analysis_words`] from its parts: the claim (the OR player and goal named), the deciding
+/// search's solution and the way.
+pub fn how_words(problem: &Problem, solution: &Solution, how: How) -> String {
     let or = problem.or_player();
     let size = problem.size();
-    let solution = &analysis.solution;
     let first = solution
         .first_move
         .map(|m| format!(": first move {}", move_gtp(m, size)))
@@ -59,7 +64,7 @@ pub fn analysis_words(problem: &Problem, analysis: &Analysis) -> String {
             }
         });
     let (_, fails) = verbs(problem.goal());
-    match analysis.how {
+    match how {
         How::Unconditional => format!("{or} lives (unconditionally){first}"),
         How::Seki => format!("{or} lives in seki{first}"),
         How::AtLeastSeki => {

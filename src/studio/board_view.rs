@@ -114,7 +114,12 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
         fill_zone(painter, layout, z, palette.proven);
     }
     if let Some(z) = &scene.zone {
-        fill_zone(painter, layout, z, palette.zone);
+        let color = if scene.zone_is_seki {
+            palette.seki_zone
+        } else {
+            palette.zone
+        };
+        fill_zone(painter, layout, z, color);
     }
 
     // Grid: lines run to the board's edge, or half a cell past a cropped side.

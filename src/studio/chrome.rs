@@ -60,6 +60,11 @@ impl StudioApp {
                 Mode::Proof | Mode::Refute => {
                     if o.zone {
                         swatch(ui, palette.zone, "relevance zone");
+                        if self.mode == Mode::Proof
+                            && self.finished.as_ref().is_some_and(|f| f.has_seki)
+                        {
+                            swatch(ui, palette.seki_zone, "zone of a seki leaf");
+                        }
                     }
                     if o.must_play {
                         swatch(ui, palette.must_play, "must-play region (outline)");

@@ -4,8 +4,9 @@
 use super::solve_job::{JobEvent, SolveRunner};
 use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
+use crate::solver::analysis::{ends_in_seki, How};
 use crate::solver::proof::ProofTree;
-use crate::solver::verdict::result_words;
+use crate::solver::verdict::how_words;
 use crate::solver::{Progress, Solution, SolveConfig, Status};
 use std::sync::Arc;
 
@@ -23,7 +24,7 @@ pub struct LiveSolve {
     pub progress: Option<Progress>,
     /// (seconds, nodes per second) over the whole job.
     pub samples: Vec<[f64; 2]>,
-    pub searches: Vec<(Problem, Solution)>,
+    pub searches: Vec<(Problem, Solution, How)>,
     running: bool,
     /// Seconds of the searches already finished (the plot's time axis runs over the job).
     offset: f64,
@@ -33,13 +34,16 @@ pub struct LiveSolve {
 #[derive(Clone, Debug)]
 pub struct Finished {
     pub revision: u64,
-    pub searches: Vec<(Problem, Solution)>,
+    /// Every claim decided: the claim as searched, its solution and the way.
+    pub searches: Vec<(Problem, Solution, How)>,
     /// Index of the reported search.
     pub chosen: usize,
     pub verdict: String,
     /// The proof of the reported search (moved out of its solution; shared, so that drawing the
     /// tree panel never copies it).
     pub proof: Option<Arc<ProofTree>>,
+    /// The proof has a seki leaf (the legend then explains the seki colour).
+    pub has_seki: bool,
 }
 
 impl Finished {
@@ -117,10 +121,13 @@ impl LiveSolve {
                     self.progress = Some(progress);
                 }
                 JobEvent::Searched {
-                    claim, solution, ..
+                    claim,
+                    solution,
+                    how,
+                    ..
                 } => {
                     self.offset += solution.elapsed.as_secs_f64();
-                    self.searches.push((*claim, *solution));
+                    self.searches.push((*claim, *solution, how));
                 }
                 JobEvent::Done => done = true,
             }
@@ -170,26 +177,28 @@ pub fn with_players(first: Color, moves: &[Move]) -> Vec<(Color, Move)> {
 }
 
 /// The report of a finished job: the first win, else the first unknown, else the first search.
-pub fn finish(mut searches: Vec<(Problem, Solution)>, revision: u64) -> Finished {
-    let find = |status| searches.iter().position(|(_, s)| s.status == status);
+pub fn finish(mut searches: Vec<(Problem, Solution, How)>, revision: u64) -> Finished {
+    let find = |status| searches.iter().position(|(_, s, _)| s.status == status);
     let chosen = find(Status::Win)
         .or_else(|| find(Status::Unknown))
         .unwrap_or(0);
-    let (claim, solution) = &searches[chosen];
-    let verdict = verdict(claim, solution, searches.len());
+    let (claim, solution, how) = &searches[chosen];
+    let verdict = verdict(claim, solution, *how, searches.len());
     let proof = searches[chosen].1.proof.take().map(Arc::new);
+    let has_seki = proof.as_deref().is_some_and(ends_in_seki);
     Finished {
         revision,
         chosen,
         verdict,
         searches,
         proof,
+        has_seki,
     }
 }
 
 /// "Black lives: first move R1. Proof: 1,234 nodes, depth 11, root zone 23 points."
-pub fn verdict(claim: &Problem, solution: &Solution, searches: usize) -> String {
-    let mut words = result_words(claim, solution);
+pub fn verdict(claim: &Problem, solution: &Solution, how: How, searches: usize) -> String {
+    let mut words = how_words(claim, solution, how);
     if let Some(first) = words.get(..1) {
         words = first.to_uppercase() + &words[1..];
     }
@@ -246,10 +255,16 @@ mod tests {
     fn the_verdict_of_a_proof_names_move_and_figures() {
         let p = bent_three_live().validate().unwrap();
         let s = Solver::new(&p, SolveConfig::default()).solve();
-        let v = verdict(&p, &s, 1);
+        let v = verdict(&p, &s, How::Plain, 1);
         assert!(v.starts_with("White lives: first move "), "{v}");
         assert!(v.contains("Proof: ") && v.contains("root zone"), "{v}");
-        let f = finish(vec![(p.flipped(), s.clone()), (p.clone(), s)], 3);
+        let f = finish(
+            vec![
+                (p.flipped(), s.clone(), How::Plain),
+                (p.clone(), s, How::Plain),
+            ],
+            3,
+        );
         assert_eq!(f.revision, 3);
     }
 

@@ -143,6 +143,7 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
         Role::Leaf(LeafKind::Alive) => " → alive (unconditional life)",
         Role::Leaf(LeafKind::Captured) => " → crucial stones captured",
         Role::Leaf(LeafKind::TwoPasses) => " → two passes: not alive",
+        Role::Leaf(LeafKind::Seki) => " → seki: two passes, the crucial stones stay",
         _ => "",
     };
     format!("{head} · {kind}{end}")

@@ -89,6 +89,8 @@ pub struct Scene {
     pub crucial: Zone,
     /// The relevance zone shown (translucent fill).
     pub zone: Option<Zone>,
+    /// The zone is a seki leaf's (drawn in the seki colour).
+    pub zone_is_seki: bool,
     /// Further zones in a lighter fill (the zones proven so far at the root during a solve).
     pub proven: Option<Zone>,
     /// The must-play region (outlined).
@@ -110,6 +112,7 @@ impl Scene {
             region: None,
             crucial: Zone::new(),
             zone: None,
+            zone_is_seki: false,
             proven: None,
             must_play: None,
             null_moves: Vec::new(),

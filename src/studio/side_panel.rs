@@ -7,7 +7,8 @@ use super::proof_nav::{node_label, ProofCursor};
 use super::solve_job::ClaimChoice;
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
-use crate::solver::ProofNode;
+use crate::solver::verdict::how_words;
+use crate::solver::{LeafKind, ProofNode, Role};
 
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
@@ -118,14 +119,8 @@ impl StudioApp {
             let text = egui::RichText::new(&f.verdict).strong();
             ui.label(if stale { text.weak() } else { text });
             if f.searches.len() > 1 {
-                for (claim, s) in &f.searches {
-                    ui.label(format!(
-                        "  {} to {}: {} ({})",
-                        claim.or_player(),
-                        claim.goal().name(),
-                        s.status.name(),
-                        s.stop.describe()
-                    ));
+                for (claim, s, how) in &f.searches {
+                    ui.label(format!("  {}", how_words(claim, s, *how)));
                 }
             }
             if let Some(book) = f.claim().answer().correct_first_moves().first() {
@@ -186,7 +181,17 @@ impl StudioApp {
         path: &mut Vec<usize>,
         size: usize,
     ) {
-        let label = node_label(node, parent, size);
+        let text = node_label(node, parent, size);
+        // Leaves in colour: seki apart from unconditional life.
+        let label = match node.role {
+            Role::Leaf(LeafKind::Seki) => {
+                egui::RichText::new(text).color(egui::Color32::from_rgb(150, 70, 210))
+            }
+            Role::Leaf(LeafKind::Alive) => {
+                egui::RichText::new(text).color(egui::Color32::from_rgb(40, 150, 70))
+            }
+            _ => egui::RichText::new(text),
+        };
         let selected = self.cursor.path() == path.as_slice();
         let on_path = self.cursor.path().starts_with(path);
         if node.children.is_empty() {

@@ -7,7 +7,8 @@
 //! slowing the solver; the final message is always delivered.
 
 use crate::problem::Problem;
-use crate::solver::{Progress, Solution, SolveConfig, Solver};
+use crate::solver::analysis::{analyse, How};
+use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -66,11 +67,14 @@ pub enum JobEvent {
         index: usize,
         progress: Progress,
     },
-    /// One search ended.
+    /// One claim was decided ([`crate::solver::analysis`]): the claim as searched by the
+    /// deciding search (its goal or ko rule may differ from the one asked: `live-uca` for
+    /// unconditional life, the OR player's ko allowed for a win by ko), its solution, and the way.
     Searched {
         index: usize,
         claim: Box<Problem>,
         solution: Box<Solution>,
+        how: How,
     },
     /// The whole job ended (after its last `Searched`).
     Done,
@@ -223,26 +227,23 @@ fn run_job(
             },
             true,
         );
-        let solution = {
-            let mut solver = Solver::new(&claim, config.clone());
-            solver.set_stop_flag(Arc::clone(&stop));
-            solver.on_progress(|p| {
-                send(
-                    JobEvent::Progress {
-                        index,
-                        progress: p.clone(),
-                    },
-                    false,
-                )
-            });
-            solver.solve()
+        let mut on_progress = |p: &Progress| {
+            send(
+                JobEvent::Progress {
+                    index,
+                    progress: p.clone(),
+                },
+                false,
+            )
         };
-        let won = solution.status == crate::solver::Status::Win;
+        let analysis = analyse(&claim, &config, Arc::clone(&stop), Some(&mut on_progress));
+        let won = analysis.status_without_ko() == crate::solver::Status::Win;
         send(
             JobEvent::Searched {
                 index,
-                claim: Box::new(claim),
-                solution: Box::new(solution),
+                claim: Box::new(analysis.claim),
+                solution: Box::new(analysis.solution),
+                how: analysis.how,
             },
             true,
         );

@@ -54,6 +54,9 @@ pub struct Palette {
     pub white_shine: Color32,
     pub crucial: Color32,
     pub zone: Color32,
+    /// The zone of a seki leaf (drawn instead of `zone`, so that seki reads apart from
+    /// unconditional life).
+    pub seki_zone: Color32,
     pub proven: Color32,
     pub must_play: Color32,
     pub null_move: Color32,
@@ -75,6 +78,7 @@ impl Palette {
             white_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 160),
             crucial: Color32::from_rgb(220, 30, 30),
             zone: Color32::from_rgba_unmultiplied(40, 110, 230, 95),
+            seki_zone: Color32::from_rgba_unmultiplied(150, 60, 200, 110),
             proven: Color32::from_rgba_unmultiplied(40, 180, 110, 70),
             must_play: Color32::from_rgb(235, 90, 0),
             null_move: Color32::from_rgb(150, 0, 170),
@@ -96,6 +100,7 @@ impl Palette {
             white_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 120),
             crucial: Color32::from_rgb(255, 70, 70),
             zone: Color32::from_rgba_unmultiplied(70, 150, 255, 100),
+            seki_zone: Color32::from_rgba_unmultiplied(190, 100, 255, 110),
             proven: Color32::from_rgba_unmultiplied(60, 220, 140, 70),
             must_play: Color32::from_rgb(255, 140, 30),
             null_move: Color32::from_rgb(220, 90, 255),

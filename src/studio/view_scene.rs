@@ -4,7 +4,7 @@ use super::app::{Mode, StudioApp};
 use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
 use crate::go::{Board, Move};
-use crate::solver::Role;
+use crate::solver::{LeafKind, Role};
 
 impl StudioApp {
     /// The board as it should look now.
@@ -94,6 +94,7 @@ impl StudioApp {
         }
         if o.zone {
             scene.zone = Some(node.zone);
+            scene.zone_is_seki = node.role == Role::Leaf(LeafKind::Seki);
         }
         if o.must_play && node.role == Role::And {
             scene.must_play = Some(node.must_play);
