@@ -459,6 +459,20 @@ impl Board {
         self.undo_stack.push(rec);
     }
 
+    /// [`Board::play_recorded`] for a side that may retake a ko at once (a "ko master": it has a
+    /// ko threat ready whenever it needs one): the simple-ko ban on `c` is lifted for this move.
+    /// [`Board::undo`] restores the ban. The move must otherwise be legal.
+    pub fn play_recorded_lifting_ko(&mut self, c: Color, mv: Move) {
+        let prev = self.ko;
+        if mv.point().is_some() && mv.point() == self.ko_point_for(c) {
+            self.ko = None;
+        }
+        self.play_recorded(c, mv);
+        if let Some(rec) = self.undo_stack.last_mut() {
+            rec.prev_ko = prev;
+        }
+    }
+
     /// Take back the last recorded move. Returns false when there is none.
     pub fn undo(&mut self) -> bool {
         let Some(rec) = self.undo_stack.pop() else {

@@ -160,39 +160,50 @@ impl fmt::Display for Goal {
 pub enum KoRule {
     Allow,
     Disallow,
+    /// A ko master: may capture kos and retake one at once, despite the simple-ko ban (as if it
+    /// always had a ko threat the opponent must answer). Used to ask whether a side wins a ko it
+    /// does not get to take first.
+    Master,
 }
 
 impl KoRule {
-    /// `allow` / `disallow` (SGF `TSKOB`/`TSKOW`).
+    pub const ALL: [KoRule; 3] = [KoRule::Allow, KoRule::Disallow, KoRule::Master];
+
+    /// `allow` / `disallow` / `master` (SGF `TSKOB`/`TSKOW`).
     pub fn name(self) -> &'static str {
         match self {
             KoRule::Allow => "allow",
             KoRule::Disallow => "disallow",
+            KoRule::Master => "master",
         }
     }
 
     pub fn from_name(s: &str) -> Option<KoRule> {
-        match s {
-            "allow" => Some(KoRule::Allow),
-            "disallow" => Some(KoRule::Disallow),
-            _ => None,
-        }
+        KoRule::ALL.into_iter().find(|k| k.name() == s)
     }
 
-    /// `allow_ko` / `disallow_ko` (research JSON `black_ko_rule`/`white_ko_rule`).
+    /// `allow_ko` / `disallow_ko` (research JSON `black_ko_rule`/`white_ko_rule`); `master_ko`
+    /// is our extension.
     pub fn research_name(self) -> &'static str {
         match self {
             KoRule::Allow => "allow_ko",
             KoRule::Disallow => "disallow_ko",
+            KoRule::Master => "master_ko",
         }
     }
 
     pub fn from_research_name(s: &str) -> Option<KoRule> {
-        match s {
-            "allow_ko" => Some(KoRule::Allow),
-            "disallow_ko" => Some(KoRule::Disallow),
-            _ => None,
-        }
+        KoRule::ALL.into_iter().find(|k| k.research_name() == s)
+    }
+
+    /// May this side capture kos?
+    pub fn captures_kos(self) -> bool {
+        self != KoRule::Disallow
+    }
+
+    /// May this side retake a ko at once (ignore the simple-ko ban)?
+    pub fn ignores_ko_ban(self) -> bool {
+        self == KoRule::Master
     }
 
     /// The default of the research set: the OR player must win without ko, its opponent may
@@ -308,7 +319,7 @@ mod tests {
                 assert_eq!(g.defender(c), g.opposite().defender(c.opponent()));
             }
         }
-        for k in [KoRule::Allow, KoRule::Disallow] {
+        for k in KoRule::ALL {
             assert_eq!(KoRule::from_name(k.name()), Some(k));
             assert_eq!(KoRule::from_research_name(k.research_name()), Some(k));
         }

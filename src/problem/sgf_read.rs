@@ -243,7 +243,7 @@ fn read_private(
             )
         }
         "TSKOB" | "TSKOW" => {
-            let rule = KoRule::from_name(value).ok_or_else(|| bad("allow or disallow"))?;
+            let rule = KoRule::from_name(value).ok_or_else(|| bad("allow, disallow or master"))?;
             let side = if ident == "TSKOB" {
                 Color::Black
             } else {

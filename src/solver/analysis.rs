@@ -8,7 +8,11 @@
 //! 3. when search 1 fails and refused an OR ko capture on the way (so a ko was possible), the
 //!    claim with the OR player's ko rule `allow`: a win there is a win *by ko*, and the proof's
 //!    main line says who takes the first ko capture (GNU Go's KO_A: the OR player takes it
-//!    first; KO_B: the opponent does, and the OR player needs a ko threat to take it back).
+//!    first);
+//! 4. when that fails too and the OR player met a ko ban, the claim with the OR player as ko
+//!    master (it retakes a ko at once, as if it always had a ko threat): a win there is a win by
+//!    ko in which the opponent takes the first ko capture and the OR player needs a threat (GNU
+//!    Go's KO_B).
 //!
 //! The result ([`Analysis`]) keeps the solution and the claim of the search that decided it, and
 //! a [`How`] that names the way: unconditional, seki or ko.
@@ -16,7 +20,7 @@
 use super::config::SolveConfig;
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solution, Solver, Status, StopReason};
-use crate::go::{Color, Move};
+use crate::go::{Board, Color, Move};
 use crate::problem::{Goal, KoRule, Problem};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -36,9 +40,15 @@ pub enum How {
     /// The defender lives with seki counted, and unconditional life was not decided within the
     /// limits.
     AtLeastSeki,
-    /// The OR player wins only by ko (its ko captures allowed); `first_capture`: who takes the
-    /// first ko capture on the proof's main line (`None`: none there, the ko is in a variation).
-    Ko { first_capture: Option<Color> },
+    /// The OR player wins only by ko: with its ko captures allowed (GNU Go's KO_A when it takes
+    /// the first ko capture), or only as a ko master, retaking at once (`needs_threat`: the
+    /// opponent takes the first ko capture and the OR player needs a ko threat to take it back,
+    /// GNU Go's KO_B). `first_capture`: who takes the first ko capture on the proof's main line
+    /// (`None`: none there, the ko is in a variation).
+    Ko {
+        first_capture: Option<Color>,
+        needs_threat: bool,
+    },
     /// The OR player fails without ko, and with ko the result is not decided within the limits.
     KoUnknown,
 }
@@ -151,7 +161,27 @@ pub fn analyse(
                 Status::Win => {
                     let first_capture =
                         second.proof.as_ref().and_then(|p| first_ko_capture(&ko, p));
-                    (ko, second, How::Ko { first_capture })
+                    let how = How::Ko {
+                        first_capture,
+                        needs_threat: false,
+                    };
+                    (ko, second, how)
+                }
+                Status::Fail if second.or_ko_banned && !budget.exhausted() => {
+                    // The opponent took a ko first: can the OR player win it with a threat?
+                    let master = base.clone().with_ko_rule(or, KoRule::Master);
+                    let third = run(&master, "ko with threats", &mut budget);
+                    match third.status {
+                        Status::Win => {
+                            let how = How::Ko {
+                                first_capture: Some(or.opponent()),
+                                needs_threat: true,
+                            };
+                            (master, third, how)
+                        }
+                        Status::Fail => (base, first, How::Plain),
+                        Status::Unknown => (base, first, How::KoUnknown),
+                    }
                 }
                 Status::Fail => (base, first, How::Plain),
                 Status::Unknown => (base, first, How::KoUnknown),
@@ -204,22 +234,44 @@ pub fn ends_in_seki(proof: &ProofTree) -> bool {
     walk(&proof.root)
 }
 
-/// Who takes the first ko capture on the proof's main line (the first child at every node),
-/// replayed on `claim`'s board; `None` when the main line has none.
+/// Who takes the first ko capture of the proof: the shallowest ko capture of the tree (the
+/// first in tree order among equals), replayed on `claim`'s board; `None` when there is none.
 pub fn first_ko_capture(claim: &Problem, proof: &ProofTree) -> Option<Color> {
-    let mut board = claim.board().clone();
-    let mut node = &proof.root;
-    while let Some(child) = node.children.first() {
-        let (Some(mv), Some(player)) = (child.mv, child.player) else {
-            return None;
-        };
-        if board.play(player, mv).is_err() {
-            return None;
+    /// Visit at most this many nodes (proofs can be large; the answer is near the root).
+    const MAX_VISITS: usize = 200_000;
+    fn walk(
+        board: &mut Board,
+        node: &ProofNode,
+        depth: usize,
+        best: &mut Option<(usize, Color)>,
+        visits: &mut usize,
+    ) {
+        for child in &node.children {
+            *visits += 1;
+            if *visits > MAX_VISITS || best.is_some_and(|(d, _)| d <= depth + 1) {
+                return;
+            }
+            let (Some(mv), Some(player)) = (child.mv, child.player) else {
+                continue;
+            };
+            let legal = match mv {
+                Move::Pass => true,
+                Move::Play(p) => board.is_empty(p) && !board.is_suicide(player, p),
+            };
+            if !legal {
+                continue;
+            }
+            board.play_recorded_lifting_ko(player, mv);
+            if mv != Move::Pass && board.ko().is_some() {
+                *best = Some((depth + 1, player));
+            } else {
+                walk(board, child, depth + 1, best, visits);
+            }
+            board.undo();
         }
-        if mv != Move::Pass && board.ko().is_some() {
-            return Some(player);
-        }
-        node = child;
     }
-    None
+    let mut board = claim.board().clone();
+    let mut best = None;
+    walk(&mut board, &proof.root, 0, &mut best, &mut 0);
+    best.map(|(_, c)| c)
 }

@@ -17,7 +17,7 @@
 //! a superko refusal happened below them, so transpositions are checked once.
 
 use crate::go::{benson, Board, ByColor, Color, Move, Point, Zone};
-use crate::problem::{KoRule, Problem};
+use crate::problem::Problem;
 use std::collections::HashSet;
 use thiserror::Error;
 
@@ -100,8 +100,8 @@ pub fn check_proof(
             .needs_crucial_stones()
             .then(|| problem.crucial()),
         no_ko_capture: ByColor::new(
-            problem.ko_rule(Color::Black) == KoRule::Disallow,
-            problem.ko_rule(Color::White) == KoRule::Disallow,
+            !problem.ko_rule(Color::Black).captures_kos(),
+            !problem.ko_rule(Color::White).captures_kos(),
         ),
         superko,
         history: vec![board.hash()],
@@ -161,10 +161,17 @@ impl Checker<'_> {
             board.play_recorded(c, Move::Pass);
             return Ok(());
         };
-        if !self.region.contains(p) || !board.is_legal(c, mv) {
+        if !self.region.contains(p) || !board.is_empty(p) || board.is_suicide(c, p) {
             return Err(false);
         }
-        board.play_recorded(c, mv);
+        if board.ko_point_for(c) == Some(p) {
+            if !self.problem.ko_rule(c).ignores_ko_ban() {
+                return Err(false);
+            }
+            board.play_recorded_lifting_ko(c, mv);
+        } else {
+            board.play_recorded(c, mv);
+        }
         if *self.no_ko_capture.get(c) && board.ko().is_some() {
             board.undo();
             return Err(false);

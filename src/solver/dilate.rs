@@ -98,7 +98,7 @@ pub fn dilate_or(
 ) -> Zone {
     let size = board.size();
     let mut z = *child;
-    board.play_recorded(or, mv);
+    board.play_recorded_lifting_ko(or, mv);
     if let Move::Play(m) = mv {
         z.insert(m);
         let captured = board.last_captures();
@@ -113,7 +113,7 @@ pub fn dilate_or(
         board.undo();
         grew |= close(board, &mut z);
         keep_decisive_stone(board, &mut z, crucial_defender);
-        board.play_recorded(or, mv);
+        board.play_recorded_lifting_ko(or, mv);
         grew |= close(board, &mut z);
         if !grew {
             break;

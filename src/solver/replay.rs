@@ -261,7 +261,7 @@ impl ProofReplay {
         self.rules
             .try_move(&mut self.state.board, c, mv, &self.state.history)
             .map_err(|r| match r {
-                Refusal::Illegal => ReplayError::Illegal(self.gtp(mv)),
+                Refusal::Illegal | Refusal::KoBan => ReplayError::Illegal(self.gtp(mv)),
                 Refusal::KoCaptureDisallowed { .. } => {
                     ReplayError::KoCaptureDisallowed(self.gtp(mv))
                 }

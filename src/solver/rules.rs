@@ -3,7 +3,8 @@
 //! - Plays are the empty points of the problem's region that are legal under simple ko and the
 //!   no-suicide rule ([`Board::check`]).
 //! - A side whose ko rule is [`KoRule::Disallow`] never makes a ko capture (a capture that leaves
-//!   a simple-ko point).
+//!   a simple-ko point); a [`KoRule::Master`] may retake a ko at once, despite the simple-ko ban
+//!   (it always has a ko threat).
 //! - Repetition: by default simple ko only, and the search counts a repeated position as a
 //!   failure of the OR player (see `search.rs`). With positional superko switched on, a play that
 //!   recreates a stone configuration of the current line is refused for both sides. Such refusals
@@ -16,13 +17,15 @@
 //!   pass lets the opponent end the game at once.
 
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
-use crate::problem::{KoRule, Problem};
+use crate::problem::Problem;
 
 /// Why a play is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    /// Occupied, suicide, or the simple-ko point.
+    /// Occupied or suicide.
     Illegal,
+    /// The simple-ko point of a side that is no ko master.
+    KoBan,
     /// A ko capture by a side whose ko rule is `disallow`; `captured` is the stone it would take.
     KoCaptureDisallowed { captured: Point },
     /// The play recreates the position at this index of the line's history.
@@ -37,6 +40,8 @@ pub struct Rules {
     pub or_player: Color,
     pub defender: Color,
     pub no_ko_capture: ByColor<bool>,
+    /// Sides that are ko masters ([`KoRule::Master`]): they may retake a ko at once.
+    pub ko_master: ByColor<bool>,
     pub superko: bool,
     /// The goal counts seki as life (`live`/`kill`): a game ended by two passes is the
     /// defender's.
@@ -51,8 +56,12 @@ impl Rules {
             or_player: problem.or_player(),
             defender: problem.defender(),
             no_ko_capture: ByColor::new(
-                problem.ko_rule(Color::Black) == KoRule::Disallow,
-                problem.ko_rule(Color::White) == KoRule::Disallow,
+                !problem.ko_rule(Color::Black).captures_kos(),
+                !problem.ko_rule(Color::White).captures_kos(),
+            ),
+            ko_master: ByColor::new(
+                problem.ko_rule(Color::Black).ignores_ko_ban(),
+                problem.ko_rule(Color::White).ignores_ko_ban(),
             ),
             superko,
             seki_is_life: problem.goal().seki_is_life(),
@@ -93,10 +102,17 @@ impl Rules {
         p: Point,
         history: &[u64],
     ) -> Result<(), Refusal> {
-        if !board.is_empty(p) || board.ko_point_for(c) == Some(p) || board.is_suicide(c, p) {
+        if !board.is_empty(p) || board.is_suicide(c, p) {
             return Err(Refusal::Illegal);
         }
-        board.play_recorded(c, Move::Play(p));
+        if board.ko_point_for(c) == Some(p) {
+            if !*self.ko_master.get(c) {
+                return Err(Refusal::KoBan);
+            }
+            board.play_recorded_lifting_ko(c, Move::Play(p));
+        } else {
+            board.play_recorded(c, Move::Play(p));
+        }
         if *self.no_ko_capture.get(c) {
             if let Some((captured, _)) = board.ko() {
                 board.undo();

@@ -119,6 +119,9 @@ pub struct Solution {
     /// A ko capture of the OR player was refused by its `disallow` ko rule somewhere in the
     /// search: allowing it ko might change a failure (see [`super::analysis`]).
     pub or_ko_refused: bool,
+    /// The OR player's play on a simple-ko point was refused somewhere in the search: as a ko
+    /// master (retaking at once) it might do better.
+    pub or_ko_banned: bool,
 }
 
 /// A node's value for the OR player.
@@ -190,6 +193,7 @@ pub struct Solver<'a> {
     live_must_play: Option<Zone>,
     live_zones: Vec<Zone>,
     or_ko_refused: bool,
+    or_ko_banned: bool,
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
@@ -233,6 +237,7 @@ impl<'a> Solver<'a> {
             live_must_play: None,
             live_zones: Vec::new(),
             or_ko_refused: false,
+            or_ko_banned: false,
         }
     }
 
@@ -309,6 +314,7 @@ impl<'a> Solver<'a> {
             depth,
             proof: None,
             or_ko_refused: self.or_ko_refused,
+            or_ko_banned: self.or_ko_banned,
         };
         if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
             solution.proof = self.extract_proof(&mut board, to_move, dist);
@@ -506,7 +512,7 @@ impl<'a> Solver<'a> {
             earliest: usize::MAX,
         };
         for p in self.ordered_points(board, and) {
-            if board.ko_point_for(and) == Some(p) {
+            if board.ko_point_for(and) == Some(p) && !*self.rules.ko_master.get(and) {
                 out.illegal.push((p, AndIllegal::KoBan));
                 continue;
             }
@@ -526,7 +532,7 @@ impl<'a> Solver<'a> {
                     out.superko_refusal = true;
                     out.earliest = out.earliest.min(index);
                 }
-                Err(Refusal::Illegal) => {}
+                Err(Refusal::Illegal | Refusal::KoBan) => {}
             }
         }
         out
@@ -652,6 +658,10 @@ impl<'a> Solver<'a> {
                 }
                 Err(Refusal::KoCaptureDisallowed { .. }) => {
                     self.or_ko_refused = true;
+                    continue;
+                }
+                Err(Refusal::KoBan) => {
+                    self.or_ko_banned = true;
                     continue;
                 }
                 Err(Refusal::Illegal) => continue,

@@ -70,12 +70,19 @@ pub fn how_words(problem: &Problem, solution: &Solution, how: How) -> String {
         How::AtLeastSeki => {
             format!("{or} lives, at least in seki (unconditional life undecided){first}")
         }
-        How::Ko { first_capture } => {
+        How::Ko {
+            first_capture,
+            needs_threat,
+        } => {
             let (wins, _) = verbs(problem.goal());
-            let who = match first_capture {
-                Some(c) if c == or => format!(" ({or} takes the first ko capture)"),
-                Some(c) => format!(" ({c} takes the first ko capture; {or} needs a ko threat)"),
-                None => " (the ko is in a variation)".to_string(),
+            let who = match (first_capture, needs_threat) {
+                (_, true) => format!(
+                    " ({} takes the first ko capture; {or} needs a ko threat)",
+                    or.opponent()
+                ),
+                (Some(c), false) if c == or => format!(" ({or} takes the first ko capture)"),
+                (Some(c), false) => format!(" ({c} takes the first ko capture)"),
+                (None, false) => " (the ko is in a variation)".to_string(),
             };
             format!("{or} {wins} by ko{first}{who}")
         }

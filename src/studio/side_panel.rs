@@ -309,7 +309,7 @@ impl StudioApp {
             let rule = setup.ko_rules.get(c).unwrap_or(KoRule::default_for(c, or));
             ui.horizontal(|ui| {
                 ui.label(format!("Ko, {c}:"));
-                for r in [KoRule::Allow, KoRule::Disallow] {
+                for r in KoRule::ALL {
                     if ui.selectable_label(rule == r, r.name()).clicked() {
                         self.apply_edit(|s| super::edit::set_ko_rule(s, c, r));
                     }

@@ -11,7 +11,7 @@
 //!   crucial stones). When both sides pass in a row the game ends: the defender has lived when
 //!   seki is life (`live`/`kill`: a crucial stone is still on the board), else it is dead;
 //! - a side whose ko rule is `disallow` never makes a ko capture (a capture that leaves a simple-ko
-//!   point);
+//!   point); a `master` may retake a ko at once (it ignores the simple-ko ban);
 //! - repetition, one of two rules ([`Repetition`]): positional superko for both sides (a play
 //!   that recreates the stones of a position of the line is refused), or simple ko only with a
 //!   repeated position (stones, side to move, ko point, pass) counting as a failure of the OR
@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 use tsumego_studio::go::{benson, Board, Color, Move, Zone};
-use tsumego_studio::problem::{KoRule, Outcome, Problem};
+use tsumego_studio::problem::{Outcome, Problem};
 
 /// How repetition is handled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +51,8 @@ pub struct Exhaustive {
     /// Stones whose life decides; `None` for `LiveAny`/`KillAll` (every defender stone counts).
     crucial: Option<Zone>,
     no_ko_capture: [bool; 2],
+    /// Sides that may retake a ko at once (ko masters).
+    ko_master: [bool; 2],
     /// Stone hashes of the positions on the current line (positional superko).
     history: Vec<u64>,
     /// Results that do not depend on history, by (position hash, last move was a pass).
@@ -79,8 +81,8 @@ impl Exhaustive {
             region: problem.region(),
             defender: problem.defender(),
             crucial,
-            no_ko_capture: [Color::Black, Color::White]
-                .map(|c| problem.ko_rule(c) == KoRule::Disallow),
+            no_ko_capture: [Color::Black, Color::White].map(|c| !problem.ko_rule(c).captures_kos()),
+            ko_master: [Color::Black, Color::White].map(|c| problem.ko_rule(c).ignores_ko_ban()),
             history: vec![problem.board().hash()],
             memo: HashMap::new(),
             nodes: 0,
@@ -188,8 +190,15 @@ impl Exhaustive {
     fn expand(&mut self, board: &mut Board, to_move: Color, passed: bool) -> (bool, usize) {
         let wants_life = to_move == self.defender;
         let mut earliest = usize::MAX;
-        for p in board.legal_moves(to_move, Some(&self.region)) {
-            board.play_recorded(to_move, Move::Play(p));
+        let mut moves = board.legal_moves(to_move, Some(&self.region));
+        if let Some(k) = board.ko_point_for(to_move) {
+            // A ko master may retake at once.
+            if self.ko_master[to_move.index()] && self.region.contains(k) {
+                moves.push(k);
+            }
+        }
+        for p in moves {
+            board.play_recorded_lifting_ko(to_move, Move::Play(p));
             let superko = self.repetition == Repetition::Superko;
             if let Some(i) = self
                 .history
