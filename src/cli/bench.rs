@@ -17,7 +17,7 @@
 use super::engine::SearchArgs;
 use super::files::{problem_files, FileEntry};
 use super::report::SolveReport;
-use crate::problem::load;
+use crate::problem::load_inferring;
 use crate::solver::Status;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -76,7 +76,7 @@ pub fn bench(
         summary.total += 1;
         let file = entry_path(entry).display().to_string();
         let problem = match entry {
-            FileEntry::File(path) => load(path).map_err(|e| e.to_string()),
+            FileEntry::File(path) => load_inferring(path).map_err(|e| e.to_string()),
             FileEntry::Error { message, .. } => Err(message.clone()),
         };
         match problem {
@@ -91,9 +91,12 @@ pub fn bench(
                     writeln!(out, "{file:<width$}  error: {error}")?;
                 }
             }
-            Ok(problem) => {
+            Ok(loaded) => {
+                let note = loaded.note();
+                let problem = loaded.problem;
                 let analysis = search.analyse(&problem);
-                let report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);
+                let mut report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);
+                report.inferred = note;
                 if report.status != Status::Unknown {
                     summary.solved += 1;
                 }

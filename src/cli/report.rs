@@ -48,6 +48,9 @@ pub struct SolveReport {
     /// How the result comes about (unconditional life, seki, ko; see
     /// [`crate::solver::analysis`]).
     pub how: How,
+    /// What was inferred for a file without markup (target, region, goal, frame), or why it
+    /// could not be.
+    pub inferred: Option<String>,
 }
 
 impl SolveReport {
@@ -90,6 +93,7 @@ impl SolveReport {
             depth: solution.depth,
             proof_size: solution.proof.as_ref().map(|p| p.node_count()),
             how: How::Plain,
+            inferred: None,
         }
     }
 
@@ -155,6 +159,9 @@ impl SolveReport {
         };
         writeln!(out, "{}: {name}", self.file)?;
         writeln!(out, "  {}", self.summary)?;
+        if let Some(note) = &self.inferred {
+            writeln!(out, "  {note}")?;
+        }
         writeln!(out, "result: {}", self.result)?;
         match (self.expected, self.agrees) {
             (None, _) => writeln!(out, "expected: not stated")?,

@@ -5,7 +5,7 @@
 use super::engine::SearchArgs;
 use super::report::SolveReport;
 use crate::go::Color;
-use crate::problem::{load, Goal, KoRule, LoadError, Problem};
+use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
 use crate::solver::proof_sgf::proof_to_sgf;
 use crate::solver::verdict::analysis_words;
@@ -71,11 +71,13 @@ struct JsonOutput<'a> {
 /// Run `solve`: print the report to stdout. Errors: the file cannot be loaded, the proof cannot
 /// be written, or a proof was asked for and there is none.
 pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
-    let problem = load(&options.file).map_err(|e| match e {
+    let loaded = load_inferring(&options.file).map_err(|e| match e {
         // The message names the path and the cause already (no source chain: it would repeat).
         LoadError::Io { .. } => anyhow!(e.to_string()),
         other => anyhow!("{}: {other}", options.file.display()),
     })?;
+    let note = loaded.note();
+    let problem = loaded.problem;
     if let Some(out) = &options.proof_out {
         check_parent(out)?;
     }
@@ -112,6 +114,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let (claim, analysis) = &runs[chosen];
     let solution = &analysis.solution;
     let mut report = SolveReport::from_analysis(&options.file, claim, analysis);
+    report.inferred = note;
     if runs.len() > 1
         && runs
             .iter()
@@ -264,7 +267,7 @@ mod tests {
     #[test]
     fn claims_per_side() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
-        let kill = load(&dir.join("01-straight-three-kill.sgf")).unwrap();
+        let kill = crate::problem::load(&dir.join("01-straight-three-kill.sgf")).unwrap();
         let goals = |side| {
             claims(&kill, side)
                 .iter()

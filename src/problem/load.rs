@@ -1,10 +1,12 @@
-//! Loading a problem file: choose the format, read, validate.
+//! Loading a problem file: choose the format, read, validate; [`load_inferring`] also infers the
+//! target and region of a file without markup.
 //!
 //! The format comes from the extension (`.sgf`, `.json`, case-insensitive), otherwise from the
 //! first non-blank character of the content (`(` SGF, `{` JSON). SGF bytes that are not UTF-8 are
 //! decoded lossily (coordinates are ASCII; only comments can suffer); JSON must be UTF-8.
 
 use super::error::LoadError;
+use super::infer::{self, InferError, Inference};
 use super::setup::ProblemSetup;
 use super::{json, sgf_read, Problem};
 use std::path::Path;
@@ -49,6 +51,77 @@ pub fn load(path: &Path) -> Result<Problem, LoadError> {
         .or_else(|| Format::sniff(&bytes))
         .ok_or(LoadError::UnknownFormat)?;
     load_bytes(&bytes, format)
+}
+
+/// A problem file read with its target markup inferred where it had none.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The problem as solved: the file's own, or with the inferred (and possibly framed) markup.
+    pub problem: Problem,
+    /// The file as written, without inferred markup (`Some` when it differs from `problem`).
+    pub original: Option<ProblemSetup>,
+    /// What was inferred ([`infer::frame_if_needed`]); `None` when the file had its markup.
+    pub inferred: Option<Inference>,
+    /// Why inference failed, when it did (the problem is then the file's own).
+    pub infer_error: Option<InferError>,
+}
+
+impl Loaded {
+    /// One line on what was inferred (or why not), for the command line and the status bar.
+    pub fn note(&self) -> Option<String> {
+        match (&self.inferred, &self.infer_error) {
+            (Some(i), _) => Some(format!("inferred: {}", i.description)),
+            (None, Some(e)) => Some(format!("no markup, and none inferred: {e}")),
+            (None, None) => None,
+        }
+    }
+}
+
+/// Read a problem file like [`load`]; a file without target markup (no crucial stones and no
+/// region, as most book and website problems) gets its target, region and goal inferred, its
+/// position framed when the attacker's wall is open ([`infer::frame_if_needed`]).
+pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let format = Format::from_path(path)
+        .or_else(|| Format::sniff(&bytes))
+        .ok_or(LoadError::UnknownFormat)?;
+    let setup = load_setup_bytes(&bytes, format)?;
+    if !infer::needs_inference(&setup) {
+        return Ok(Loaded {
+            problem: setup.validate()?,
+            original: None,
+            inferred: None,
+            infer_error: None,
+        });
+    }
+    match infer::frame_if_needed(&setup, &infer::FrameOptions::default()) {
+        Ok((mut marked, inference)) => {
+            infer::apply(&mut marked, &inference);
+            match marked.validate() {
+                Ok(problem) => Ok(Loaded {
+                    problem,
+                    original: Some(setup),
+                    inferred: Some(inference),
+                    infer_error: None,
+                }),
+                Err(e) => Ok(Loaded {
+                    problem: setup.validate()?,
+                    original: None,
+                    inferred: None,
+                    infer_error: Some(InferError::Invalid(e)),
+                }),
+            }
+        }
+        Err(e) => Ok(Loaded {
+            problem: setup.validate()?,
+            original: None,
+            inferred: None,
+            infer_error: Some(e),
+        }),
+    }
 }
 
 /// Read and validate a problem from bytes of a known format.

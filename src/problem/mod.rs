@@ -28,7 +28,7 @@ pub use answer::{AnswerNode, AnswerTree, Verdict};
 pub use error::{JsonError, LoadError, SgfError, ValidationError, ValidationErrors};
 pub use goal::{Goal, KoRule, Outcome, Way};
 pub use json::{read_research_json, write_research_json};
-pub use load::{load, load_bytes, load_setup_bytes, Format};
+pub use load::{load, load_bytes, load_inferring, load_setup_bytes, Format, Loaded};
 pub use setup::{ProblemSetup, SetupMove};
 pub use sgf_read::read_sgf;
 pub use sgf_write::{write_sgf, write_sgf_with, SgfWriteOptions};

@@ -11,7 +11,7 @@ use super::png_export::fresh_png_path;
 use super::proof_nav::ProofCursor;
 use crate::atomic_file::write_atomically;
 use crate::go::Move;
-use crate::problem::{load, write_research_json, write_sgf, Format, ProblemSetup};
+use crate::problem::{load_inferring, write_research_json, write_sgf, Format, ProblemSetup};
 use crate::solver::proof::ProofTree;
 use crate::solver::proof_sgf::proof_to_sgf;
 use crate::solver::replay::{AnswerKind, Ending, ProofReplay};
@@ -34,10 +34,25 @@ impl StudioApp {
 
     /// Open `path` now (unsaved changes are dropped). On an error the current problem stays.
     pub fn open_now(&mut self, path: &Path) {
-        match load(path) {
-            Ok(problem) => {
+        match load_inferring(path) {
+            Ok(loaded) => {
                 self.live.stop();
-                self.doc = Document::from_problem(problem, Some(path.to_path_buf()));
+                let note = loaded.note();
+                let original = loaded.original.clone().map(|s| s.validate());
+                self.doc = match original {
+                    Some(Ok(unmarked)) => {
+                        // The inferred markup is a suggestion: an edit of the file as written
+                        // (undo takes it back; the document counts as changed until saved).
+                        let mut doc = Document::from_problem(unmarked, Some(path.to_path_buf()));
+                        let marked = loaded.problem.to_setup();
+                        doc.edit(|s| {
+                            *s = marked;
+                            true
+                        });
+                        doc
+                    }
+                    _ => Document::from_problem(loaded.problem, Some(path.to_path_buf())),
+                };
                 self.forget_results();
                 self.mode = Mode::Edit;
                 self.settings.remember(path.to_path_buf());
@@ -49,7 +64,13 @@ impl StudioApp {
                         self.library.status = status;
                     }
                 }
-                self.info(format!("opened {}", path.display()));
+                match note {
+                    Some(note) => self.info(format!(
+                        "opened {}; {note} (a suggestion: edit it, Undo removes it)",
+                        path.display()
+                    )),
+                    None => self.info(format!("opened {}", path.display())),
+                }
             }
             Err(e) => self.warn(format!("cannot open {}: {e}", path.display())),
         }

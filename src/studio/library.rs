@@ -2,7 +2,7 @@
 //! studio's status for it (solved, failed, unknown) in this run.
 
 use crate::cli::files::{problem_files, FileEntry};
-use crate::problem::load;
+use crate::problem::load_inferring;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -56,7 +56,7 @@ fn name_of(path: &Path) -> String {
 }
 
 fn entry(path: PathBuf) -> Entry {
-    match load(&path) {
+    match load_inferring(&path).map(|l| l.problem) {
         Ok(p) => {
             let n = p.size();
             let verb = match p.goal() {
