@@ -2,6 +2,7 @@
 
 use crate::problem::Problem;
 use crate::solver::analysis::{analyse, Analysis};
+use crate::solver::tt::TranspositionTable;
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
@@ -39,6 +40,10 @@ pub struct SearchArgs {
     /// Positional superko on: refuse plays that recreate a position of the current line.
     #[arg(long)]
     pub superko: bool,
+    /// Memory of the transposition table in MiB (rounded down to a power-of-two number of
+    /// entries). Default: 2^20 entries (about 100 MiB).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub table_mib: Option<u64>,
 }
 
 impl Default for SearchArgs {
@@ -50,6 +55,7 @@ impl Default for SearchArgs {
             or_width: None,
             no_superko: false,
             superko: false,
+            table_mib: None,
         }
     }
 }
@@ -69,6 +75,9 @@ impl SearchArgs {
                 .or_width
                 .map(|w| usize::try_from(w).unwrap_or(usize::MAX)),
             build_proof: true,
+            tt_entries: self
+                .table_mib
+                .map_or(default.tt_entries, TranspositionTable::entries_for_mib),
             ..default
         }
     }
@@ -129,6 +138,17 @@ mod tests {
         };
         assert!(on.config().superko);
         assert_eq!(SearchArgs::default().config(), SolveConfig::default());
+        // A memory budget gives a power-of-two table that fits in it.
+        let mib = SearchArgs {
+            table_mib: Some(64),
+            ..SearchArgs::default()
+        };
+        let entries = mib.config().tt_entries;
+        assert!(entries.is_power_of_two());
+        assert!(entries * TranspositionTable::SLOT_BYTES <= 64 << 20);
+        assert!(entries * 2 * TranspositionTable::SLOT_BYTES > 64 << 20);
+        // The default table stays far below 1 GiB.
+        assert!(SolveConfig::default().tt_entries * TranspositionTable::SLOT_BYTES < 1 << 30);
         assert_eq!(parse_secs(" 2 "), Ok(2.0));
         for bad in ["0", "-1", "inf", "NaN", "1e300", "x"] {
             assert!(parse_secs(bad).is_err(), "{bad}");

@@ -275,3 +275,45 @@ pub fn first_ko_capture(claim: &Problem, proof: &ProofTree) -> Option<Color> {
     walk(&mut board, &proof.root, 0, &mut best, &mut 0);
     best.map(|(_, c)| c)
 }
+
+/// The paths (child indices from the root) of the proof's nodes whose move is a ko capture,
+/// replayed on `claim`'s board, visiting at most `max_nodes` nodes: where the studio marks that
+/// a ko starts.
+pub fn ko_capture_paths(claim: &Problem, proof: &ProofTree, max_nodes: usize) -> Vec<Vec<usize>> {
+    fn walk(
+        board: &mut Board,
+        node: &ProofNode,
+        path: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        budget: &mut usize,
+    ) {
+        for (i, child) in node.children.iter().enumerate() {
+            if *budget == 0 {
+                return;
+            }
+            *budget -= 1;
+            let (Some(mv), Some(player)) = (child.mv, child.player) else {
+                continue;
+            };
+            if let Move::Play(p) = mv {
+                if !board.is_empty(p) || board.is_suicide(player, p) {
+                    continue;
+                }
+            }
+            board.play_recorded_lifting_ko(player, mv);
+            path.push(i);
+            if mv != Move::Pass && board.ko().is_some() {
+                out.push(path.clone());
+            }
+            walk(board, child, path, out, budget);
+            path.pop();
+            board.undo();
+        }
+    }
+    let mut board = claim.board().clone();
+    let mut out = Vec::new();
+    walk(&mut board, &proof.root, &mut Vec::new(), &mut out, &mut {
+        max_nodes
+    });
+    out
+}

@@ -74,6 +74,18 @@ impl TranspositionTable {
         }
     }
 
+    /// Bytes of one slot.
+    pub const SLOT_BYTES: usize = std::mem::size_of::<Option<Slot>>();
+
+    /// The most entries (a power of two, at least 2) whose slots fit in `mib` MiB: the table
+    /// size of a memory budget.
+    pub fn entries_for_mib(mib: u64) -> usize {
+        let bytes = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        let fit = (bytes / Self::SLOT_BYTES).max(2);
+        // The largest power of two not above `fit`.
+        1 << (usize::BITS - 1 - fit.leading_zeros())
+    }
+
     /// Bytes used by the slots.
     pub fn memory_bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<Option<Slot>>()

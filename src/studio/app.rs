@@ -181,9 +181,13 @@ impl StudioApp {
                 .default_size(230.0)
                 .show(ui, |ui| self.library_panel(ui));
         }
+        // The side panel never takes more than 40% of the window (long tree labels wrap or
+        // scroll instead of squeezing the board).
+        let side_max = (ui.available_width() * 0.4).max(280.0);
         egui::Panel::right("side")
             .resizable(true)
             .default_size(360.0)
+            .max_size(side_max)
             .show(ui, |ui| self.side_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
 

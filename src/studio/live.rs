@@ -4,7 +4,7 @@
 use super::solve_job::{JobEvent, SolveRunner};
 use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
-use crate::solver::analysis::{ends_in_seki, How};
+use crate::solver::analysis::{ends_in_seki, ko_capture_paths, How};
 use crate::solver::proof::ProofTree;
 use crate::solver::verdict::how_words;
 use crate::solver::{Progress, Solution, SolveConfig, Status};
@@ -44,6 +44,8 @@ pub struct Finished {
     pub proof: Option<Arc<ProofTree>>,
     /// The proof has a seki leaf (the legend then explains the seki colour).
     pub has_seki: bool,
+    /// Paths of the proof's ko captures (the tree marks where a ko starts).
+    pub ko_captures: Vec<Vec<usize>>,
 }
 
 impl Finished {
@@ -186,6 +188,10 @@ pub fn finish(mut searches: Vec<(Problem, Solution, How)>, revision: u64) -> Fin
     let verdict = verdict(claim, solution, *how, searches.len());
     let proof = searches[chosen].1.proof.take().map(Arc::new);
     let has_seki = proof.as_deref().is_some_and(ends_in_seki);
+    let ko_captures = proof
+        .as_deref()
+        .map(|p| ko_capture_paths(&searches[chosen].0, p, 100_000))
+        .unwrap_or_default();
     Finished {
         revision,
         chosen,
@@ -193,6 +199,7 @@ pub fn finish(mut searches: Vec<(Problem, Solution, How)>, revision: u64) -> Fin
         searches,
         proof,
         has_seki,
+        ko_captures,
     }
 }
 

@@ -12,7 +12,7 @@ use crate::solver::{LeafKind, ProofNode, Role};
 
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 egui::CollapsingHeader::new("Solver")
@@ -164,7 +164,7 @@ impl StudioApp {
                 ""
             }
         ));
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("proof-tree")
             .max_height(320.0)
             .show(ui, |ui| {
@@ -181,7 +181,14 @@ impl StudioApp {
         path: &mut Vec<usize>,
         size: usize,
     ) {
-        let text = node_label(node, parent, size);
+        let mut text = node_label(node, parent, size);
+        let ko = self
+            .finished
+            .as_ref()
+            .is_some_and(|f| f.ko_captures.iter().any(|k| k == path));
+        if ko {
+            text.push_str(" · ko capture");
+        }
         // Leaves in colour: seki apart from unconditional life.
         let label = match node.role {
             Role::Leaf(LeafKind::Seki) => {
@@ -360,11 +367,11 @@ impl StudioApp {
 /// A goal in words for the claim selector.
 fn goal_text(g: Goal) -> &'static str {
     match g {
-        Goal::Live => "lives (seki counts)",
-        Goal::LiveUca => "lives unconditionally (Benson)",
-        Goal::LiveAny => "lives (any group, Benson)",
-        Goal::Kill => "kills (captures the crucial stones)",
-        Goal::KillUca => "prevents unconditional life",
-        Goal::KillAll => "kills everything (Benson)",
+        Goal::Live => "lives (seki too)",
+        Goal::LiveUca => "lives (Benson)",
+        Goal::LiveAny => "any group lives",
+        Goal::Kill => "kills",
+        Goal::KillUca => "kills (Benson)",
+        Goal::KillAll => "kills all",
     }
 }
