@@ -48,7 +48,13 @@ pub struct TranspositionTable {
     /// Number of buckets minus one (a power of two minus one).
     mask: usize,
     stored: usize,
+    /// The most buckets the table may grow to (its capacity).
+    max_buckets: usize,
 }
+
+/// Buckets a table starts with: small solves (most of them) never pay for a large table; it
+/// grows by four times whenever it is three quarters full, up to its capacity.
+const INITIAL_BUCKETS: usize = 1 << 11;
 
 /// The key part that marks "the last move was a pass".
 const PASSED_KEY: u64 = 0x2F6E_1C7A_93D4_5B08;
@@ -64,13 +70,27 @@ pub fn node_key(board: &Board, to_move: Color, passed: bool) -> u64 {
 }
 
 impl TranspositionTable {
-    /// A table of about `entries` slots (rounded up to a power of two, at least 2).
+    /// A table of at most about `entries` slots (rounded up to a power of two, at least 2). It
+    /// starts small and grows as it fills.
     pub fn with_capacity(entries: usize) -> TranspositionTable {
-        let buckets = entries.max(2).next_power_of_two() / 2;
+        let max_buckets = entries.max(2).next_power_of_two() / 2;
+        let buckets = max_buckets.min(INITIAL_BUCKETS);
         TranspositionTable {
             slots: vec![None; buckets * 2],
             mask: buckets - 1,
             stored: 0,
+            max_buckets,
+        }
+    }
+
+    /// Four times the buckets (at most the capacity), every entry moved to its new bucket.
+    fn grow(&mut self) {
+        let buckets = ((self.mask + 1) * 4).min(self.max_buckets);
+        let old = std::mem::replace(&mut self.slots, vec![None; buckets * 2]);
+        self.mask = buckets - 1;
+        self.stored = 0;
+        for slot in old.into_iter().flatten() {
+            self.store(slot.key, slot.value, slot.work);
         }
     }
 
@@ -114,6 +134,9 @@ impl TranspositionTable {
     }
 
     pub fn store(&mut self, key: u64, value: Stored, work: u64) {
+        if self.stored * 4 >= self.slots.len() * 3 && self.mask + 1 < self.max_buckets {
+            self.grow();
+        }
         let b = self.bucket(key);
         let pair = &mut self.slots[b..b + 2];
         if let Some(slot) = pair.iter_mut().flatten().find(|s| s.key == key) {
@@ -160,6 +183,21 @@ mod tests {
         tt.store(1, Stored::NoProofWithin(9), 100);
         assert_eq!(tt.probe(1), Some(win));
         assert_eq!(tt.len(), 2);
+    }
+
+    #[test]
+    fn the_table_grows_to_its_capacity_and_keeps_its_entries() {
+        let mut tt = TranspositionTable::with_capacity(1 << 16);
+        let start = tt.memory_bytes();
+        for k in 0..20_000u64 {
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Stored::Fail, k);
+        }
+        assert!(tt.memory_bytes() > start);
+        assert_eq!(tt.memory_bytes(), (1 << 16) * TranspositionTable::SLOT_BYTES);
+        let found = (0..20_000u64)
+            .filter(|k| tt.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_some())
+            .count();
+        assert_eq!(found, 20_000);
     }
 
     #[test]
