@@ -15,7 +15,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tsumego_studio::go::Move;
 use tsumego_studio::problem::{Outcome, Problem, Way};
-use tsumego_studio::solver::analysis::{analyse, How};
+use tsumego_studio::solver::analysis::{analyse, ends_in_seki, How};
+use tsumego_studio::solver::proof_sgf::{proof_from_sgf, proof_to_sgf};
 use tsumego_studio::solver::checker::check_proof;
 use tsumego_studio::solver::{Progress, Role, SolveConfig, Solver, Status, StopReason};
 
@@ -104,6 +105,28 @@ fn bundled_problems_get_their_stated_ways_from_the_analysis() {
             assert_eq!(defender_way, Some(stated), "{name}: {:?}", a.steps);
         }
     }
+}
+
+/// A seki proof: its seki leaves survive the SGF round trip, and the checker accepts the proof
+/// read back; without seki as life the same claim fails.
+#[test]
+fn a_seki_proof_round_trips_through_sgf_and_the_checker() {
+    let (_, problem) = load_all()
+        .into_iter()
+        .find(|(path, _)| path.ends_with("23-seki-to-live.sgf"))
+        .expect("the seki problem");
+    let solution = Solver::new(&problem, SolveConfig::default()).solve();
+    assert_eq!(solution.status, Status::Win);
+    let proof = solution.proof.expect("a proof");
+    assert!(ends_in_seki(&proof), "no seki leaf");
+    let text = proof_to_sgf(&problem, &proof);
+    assert!(text.contains("TSROLE[seki]"), "{text}");
+    let (read_problem, read_proof) = proof_from_sgf(&text).unwrap();
+    assert_eq!(read_proof, proof);
+    check_proof(&read_problem, &read_proof, false, 20_000_000).unwrap();
+    let uca = problem.clone().with_seki(false);
+    let solution = Solver::new(&uca, SolveConfig::default()).solve();
+    assert_eq!(solution.status, Status::Fail);
 }
 
 /// A problem whose search takes many nodes: the first random problem that needs more than 5000.
