@@ -193,7 +193,10 @@ mod tests {
             tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Stored::Fail, k);
         }
         assert!(tt.memory_bytes() > start);
-        assert_eq!(tt.memory_bytes(), (1 << 16) * TranspositionTable::SLOT_BYTES);
+        assert_eq!(
+            tt.memory_bytes(),
+            (1 << 16) * TranspositionTable::SLOT_BYTES
+        );
         let found = (0..20_000u64)
             .filter(|k| tt.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_some())
             .count();
