@@ -68,8 +68,7 @@ fn bundled_problems_get_their_stated_ways_from_the_analysis() {
             How::Unconditional => Some(Way::Unconditional),
             How::Seki => Some(Way::Seki),
             How::Ko { .. } => Some(Way::Ko),
-            // A failed kill: the defender's way shows in the defender's claim.
-            How::Plain if !or_defends && a.solution.status == Status::Fail => None,
+            // Kills, and failed kills (the defender's way shows in the defender's claim).
             How::Plain => None,
             other => panic!("{name}: undecided {other:?}"),
         };
