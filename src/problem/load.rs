@@ -43,6 +43,12 @@ impl Format {
 
 /// Read and validate the problem file at `path`.
 pub fn load(path: &Path) -> Result<Problem, LoadError> {
+    let (bytes, format) = read_file(path)?;
+    load_bytes(&bytes, format)
+}
+
+/// The bytes of the file at `path` and their format.
+fn read_file(path: &Path) -> Result<(Vec<u8>, Format), LoadError> {
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.to_path_buf(),
         source,
@@ -50,7 +56,7 @@ pub fn load(path: &Path) -> Result<Problem, LoadError> {
     let format = Format::from_path(path)
         .or_else(|| Format::sniff(&bytes))
         .ok_or(LoadError::UnknownFormat)?;
-    load_bytes(&bytes, format)
+    Ok((bytes, format))
 }
 
 /// A problem file read with its target markup inferred where it had none.
@@ -81,13 +87,7 @@ impl Loaded {
 /// region, as most book and website problems) gets its target, region and goal inferred, its
 /// position framed when the attacker's wall is open ([`infer::frame_if_needed`]).
 pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let format = Format::from_path(path)
-        .or_else(|| Format::sniff(&bytes))
-        .ok_or(LoadError::UnknownFormat)?;
+    let (bytes, format) = read_file(path)?;
     let setup = load_setup_bytes(&bytes, format)?;
     if !infer::needs_inference(&setup) {
         return Ok(Loaded {
