@@ -70,12 +70,20 @@ pub struct Loaded {
     pub inferred: Option<Inference>,
     /// Why inference failed, when it did (the problem is then the file's own).
     pub infer_error: Option<InferError>,
+    /// The position had no thick wall and was framed (stones added) before inference.
+    pub framed: bool,
 }
 
 impl Loaded {
     /// One line on what was inferred (or why not), for the command line and the status bar.
     pub fn note(&self) -> Option<String> {
         match (&self.inferred, &self.infer_error) {
+            (Some(i), _) if self.framed => Some(format!(
+                "no thick wall around the target: the position was framed with living {} \
+                 stones (a tsumego frame); inferred: {}",
+                i.attacker(),
+                i.description
+            )),
             (Some(i), _) => Some(format!("inferred: {}", i.description)),
             (None, Some(e)) => Some(format!("no markup, and none inferred: {e}")),
             (None, None) => None,
@@ -95,10 +103,12 @@ pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
             original: None,
             inferred: None,
             infer_error: None,
+            framed: false,
         });
     }
     match infer::frame_if_needed(&setup, &infer::FrameOptions::default()) {
         Ok((mut marked, inference)) => {
+            let framed = marked.stones != setup.stones;
             infer::apply(&mut marked, &inference);
             match marked.validate() {
                 Ok(problem) => Ok(Loaded {
@@ -106,12 +116,14 @@ pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
                     original: Some(setup),
                     inferred: Some(inference),
                     infer_error: None,
+                    framed,
                 }),
                 Err(e) => Ok(Loaded {
                     problem: setup.validate()?,
                     original: None,
                     inferred: None,
                     infer_error: Some(InferError::Invalid(e)),
+                    framed: false,
                 }),
             }
         }
@@ -120,6 +132,7 @@ pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
             original: None,
             inferred: None,
             infer_error: Some(e),
+            framed: false,
         }),
     }
 }
@@ -158,6 +171,27 @@ mod tests {
         assert_eq!(Format::sniff(b"\xEF\xBB\xBF{}"), Some(Format::ResearchJson));
         assert_eq!(Format::sniff(b"hello"), None);
         assert_eq!(Format::sniff(b""), None);
+    }
+
+    #[test]
+    fn unmarked_files_get_inferred_markup_and_open_corners_a_frame() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let marked = load_inferring(&dir.join("01-straight-three-kill.sgf")).unwrap();
+        assert!(marked.inferred.is_none() && marked.original.is_none() && !marked.framed);
+        assert_eq!(marked.note(), None);
+        let walled = load_inferring(&dir.join("15-bulky-five-kill.sgf")).unwrap();
+        assert!(walled.inferred.is_some() && !walled.framed);
+        assert!(walled.note().unwrap().starts_with("inferred: Target: "));
+        assert!(!walled.problem.crucial().is_empty());
+        let open = load_inferring(&dir.join("19-open-corner-live.sgf")).unwrap();
+        assert!(open.framed, "the open corner is framed");
+        assert!(open
+            .note()
+            .unwrap()
+            .contains("framed with living White stones"));
+        // The file as written is kept, without the frame.
+        let original = open.original.unwrap();
+        assert!(original.stones.white.len() < open.problem.start_stones().white.len());
     }
 
     #[test]
