@@ -12,7 +12,7 @@
 //! ```
 
 use super::files::{problem_files, FileEntry};
-use crate::problem::{load, LoadError};
+use crate::problem::{load_inferring, LoadError};
 use anyhow::Context;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -60,10 +60,14 @@ pub fn check_paths(paths: &[PathBuf], out: &mut impl Write) -> io::Result<CheckR
 }
 
 fn check_file(path: &Path, out: &mut impl Write, report: &mut CheckReport) -> io::Result<()> {
-    match load(path) {
-        Ok(problem) => {
+    match load_inferring(path) {
+        Ok(loaded) => {
             report.ok += 1;
-            writeln!(out, "{}: {}", path.display(), problem.summary())
+            writeln!(out, "{}: {}", path.display(), loaded.problem.summary())?;
+            match loaded.note() {
+                Some(note) => writeln!(out, "  {note}"),
+                None => Ok(()),
+            }
         }
         Err(e) => {
             report.failed += 1;
