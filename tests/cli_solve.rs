@@ -355,3 +355,46 @@ fn bench_json_lines_errors_and_summary() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn solve_names_seki_ko_and_what_it_inferred() {
+    // Seki: the defender's only life.
+    let file = problem("23-seki-to-live.sgf");
+    let out = run(&["solve", file.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(json["result"], "Black lives in seki: first move F1");
+    assert_eq!(json["how"]["kind"], "seki");
+    assert_eq!(json["agrees"], true);
+
+    // Ko, both claims: White takes the ko first; Black needs a threat.
+    let file = problem("05-bent-four-corner.sgf");
+    let out = run(&["solve", file.to_str().unwrap(), "--side", "both"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "\nverdict: Black lives by ko (White moves first; every White move is answered) \
+             (White takes the first ko capture; Black needs a ko threat)\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\nverdict: White kills by ko: first move B1 (White takes the first ko capture)\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("(ko with threats): win"), "{text}");
+
+    // An unmarked website problem: the target and region are inferred and said.
+    let file = problem("15-bulky-five-kill.sgf");
+    let out = run(&["solve", file.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("\n  inferred: Target: the White group at "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nresult: Black kills: first move T18\n"),
+        "{text}"
+    );
+}
