@@ -521,21 +521,35 @@ fn enclosed_by_seeds(board: &Board, lives: &Lives, seeds: &Zone) -> Option<(Colo
     Some((colour, found[colour]))
 }
 
+/// The blocks of `c` that are not Benson-alive, in board order.
+fn unsettled_blocks(board: &Board, lives: &Lives, c: Color) -> Vec<Zone> {
+    let mut done = lives.alive[c];
+    let mut out = Vec::new();
+    for p in board.stones(c).iter() {
+        if done.contains(p) {
+            continue;
+        }
+        let block = board.block_stones(p);
+        done.union_with(&block);
+        out.push(block);
+    }
+    out
+}
+
 /// Rule 1 without answers: the closed enclosure nearest a corner, nested ones dropped.
 fn enclosed_nearest_corner(board: &Board, lives: &Lives) -> Option<(Color, Zone)> {
     let n = board.size();
     let empty = board.empty_points();
     let mut candidates: Vec<(Color, Zone)> = Vec::new();
     for c in Color::ALL {
-        let mut done = lives.alive[c];
-        for p in board.stones(c).iter() {
-            if done.contains(p) {
+        // Stones inside an enclosure found already start no other.
+        let mut covered = Zone::new();
+        for block in unsettled_blocks(board, lives, c) {
+            if block.first().is_some_and(|p| covered.contains(p)) {
                 continue;
             }
-            let block = board.block_stones(p);
-            done.union_with(&block);
             if let Some(z) = enclosure_for(board, lives, &block, c) {
-                done.union_with(&z.intersection(&board.stones(c)));
+                covered.union_with(&z.intersection(&board.stones(c)));
                 candidates.push((c, z));
             }
         }
@@ -579,17 +593,10 @@ fn open_target(board: &Board, lives: &Lives, seeds: &Zone) -> Result<(Color, Zon
     };
     let mut blocks: ByColor<Vec<Zone>> = ByColor::default();
     for c in Color::ALL {
-        let mut done = lives.alive[c];
-        for p in board.stones(c).iter() {
-            if done.contains(p) {
-                continue;
-            }
-            let block = board.block_stones(p);
-            done.union_with(&block);
-            if near(&block) {
-                blocks[c].push(block);
-            }
-        }
+        blocks[c] = unsettled_blocks(board, lives, c)
+            .into_iter()
+            .filter(|b| near(b))
+            .collect();
     }
     // Per colour: (sum of lines, number of stones, nearest corner distance).
     let stats = |c: Color| {
