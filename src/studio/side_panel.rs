@@ -304,12 +304,14 @@ impl StudioApp {
                 .selected_text(goal_text(goal))
                 .show_ui(ui, |ui| {
                     for g in Goal::ALL {
-                        if ui.selectable_label(goal == g, goal_text(g)).clicked() {
+                        let r = ui.selectable_label(goal == g, goal_text(g));
+                        if r.on_hover_text(goal_help(g)).clicked() {
                             self.apply_edit(|s| super::edit::set_claim(s, or, g));
                         }
                     }
                 })
                 .response
+                .on_hover_text(goal_help(goal))
                 .labelled_by(label.id);
         });
         for c in [Color::Black, Color::White] {
@@ -317,7 +319,16 @@ impl StudioApp {
             ui.horizontal(|ui| {
                 ui.label(format!("Ko, {c}:"));
                 for r in KoRule::ALL {
-                    if ui.selectable_label(rule == r, r.name()).clicked() {
+                    let help = match r {
+                        KoRule::Allow => "may capture kos (not right after a ko capture)",
+                        KoRule::Disallow => "never makes a ko capture: wins without ko",
+                        KoRule::Master => "may retake a ko at once, as if it had a ko threat",
+                    };
+                    if ui
+                        .selectable_label(rule == r, r.name())
+                        .on_hover_text(help)
+                        .clicked()
+                    {
                         self.apply_edit(|s| super::edit::set_ko_rule(s, c, r));
                     }
                 }
@@ -365,6 +376,18 @@ impl StudioApp {
 }
 
 /// A goal in words for the claim selector.
+/// What a goal means, for the goal box's hover text.
+fn goal_help(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Live => "The crucial stones are never captured: seki counts as life.",
+        Goal::LiveUca => "A crucial stone reaches unconditional life (Benson): seki is not enough.",
+        Goal::LiveAny => "Any defender stone reaches unconditional life (7x7 kill-all).",
+        Goal::Kill => "Every crucial stone is captured: a seki is not a kill.",
+        Goal::KillUca => "No crucial stone reaches unconditional life (the RZS paper's kill).",
+        Goal::KillAll => "No defender stone reaches unconditional life (7x7 kill-all).",
+    }
+}
+
 fn goal_text(g: Goal) -> &'static str {
     match g {
         Goal::Live => "lives (seki too)",
