@@ -329,10 +329,14 @@ fn bench_json_lines_errors_and_summary() {
     let nodes = rows[0]["nodes"].as_u64().unwrap();
     let seconds = rows[0]["seconds"].as_f64().unwrap();
     let expected = format!(
-        "{{\"summary\":{{\"solved\":1,\"total\":3,\"nodes\":{nodes},\"seconds\":{}}}}}",
+        "{{\"summary\":{{\"solved\":1,\"total\":3,\"nodes\":{nodes},\"seconds\":{},\
+         \"checked\":1,\"check_failures\":0}}}}",
         serde_json::to_string(&seconds).unwrap()
     );
     assert_eq!(lines[3], expected);
+    // The win's proof was checked by the independent checker.
+    assert_eq!(rows[0]["checked"], "checked");
+    assert!(rows[0]["check_positions"].as_u64().unwrap() > 0);
 
     // The same in text: error rows count in the total only.
     let out = run(&["bench", dir.to_str().unwrap(), missing.to_str().unwrap()]);

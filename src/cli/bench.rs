@@ -18,6 +18,7 @@ use super::engine::SearchArgs;
 use super::files::{problem_files, FileEntry};
 use super::report::SolveReport;
 use crate::problem::load_inferring;
+use crate::solver::analysis::CheckVerdict;
 use crate::solver::Status;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -33,6 +34,10 @@ pub struct BenchSummary {
     pub total: usize,
     pub nodes: u64,
     pub seconds: f64,
+    /// Proofs the independent checker accepted.
+    pub checked: usize,
+    /// Proofs the checker rejected (counted as errors, never as solved).
+    pub check_failures: usize,
 }
 
 /// A JSON line for a file that did not load.
@@ -100,6 +105,11 @@ pub fn bench(
                 if report.status != Status::Unknown {
                     summary.solved += 1;
                 }
+                match report.checked {
+                    Some(CheckVerdict::Checked) => summary.checked += 1,
+                    Some(CheckVerdict::Failed) => summary.check_failures += 1,
+                    _ => {}
+                }
                 summary.nodes += report.nodes;
                 summary.seconds += report.seconds;
                 if json {
@@ -133,8 +143,17 @@ pub fn bench(
     } else {
         writeln!(
             out,
-            "solved {}/{}, nodes {}, seconds {:.3}",
-            summary.solved, summary.total, summary.nodes, summary.seconds
+            "solved {}/{}, nodes {}, seconds {:.3}, proofs checked {}{}",
+            summary.solved,
+            summary.total,
+            summary.nodes,
+            summary.seconds,
+            summary.checked,
+            if summary.check_failures > 0 {
+                format!(", CHECK FAILURES {}", summary.check_failures)
+            } else {
+                String::new()
+            }
         )?;
     }
     out.flush()?;

@@ -3,7 +3,7 @@
 use crate::go::{Color, Move};
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
-use crate::solver::analysis::{Analysis, How};
+use crate::solver::analysis::{Analysis, CheckVerdict, How};
 use crate::solver::verdict::{analysis_words, result_words};
 use crate::solver::{Solution, Status, StopReason};
 use serde::Serialize;
@@ -51,6 +51,13 @@ pub struct SolveReport {
     /// What was inferred for a file without markup (target, region, goal, frame), or why it
     /// could not be.
     pub inferred: Option<String>,
+    /// The independent checker's verdict on the proof (`None`: no proof): `checked`, `failed`
+    /// (then `status` is `unknown` and `result` says "internal error") or `too-large`.
+    pub checked: Option<CheckVerdict>,
+    pub check_positions: Option<u64>,
+    pub check_seconds: Option<f64>,
+    /// Why the checker rejected the proof.
+    pub check_error: Option<String>,
 }
 
 impl SolveReport {
@@ -94,6 +101,10 @@ impl SolveReport {
             proof_size: solution.proof.as_ref().map(|p| p.node_count()),
             how: How::Plain,
             inferred: None,
+            checked: None,
+            check_positions: None,
+            check_seconds: None,
+            check_error: None,
         }
     }
 
@@ -121,6 +132,21 @@ impl SolveReport {
             0.0
         };
         report.how = analysis.how;
+        if let Some(c) = &analysis.check {
+            report.checked = Some(c.verdict);
+            report.check_positions = Some(c.positions);
+            report.check_seconds = Some(c.seconds);
+            report.check_error = c.error.clone();
+            if c.verdict == CheckVerdict::Failed {
+                // A proof the checker rejects is a solver bug: nothing is claimed.
+                report.status = Status::Unknown;
+                report.agrees = None;
+                report.result = format!(
+                    "internal error: the proof failed the independent check ({})",
+                    c.error.as_deref().unwrap_or("no reason given")
+                );
+            }
+        }
         report
     }
 
@@ -200,7 +226,28 @@ impl SolveReport {
             out,
             "nodes {}, {:.0} nodes/s, {:.3} s, depth {}, {proof}",
             self.nodes, self.nodes_per_second, self.seconds, self.depth
-        )
+        )?;
+        let (positions, secs) = (
+            self.check_positions.unwrap_or(0),
+            self.check_seconds.unwrap_or(0.0),
+        );
+        match self.checked {
+            Some(CheckVerdict::Checked) => writeln!(
+                out,
+                "checked: the independent checker accepts the proof ({positions} positions in \
+                 {secs:.3} s)"
+            ),
+            Some(CheckVerdict::TooLarge) => writeln!(
+                out,
+                "not checked: the proof needs more than {positions} positions to check"
+            ),
+            Some(CheckVerdict::Failed) => writeln!(
+                out,
+                "CHECK FAILED: {}",
+                self.check_error.as_deref().unwrap_or("no reason given")
+            ),
+            None => Ok(()),
+        }
     }
 }
 

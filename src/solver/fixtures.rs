@@ -4,7 +4,7 @@ use super::{ProofTree, SolveConfig, Solver, Status};
 use crate::problem::Problem;
 
 /// The bundled bent-three kill (`problems/03-bent-three-kill.sgf`: White kills with D1, Black
-/// answers) and its proof, of depth 3.
+/// answers) and its proof (the attacker must capture the crucial stones: seki is life).
 pub(crate) fn solved_bent_three_kill() -> (Problem, ProofTree) {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/03-bent-three-kill.sgf");
