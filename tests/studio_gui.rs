@@ -108,6 +108,11 @@ fn open_a_bundled_problem_solve_it_and_walk_the_proof_with_the_keyboard() {
         verdict.starts_with("White kills: first move D1."),
         "{verdict}"
     );
+    // The proof was checked by the independent checker before it was called proven.
+    assert!(
+        verdict.contains("Proven and checked: the independent checker accepts it ("),
+        "{verdict}"
+    );
     assert_eq!(h.state().mode, Mode::Proof);
     hide_rates(&mut h);
     h.get_by_label_contains("White kills: first move D1");

@@ -4,7 +4,7 @@
 use super::solve_job::{JobEvent, SolveRunner};
 use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
-use crate::solver::analysis::{ends_in_seki, ko_capture_paths, How};
+use crate::solver::analysis::{ends_in_seki, ko_capture_paths, CheckVerdict, Checked, How};
 use crate::solver::proof::ProofTree;
 use crate::solver::verdict::how_words;
 use crate::solver::{Progress, Solution, SolveConfig, Status};
@@ -25,6 +25,8 @@ pub struct LiveSolve {
     /// (seconds, nodes per second) over the whole job.
     pub samples: Vec<[f64; 2]>,
     pub searches: Vec<(Problem, Solution, How)>,
+    /// The checker's verdict on each search's proof.
+    checks: Vec<Option<Checked>>,
     running: bool,
     /// Seconds of the searches already finished (the plot's time axis runs over the job).
     offset: f64,
@@ -81,6 +83,7 @@ impl LiveSolve {
         self.progress = None;
         self.samples.clear();
         self.searches.clear();
+        self.checks.clear();
         self.offset = 0.0;
         self.running = true;
     }
@@ -126,10 +129,12 @@ impl LiveSolve {
                     claim,
                     solution,
                     how,
+                    checked,
                     ..
                 } => {
                     self.offset += solution.elapsed.as_secs_f64();
                     self.searches.push((*claim, *solution, how));
+                    self.checks.push(checked);
                 }
                 JobEvent::Done => done = true,
             }
@@ -143,7 +148,12 @@ impl LiveSolve {
             return None;
         }
         let searches = std::mem::take(&mut self.searches);
-        Some(finish(searches, self.revision))
+        let checks = std::mem::take(&mut self.checks);
+        let mut finished = finish(searches, self.revision);
+        if let Some(Some(c)) = checks.get(finished.chosen) {
+            finished.verdict = format!("{} {}", finished.verdict, check_words(c));
+        }
+        Some(finished)
     }
 
     /// The line being searched, with players, from the claim's position.
@@ -227,6 +237,25 @@ pub fn verdict(claim: &Problem, solution: &Solution, how: How, searches: usize) 
         _ => format!(
             "{words} ({} nodes in {secs:.1} s).",
             thousands(solution.nodes)
+        ),
+    }
+}
+
+/// "Checked: 1,204 positions in 0.02 s." and the like, for the verdict.
+pub fn check_words(c: &Checked) -> String {
+    match c.verdict {
+        CheckVerdict::Checked => format!(
+            "Proven and checked: the independent checker accepts it ({} positions in {:.2} s).",
+            thousands(c.positions),
+            c.seconds
+        ),
+        CheckVerdict::TooLarge => format!(
+            "Not checked: the proof needs more than {} positions to check.",
+            thousands(c.positions)
+        ),
+        CheckVerdict::Failed => format!(
+            "INTERNAL ERROR: the proof failed the independent check ({}); do not trust this result.",
+            c.error.as_deref().unwrap_or("no reason given")
         ),
     }
 }

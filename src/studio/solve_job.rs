@@ -7,7 +7,7 @@
 //! slowing the solver; the final message is always delivered.
 
 use crate::problem::Problem;
-use crate::solver::analysis::{analyse, How};
+use crate::solver::analysis::{analyse, Checked, How};
 use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,6 +75,8 @@ pub enum JobEvent {
         claim: Box<Problem>,
         solution: Box<Solution>,
         how: How,
+        /// The independent checker's verdict on the proof.
+        checked: Option<Checked>,
     },
     /// The whole job ended (after its last `Searched`).
     Done,
@@ -244,6 +246,7 @@ fn run_job(
                 claim: Box::new(analysis.claim),
                 solution: Box::new(analysis.solution),
                 how: analysis.how,
+                checked: analysis.check,
             },
             true,
         );
