@@ -1,14 +1,14 @@
 //! The Go result of a claim, as a player means it: one solve is not enough for that.
 //!
-//! [`analyse`] runs up to three searches of one claim, sharing one time and node budget:
+//! [`analyse`] runs up to four searches of one claim, sharing one time and node budget:
 //! 1. the claim with the OR player's ko rule `disallow` (a result that needs no ko);
 //! 2. when the OR player wins a goal where seki is life (`live`) and the proof ends in seki
 //!    somewhere, the same claim with unconditional life (`live-uca`): a win there makes the
 //!    result "lives unconditionally", else it is "lives in seki";
 //! 3. when search 1 fails and refused an OR ko capture on the way (so a ko was possible), the
 //!    claim with the OR player's ko rule `allow`: a win there is a win *by ko*, and the proof's
-//!    main line says who takes the first ko capture (GNU Go's KO_A: the OR player takes it
-//!    first);
+//!    shallowest ko capture says who takes the first ko capture (GNU Go's KO_A: the OR player
+//!    takes it first);
 //! 4. when that fails too and the OR player met a ko ban, the claim with the OR player as ko
 //!    master (it retakes a ko at once, as if it always had a ko threat): a win there is a win by
 //!    ko in which the opponent takes the first ko capture and the OR player needs a threat (GNU
@@ -44,8 +44,8 @@ pub enum How {
     /// The OR player wins only by ko: with its ko captures allowed (GNU Go's KO_A when it takes
     /// the first ko capture), or only as a ko master, retaking at once (`needs_threat`: the
     /// opponent takes the first ko capture and the OR player needs a ko threat to take it back,
-    /// GNU Go's KO_B). `first_capture`: who takes the first ko capture on the proof's main line
-    /// (`None`: none there, the ko is in a variation).
+    /// GNU Go's KO_B). `first_capture`: who takes the shallowest ko capture of the proof
+    /// ([`first_ko_capture`]; `None`: none found).
     Ko {
         first_capture: Option<Color>,
         needs_threat: bool,
@@ -298,41 +298,14 @@ pub fn ends_in_seki(proof: &ProofTree) -> bool {
 pub fn first_ko_capture(claim: &Problem, proof: &ProofTree) -> Option<Color> {
     /// Visit at most this many nodes (proofs can be large; the answer is near the root).
     const MAX_VISITS: usize = 200_000;
-    fn walk(
-        board: &mut Board,
-        node: &ProofNode,
-        depth: usize,
-        best: &mut Option<(usize, Color)>,
-        visits: &mut usize,
-    ) {
-        for child in &node.children {
-            *visits += 1;
-            if *visits > MAX_VISITS || best.is_some_and(|(d, _)| d <= depth + 1) {
-                return;
-            }
-            let (Some(mv), Some(player)) = (child.mv, child.player) else {
-                continue;
-            };
-            let legal = match mv {
-                Move::Pass => true,
-                Move::Play(p) => board.is_empty(p) && !board.is_suicide(player, p),
-            };
-            if !legal {
-                continue;
-            }
-            board.play_recorded_lifting_ko(player, mv);
-            if mv != Move::Pass && board.ko().is_some() {
-                *best = Some((depth + 1, player));
-            } else {
-                walk(board, child, depth + 1, best, visits);
-            }
-            board.undo();
-        }
+    let paths = ko_capture_paths(claim, proof, MAX_VISITS);
+    // The paths come in tree order, so the first of the shortest is the first in tree order.
+    let shallowest = paths.iter().min_by_key(|p| p.len())?;
+    let mut node = &proof.root;
+    for &i in shallowest {
+        node = node.children.get(i)?;
     }
-    let mut board = claim.board().clone();
-    let mut best = None;
-    walk(&mut board, &proof.root, 0, &mut best, &mut 0);
-    best.map(|(_, c)| c)
+    node.player
 }
 
 /// The paths (child indices from the root) of the proof's nodes whose move is a ko capture,

@@ -6,7 +6,7 @@
 //! - [`search`]: AchieveGoal with must-play regions ([`must_play`]), iterative deepening and the
 //!   transposition table ([`tt`]), ordered by [`ordering`];
 //! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
-//! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to three
+//! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches;
 //! - [`checker`]: the independent proof checker; [`proof_sgf`]: proofs as SGF files;
 //! - [`replay`]: the proof played against a person ("try to refute"); [`verdict`]: results in

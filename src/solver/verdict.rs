@@ -63,7 +63,7 @@ pub fn how_words(problem: &Problem, solution: &Solution, how: How) -> String {
                 String::new()
             }
         });
-    let (_, fails) = verbs(problem.goal());
+    let (wins, fails) = verbs(problem.goal());
     match how {
         How::Unconditional => format!("{or} lives (unconditionally){first}"),
         How::Seki => format!("{or} lives in seki{first}"),
@@ -74,7 +74,6 @@ pub fn how_words(problem: &Problem, solution: &Solution, how: How) -> String {
             first_capture,
             needs_threat,
         } => {
-            let (wins, _) = verbs(problem.goal());
             let who = match (first_capture, needs_threat) {
                 (_, true) => format!(
                     " ({} takes the first ko capture; {or} needs a ko threat)",
