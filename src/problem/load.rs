@@ -70,15 +70,20 @@ pub struct Loaded {
     pub inferred: Option<Inference>,
     /// Why inference failed, when it did (the problem is then the file's own).
     pub infer_error: Option<InferError>,
-    /// The position had no thick wall and was framed (stones added) before inference.
-    pub framed: bool,
 }
 
 impl Loaded {
+    /// The position had no thick wall and was framed (stones added) before inference.
+    pub fn framed(&self) -> bool {
+        self.original
+            .as_ref()
+            .is_some_and(|o| o.stones != self.problem.start_stones())
+    }
+
     /// One line on what was inferred (or why not), for the command line and the status bar.
     pub fn note(&self) -> Option<String> {
         match (&self.inferred, &self.infer_error) {
-            (Some(i), _) if self.framed => Some(format!(
+            (Some(i), _) if self.framed() => Some(format!(
                 "no thick wall around the target: the position was framed with living {} \
                  stones (a tsumego frame); inferred: {}",
                 i.attacker(),
@@ -98,43 +103,33 @@ pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
     let (bytes, format) = read_file(path)?;
     let setup = load_setup_bytes(&bytes, format)?;
     if !infer::needs_inference(&setup) {
-        return Ok(Loaded {
-            problem: setup.validate()?,
-            original: None,
-            inferred: None,
+        return as_written(setup, None);
+    }
+    let (mut marked, inference) =
+        match infer::frame_if_needed(&setup, &infer::FrameOptions::default()) {
+            Ok(found) => found,
+            Err(e) => return as_written(setup, Some(e)),
+        };
+    infer::apply(&mut marked, &inference);
+    match marked.validate() {
+        Ok(problem) => Ok(Loaded {
+            problem,
+            original: Some(setup),
+            inferred: Some(inference),
             infer_error: None,
-            framed: false,
-        });
-    }
-    match infer::frame_if_needed(&setup, &infer::FrameOptions::default()) {
-        Ok((mut marked, inference)) => {
-            let framed = marked.stones != setup.stones;
-            infer::apply(&mut marked, &inference);
-            match marked.validate() {
-                Ok(problem) => Ok(Loaded {
-                    problem,
-                    original: Some(setup),
-                    inferred: Some(inference),
-                    infer_error: None,
-                    framed,
-                }),
-                Err(e) => Ok(Loaded {
-                    problem: setup.validate()?,
-                    original: None,
-                    inferred: None,
-                    infer_error: Some(InferError::Invalid(e)),
-                    framed: false,
-                }),
-            }
-        }
-        Err(e) => Ok(Loaded {
-            problem: setup.validate()?,
-            original: None,
-            inferred: None,
-            infer_error: Some(e),
-            framed: false,
         }),
+        Err(e) => as_written(setup, Some(InferError::Invalid(e))),
     }
+}
+
+/// The file as written, with why nothing was inferred.
+fn as_written(setup: ProblemSetup, infer_error: Option<InferError>) -> Result<Loaded, LoadError> {
+    Ok(Loaded {
+        problem: setup.validate()?,
+        original: None,
+        inferred: None,
+        infer_error,
+    })
 }
 
 /// Read and validate a problem from bytes of a known format.
@@ -177,14 +172,14 @@ mod tests {
     fn unmarked_files_get_inferred_markup_and_open_corners_a_frame() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
         let marked = load_inferring(&dir.join("01-straight-three-kill.sgf")).unwrap();
-        assert!(marked.inferred.is_none() && marked.original.is_none() && !marked.framed);
+        assert!(marked.inferred.is_none() && marked.original.is_none() && !marked.framed());
         assert_eq!(marked.note(), None);
         let walled = load_inferring(&dir.join("15-bulky-five-kill.sgf")).unwrap();
-        assert!(walled.inferred.is_some() && !walled.framed);
+        assert!(walled.inferred.is_some() && !walled.framed());
         assert!(walled.note().unwrap().starts_with("inferred: Target: "));
         assert!(!walled.problem.crucial().is_empty());
         let open = load_inferring(&dir.join("19-open-corner-live.sgf")).unwrap();
-        assert!(open.framed, "the open corner is framed");
+        assert!(open.framed(), "the open corner is framed");
         assert!(open
             .note()
             .unwrap()
