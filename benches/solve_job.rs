@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use tsumego_studio::go::Color;
 use tsumego_studio::problem::{Goal, Problem, ProblemSetup};
 use tsumego_studio::solver::{SolveConfig, Solver};
-use tsumego_studio::studio::solve_job::{JobEvent, SolveRunner};
+use tsumego_studio::studio::solve_job::{JobEvent, JobSettings, SolveRunner};
 
 /// Black to live anywhere on an empty 7x7 board: far too large to finish, so every run ends by
 /// its limit or by Stop.
@@ -24,7 +24,11 @@ fn endless() -> Problem {
 /// Start a job, let it run `run`, press Stop; returns (stop latency, nodes per second).
 fn stop_once(run: Duration) -> (Duration, f64) {
     let mut runner = SolveRunner::new();
-    runner.start(vec![endless()], SolveConfig::default(), || {});
+    runner.start(
+        vec![endless()],
+        JobSettings::new(SolveConfig::default()),
+        || {},
+    );
     thread::sleep(run);
     let pressed = Instant::now();
     runner.request_stop();

@@ -330,12 +330,13 @@ fn bench_json_lines_errors_and_summary() {
     let seconds = rows[0]["seconds"].as_f64().unwrap();
     let expected = format!(
         "{{\"summary\":{{\"solved\":1,\"total\":3,\"nodes\":{nodes},\"seconds\":{},\
-         \"checked\":1,\"check_failures\":0}}}}",
+         \"checked\":1,\"check_failures\":0,\"unchecked\":false}}}}",
         serde_json::to_string(&seconds).unwrap()
     );
     assert_eq!(lines[3], expected);
     // The win's proof was checked by the independent checker.
-    assert_eq!(rows[0]["checked"], "checked");
+    assert_eq!(rows[0]["checked"], true);
+    assert_eq!(rows[0]["check"], "checked");
     assert!(rows[0]["check_positions"].as_u64().unwrap() > 0);
 
     // The same in text: error rows count in the total only.

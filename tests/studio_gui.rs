@@ -140,6 +140,36 @@ fn open_a_bundled_problem_solve_it_and_walk_the_proof_with_the_keyboard() {
 }
 
 #[test]
+fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched() {
+    let mut h = studio("01-straight-three-kill.sgf");
+    let repro = std::env::temp_dir().join(format!("tsumego-gui-repro-{}", std::process::id()));
+    std::fs::create_dir_all(&repro).unwrap();
+    let before = h.state().doc.problem().unwrap().clone();
+    h.state_mut().repro_dir = repro.clone();
+    h.state_mut().check_fault = Some(tsumego_studio::solver::fault::Fault::SmallZone);
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    assert!(
+        verdict.contains("INTERNAL ERROR: the proof failed the independent check (after "),
+        "{verdict}"
+    );
+    assert!(verdict.contains("do not trust this result"), "{verdict}");
+    let file = verdict.split("Reproduction file: ").nth(1).unwrap().trim();
+    assert!(std::path::Path::new(file).starts_with(&repro), "{verdict}");
+    assert!(std::fs::read_to_string(file)
+        .unwrap()
+        .contains("REPRODUCTION FILE"));
+    // Shown in the solver panel and in the status bar.
+    assert_eq!(h.get_all_by_label_contains("INTERNAL ERROR").count(), 2);
+    // The problem is the user's, unchanged and not marked as edited.
+    assert_eq!(h.state().doc.problem().unwrap(), &before);
+    assert!(!h.state().doc.is_dirty());
+    std::fs::remove_dir_all(&repro).unwrap();
+}
+
+#[test]
 fn overlays_toggle_from_the_view_menu() {
     let mut h = studio("03-bent-three-kill.sgf");
     h.get_by_label("▶ Solve").click();

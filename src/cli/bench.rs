@@ -14,11 +14,12 @@
 //! "Solved" means proven either way (win or fail); files that do not load count in the total only.
 //! Seconds are the sum of the solve times.
 
+use super::checking::CheckArgs;
 use super::engine::SearchArgs;
 use super::files::{problem_files, FileEntry};
 use super::report::SolveReport;
 use crate::problem::load_inferring;
-use crate::solver::analysis::CheckVerdict;
+use crate::solver::certify::CheckVerdict;
 use crate::solver::Status;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -38,6 +39,8 @@ pub struct BenchSummary {
     pub checked: usize,
     /// Proofs the checker rejected (counted as errors, never as solved).
     pub check_failures: usize,
+    /// The proofs were not checked (`--no-check`).
+    pub unchecked: bool,
 }
 
 /// A JSON line for a file that did not load.
@@ -47,11 +50,21 @@ struct ErrorRow<'a> {
     error: &'a str,
 }
 
-/// Run `bench` on stdout; the exit status is 0 unless writing fails.
-pub fn run(paths: &[PathBuf], search: &SearchArgs, json: bool) -> anyhow::Result<ExitCode> {
+/// Run `bench` on stdout; the exit status is 0 unless writing fails, or
+/// [`super::solve::EXIT_CHECK_FAILED`] when the checker rejected a proof.
+pub fn run(
+    paths: &[PathBuf],
+    search: &SearchArgs,
+    check: &CheckArgs,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     let mut stdout = io::stdout().lock();
-    bench(paths, search, json, &mut stdout)?;
-    Ok(ExitCode::SUCCESS)
+    let summary = bench(paths, search, check, json, &mut stdout)?;
+    Ok(if summary.check_failures > 0 {
+        ExitCode::from(super::solve::EXIT_CHECK_FAILED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Solve every problem of `paths` and write the table (or JSON lines) to `out`, flushing after
@@ -59,6 +72,7 @@ pub fn run(paths: &[PathBuf], search: &SearchArgs, json: bool) -> anyhow::Result
 pub fn bench(
     paths: &[PathBuf],
     search: &SearchArgs,
+    check: &CheckArgs,
     json: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<BenchSummary> {
@@ -99,15 +113,22 @@ pub fn bench(
             Ok(loaded) => {
                 let note = loaded.note();
                 let problem = loaded.problem;
-                let analysis = search.analyse(&problem);
+                let mut analysis = search.analyse(&problem);
+                let repro = check.check(entry_path(entry), search, &mut analysis);
                 let mut report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);
                 report.inferred = note;
+                match repro {
+                    Some(Ok(path)) => report.repro_file = Some(path.display().to_string()),
+                    Some(Err(why)) => eprintln!("{file}: {why}"),
+                    None => {}
+                }
                 if report.status != Status::Unknown {
                     summary.solved += 1;
                 }
-                match report.checked {
+                match report.check {
                     Some(CheckVerdict::Checked) => summary.checked += 1,
                     Some(CheckVerdict::Failed) => summary.check_failures += 1,
+                    Some(CheckVerdict::Skipped) => summary.unchecked = true,
                     _ => {}
                 }
                 summary.nodes += report.nodes;
@@ -129,6 +150,15 @@ pub fn bench(
                         report.nodes,
                         report.seconds
                     )?;
+                    if let Some(path) = &report.repro_file {
+                        writeln!(
+                            out,
+                            "{:<width$}  the checker rejected the proof ({}); reproduction \
+                             file: {path}",
+                            "",
+                            report.check_error.as_deref().unwrap_or("no reason given")
+                        )?;
+                    }
                 }
             }
         }
@@ -141,14 +171,18 @@ pub fn bench(
         }
         writeln!(out, "{}", serde_json::to_string(&Line { summary })?)?;
     } else {
+        let checked = if summary.unchecked {
+            "proofs not checked (--no-check)".to_string()
+        } else {
+            format!("proofs checked {}", summary.checked)
+        };
         writeln!(
             out,
-            "solved {}/{}, nodes {}, seconds {:.3}, proofs checked {}{}",
+            "solved {}/{}, nodes {}, seconds {:.3}, {checked}{}",
             summary.solved,
             summary.total,
             summary.nodes,
             summary.seconds,
-            summary.checked,
             if summary.check_failures > 0 {
                 format!(", CHECK FAILURES {}", summary.check_failures)
             } else {
@@ -187,6 +221,7 @@ mod tests {
         let summary = bench(
             std::slice::from_ref(&dir),
             &SearchArgs::default(),
+            &CheckArgs::default(),
             false,
             &mut out,
         )
@@ -195,6 +230,7 @@ mod tests {
         bench(
             std::slice::from_ref(&dir),
             &SearchArgs::default(),
+            &CheckArgs::default(),
             true,
             &mut json,
         )

@@ -17,6 +17,14 @@ pub enum Engine {
     Dfs,
 }
 
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dfs => "dfs",
+        }
+    }
+}
+
 /// Search options of the command line.
 #[derive(Clone, Debug, PartialEq, Args)]
 pub struct SearchArgs {
@@ -82,6 +90,24 @@ impl SearchArgs {
         }
     }
 
+    /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off`.
+    pub fn describe(&self) -> String {
+        let c = self.config();
+        let mut parts = vec![format!("engine {}", self.engine.name())];
+        if let Some(t) = c.time_limit {
+            parts.push(format!("time limit {} s", t.as_secs_f64()));
+        }
+        if let Some(n) = c.max_nodes {
+            parts.push(format!("max nodes {n}"));
+        }
+        if let Some(w) = c.or_width {
+            parts.push(format!("or-width {w}"));
+        }
+        parts.push(format!("superko {}", if c.superko { "on" } else { "off" }));
+        parts.push(format!("table {} entries", c.tt_entries));
+        parts.join(", ")
+    }
+
     /// Solve `problem`'s claim with the chosen engine (one search).
     pub fn solve(&self, problem: &Problem) -> Solution {
         match self.engine {
@@ -99,7 +125,7 @@ impl SearchArgs {
 }
 
 /// A positive, finite number of seconds.
-fn parse_secs(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_secs(text: &str) -> Result<f64, String> {
     let secs: f64 = text
         .trim()
         .parse()

@@ -8,12 +8,14 @@
 
 pub mod bench;
 pub mod check;
+pub mod checking;
 pub mod engine;
 pub mod files;
 pub mod report;
 pub mod solve;
 
 use anyhow::bail;
+use checking::CheckArgs;
 use clap::{Parser, Subcommand};
 use engine::SearchArgs;
 use solve::{Side, SolveOptions};
@@ -41,21 +43,28 @@ pub struct Cli {
 pub enum Command {
     /// Load and validate problem files (SGF or research JSON); directories are searched
     /// recursively for .sgf and .json files, in sorted order. Prints a summary or every error per
-    /// file; exits with status 1 if any file fails.
+    /// file; exits with status 1 if any file fails. A proof SGF (written by `solve --proof-out`,
+    /// or a reproduction file) is also run through the independent proof checker.
     Check {
         /// Files or directories.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Seconds one proof's check may take (default 60).
+        #[arg(long, value_name = "S", value_parser = engine::parse_secs)]
+        check_time_secs: Option<f64>,
     },
     /// Solve one problem file: prints the result in words, the file's expected result and book
     /// first moves (and whether the search agrees), the root relevance zone as a diagram, and
     /// nodes, nodes per second, seconds, depth and proof size. Exit status 0 whatever the result
-    /// (unknown included).
+    /// (unknown included), 2 when the independent checker rejects the proof (an internal error:
+    /// a reproduction file is written and named).
     Solve {
         /// The problem file (SGF or research JSON).
         file: PathBuf,
         #[command(flatten)]
         search: SearchArgs,
+        #[command(flatten)]
+        check: CheckArgs,
         /// The claim to prove (default: the one the file states): live = the defender's, kill =
         /// the attacker's, both = each in turn, reporting the one proven.
         #[arg(long, value_enum)]
@@ -70,13 +79,16 @@ pub enum Command {
     },
     /// Solve every problem file's own claim (directories searched recursively for .sgf and .json
     /// files, sorted) and print a table (file, result, first move vs the file's answer, nodes,
-    /// seconds, root relevance-zone size) and the line `solved N/M, nodes K, seconds S`.
+    /// seconds, root relevance-zone size) and the line `solved N/M, nodes K, seconds S, proofs
+    /// checked C`. Every proof is checked; exit status 2 when the checker rejects one.
     Bench {
         /// Files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         #[command(flatten)]
         search: SearchArgs,
+        #[command(flatten)]
+        check: CheckArgs,
         /// One JSON object per problem per line, then
         /// {"summary":{"solved":N,"total":M,"nodes":K,"seconds":S}}.
         #[arg(long)]
@@ -96,16 +108,21 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     match command {
-        Command::Check { files } => check::run(&files),
+        Command::Check {
+            files,
+            check_time_secs,
+        } => check::run(&files, check_time_secs),
         Command::Solve {
             file,
             search,
+            check,
             side,
             json,
             proof_out,
         } => solve::run(&SolveOptions {
             file,
             search,
+            check,
             side,
             json,
             proof_out,
@@ -113,7 +130,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench {
             paths,
             search,
+            check,
             json,
-        } => bench::run(&paths, &search, json),
+        } => bench::run(&paths, &search, &check, json),
     }
 }

@@ -3,7 +3,8 @@
 use crate::go::{Color, Move};
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
-use crate::solver::analysis::{Analysis, CheckVerdict, How};
+use crate::solver::analysis::{Analysis, How};
+use crate::solver::certify::CheckVerdict;
 use crate::solver::verdict::{analysis_words, result_words};
 use crate::solver::{Solution, Status, StopReason};
 use serde::Serialize;
@@ -51,13 +52,20 @@ pub struct SolveReport {
     /// What was inferred for a file without markup (target, region, goal, frame), or why it
     /// could not be.
     pub inferred: Option<String>,
-    /// The independent checker's verdict on the proof (`None`: no proof): `checked`, `failed`
-    /// (then `status` is `unknown` and `result` says "internal error") or `too-large`.
-    pub checked: Option<CheckVerdict>,
+    /// The independent checker accepted the proof.
+    pub checked: bool,
+    /// The checker's verdict (`None`: no proof): `checked`, `failed` (then `status` is
+    /// `unknown` and `result` says "internal error"), `too-large`, `out-of-time`, `stopped` or
+    /// `skipped` (`--no-check`).
+    pub check: Option<CheckVerdict>,
     pub check_positions: Option<u64>,
     pub check_seconds: Option<f64>,
-    /// Why the checker rejected the proof.
+    /// Memory of the checker's table, in bytes.
+    pub check_memory_bytes: Option<u64>,
+    /// Why the checker rejected the proof, or why the check did not finish.
     pub check_error: Option<String>,
+    /// The reproduction file of a rejected proof (or why it could not be written).
+    pub repro_file: Option<String>,
 }
 
 impl SolveReport {
@@ -101,10 +109,13 @@ impl SolveReport {
             proof_size: solution.proof.as_ref().map(|p| p.node_count()),
             how: How::Plain,
             inferred: None,
-            checked: None,
+            checked: false,
+            check: None,
             check_positions: None,
             check_seconds: None,
+            check_memory_bytes: None,
             check_error: None,
+            repro_file: None,
         }
     }
 
@@ -133,9 +144,11 @@ impl SolveReport {
         };
         report.how = analysis.how;
         if let Some(c) = &analysis.check {
-            report.checked = Some(c.verdict);
+            report.checked = c.verdict.accepted();
+            report.check = Some(c.verdict);
             report.check_positions = Some(c.positions);
             report.check_seconds = Some(c.seconds);
+            report.check_memory_bytes = Some(c.memory_bytes);
             report.check_error = c.error.clone();
             if c.verdict == CheckVerdict::Failed {
                 // A proof the checker rejects is a solver bug: nothing is claimed.
@@ -163,6 +176,9 @@ impl SolveReport {
     /// `win`, `fail` or `unknown: <why>`, with the way when it is not plain: `win (seki)`,
     /// `fail (win by ko)`.
     pub fn status_words(&self) -> String {
+        if self.check == Some(CheckVerdict::Failed) {
+            return "error: check failed".to_string();
+        }
         let base = match self.status {
             Status::Unknown => format!("unknown: {}", self.stop.describe()),
             known => known.name().to_string(),
@@ -231,21 +247,23 @@ impl SolveReport {
             self.check_positions.unwrap_or(0),
             self.check_seconds.unwrap_or(0.0),
         );
-        match self.checked {
+        let why = self.check_error.as_deref().unwrap_or("no reason given");
+        match self.check {
             Some(CheckVerdict::Checked) => writeln!(
                 out,
                 "checked: the independent checker accepts the proof ({positions} positions in \
-                 {secs:.3} s)"
-            ),
-            Some(CheckVerdict::TooLarge) => writeln!(
-                out,
-                "not checked: the proof needs more than {positions} positions to check"
-            ),
-            Some(CheckVerdict::Failed) => writeln!(
-                out,
-                "CHECK FAILED: {}",
-                self.check_error.as_deref().unwrap_or("no reason given")
-            ),
+                 {secs:.3} s, {:.1} MiB)",
+                self.check_memory_bytes.unwrap_or(0) as f64 / (1 << 20) as f64
+            )?,
+            Some(CheckVerdict::Skipped) => writeln!(out, "not checked (--no-check)")?,
+            Some(CheckVerdict::Failed) => writeln!(out, "CHECK FAILED: {why}")?,
+            Some(CheckVerdict::TooLarge | CheckVerdict::OutOfTime | CheckVerdict::Stopped) => {
+                writeln!(out, "not checked: {why}")?
+            }
+            None => {}
+        }
+        match &self.repro_file {
+            Some(file) => writeln!(out, "reproduction file: {file}"),
             None => Ok(()),
         }
     }

@@ -2,12 +2,14 @@
 //! the result, the file's expectations, the root relevance zone and the search figures; optionally
 //! write the proof as SGF ([`crate::solver::proof_sgf`]).
 
+use super::checking::CheckArgs;
 use super::engine::SearchArgs;
 use super::report::SolveReport;
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
-use crate::solver::proof_sgf::proof_to_sgf;
+use crate::solver::certify::CheckVerdict;
+use crate::solver::proof_sgf::proof_to_sgf_with_note;
 use crate::solver::verdict::analysis_words;
 use crate::solver::{Status, StopReason};
 use anyhow::{anyhow, bail, Context};
@@ -34,6 +36,7 @@ pub enum Side {
 pub struct SolveOptions {
     pub file: PathBuf,
     pub search: SearchArgs,
+    pub check: CheckArgs,
     /// `None`: the claim the file states.
     pub side: Option<Side>,
     pub json: bool,
@@ -68,8 +71,12 @@ struct JsonOutput<'a> {
     proof_out: Option<String>,
 }
 
+/// Exit status of `solve` and `bench` when the checker rejected a proof (an internal error).
+pub const EXIT_CHECK_FAILED: u8 = 2;
+
 /// Run `solve`: print the report to stdout. Errors: the file cannot be loaded, the proof cannot
-/// be written, or a proof was asked for and there is none.
+/// be written, or a proof was asked for and there is none. The exit status is
+/// [`EXIT_CHECK_FAILED`] when the checker rejected a proof (the reproduction file is named).
 pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let loaded = load_inferring(&options.file).map_err(|e| match e {
         // The message names the path and the cause already (no source chain: it would repeat).
@@ -83,10 +90,34 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     }
 
     let mut runs: Vec<(Problem, Analysis)> = Vec::new();
+    let mut repro_files: Vec<Option<String>> = Vec::new();
     for claim in claims(&problem, options.side) {
-        let analysis = options.search.analyse(&claim);
+        let mut analysis = options.search.analyse(&claim);
+        let repro = options
+            .check
+            .check(&options.file, &options.search, &mut analysis);
+        repro_files.push(match repro {
+            Some(Ok(path)) => {
+                let path = path.display().to_string();
+                eprintln!(
+                    "internal error: the independent checker rejected a proof; reproduction \
+                     file: {path}"
+                );
+                Some(path)
+            }
+            Some(Err(why)) => {
+                eprintln!("internal error: the independent checker rejected a proof; {why}");
+                None
+            }
+            None => None,
+        });
         runs.push((claim, analysis));
     }
+    let check_failed = runs.iter().any(|(_, a)| {
+        a.check
+            .as_ref()
+            .is_some_and(|c| c.verdict == CheckVerdict::Failed)
+    });
     let searches: Vec<SearchSummary> = runs
         .iter()
         .flat_map(|(p, a)| {
@@ -115,6 +146,7 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let solution = &analysis.solution;
     let mut report = SolveReport::from_analysis(&options.file, claim, analysis);
     report.inferred = note;
+    report.repro_file = repro_files[chosen].clone();
     if runs.len() > 1
         && runs
             .iter()
@@ -127,17 +159,33 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     }
 
     let mut proof_out = None;
-    if let Some(path) = &options.proof_out {
-        if let Some(proof) = &solution.proof {
-            write_atomically(path, &proof_to_sgf(&analysis.claim, proof))?;
-            proof_out = Some(path.display().to_string());
-        }
+    let check = analysis.check.as_ref();
+    let rejected = check.is_some_and(|c| c.verdict == CheckVerdict::Failed);
+    if let (Some(path), Some(proof), false) = (&options.proof_out, &solution.proof, rejected) {
+        let note = check.map(|c| match c.verdict {
+            CheckVerdict::Checked => format!(
+                "Checked by the independent checker: {} positions in {:.3} s.",
+                c.positions, c.seconds
+            ),
+            CheckVerdict::Skipped => "Not checked (--no-check).".to_string(),
+            _ => format!(
+                "Not checked: {}.",
+                c.error.as_deref().unwrap_or("the check did not finish")
+            ),
+        });
+        write_atomically(
+            path,
+            &proof_to_sgf_with_note(&analysis.claim, proof, note.as_deref()),
+        )?;
+        proof_out = Some(path.display().to_string());
     }
 
     print(options, &report, &searches, &verdicts, proof_out.as_deref())?;
 
     if let (Some(path), None) = (&options.proof_out, &proof_out) {
-        let why = if report.status == Status::Win {
+        let why = if rejected {
+            "the independent checker rejected the proof (an internal error)".to_string()
+        } else if report.status == Status::Win {
             "the win was found but its proof tree could not be rebuilt".to_string()
         } else {
             format!(
@@ -145,9 +193,16 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
                 report.status_words()
             )
         };
-        bail!("no proof to write to {}: {why}", path.display());
+        if !check_failed {
+            bail!("no proof to write to {}: {why}", path.display());
+        }
+        eprintln!("no proof written to {}: {why}", path.display());
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if check_failed {
+        ExitCode::from(EXIT_CHECK_FAILED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Print the report (text or JSON) to stdout.

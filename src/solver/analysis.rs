@@ -17,7 +17,7 @@
 //! The result ([`Analysis`]) keeps the solution and the claim of the search that decided it, and
 //! a [`How`] that names the way: unconditional, seki or ko.
 
-use super::checker::{check_proof, CheckError};
+use super::certify::Checked;
 use super::config::SolveConfig;
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solution, Solver, Status, StopReason};
@@ -82,59 +82,9 @@ pub struct Analysis {
     /// Nodes of all searches.
     pub nodes: u64,
     pub elapsed: Duration,
-    /// The independent checker's verdict on the deciding proof (`None`: no proof).
+    /// The independent checker's verdict on the deciding proof (`None`: no proof, or not checked
+    /// yet: [`analyse`] leaves it to [`super::certify::certify`]).
     pub check: Option<Checked>,
-}
-
-/// What the independent checker ([`super::checker`]) said of a proof.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Checked {
-    /// `checked`: accepted; `failed`: rejected (a solver bug: the result is not to be trusted);
-    /// `too-large`: more positions than the checker's budget.
-    pub verdict: CheckVerdict,
-    pub positions: u64,
-    pub seconds: f64,
-    /// Why the proof was rejected (the checker's path to the failing position).
-    pub error: Option<String>,
-}
-
-/// See [`Checked`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CheckVerdict {
-    Checked,
-    Failed,
-    TooLarge,
-}
-
-/// Positions the checker may visit for one proof.
-pub const CHECK_POSITIONS: u64 = 10_000_000;
-
-/// Run the independent checker on `proof` of `claim`.
-pub fn check(claim: &Problem, proof: &ProofTree, superko: bool) -> Checked {
-    let start = Instant::now();
-    let result = check_proof(claim, proof, superko, CHECK_POSITIONS);
-    let seconds = start.elapsed().as_secs_f64();
-    match result {
-        Ok(stats) => Checked {
-            verdict: CheckVerdict::Checked,
-            positions: stats.positions,
-            seconds,
-            error: None,
-        },
-        Err(CheckError::TooLarge(n)) => Checked {
-            verdict: CheckVerdict::TooLarge,
-            positions: n,
-            seconds,
-            error: None,
-        },
-        Err(e) => Checked {
-            verdict: CheckVerdict::Failed,
-            positions: 0,
-            seconds,
-            error: Some(e.to_string()),
-        },
-    }
 }
 
 impl Analysis {
@@ -243,10 +193,6 @@ pub fn analyse(
         }
         _ => (base, first, How::Plain),
     };
-    let checked = solution
-        .proof
-        .as_ref()
-        .map(|proof| check(&claim, proof, config.superko));
     Analysis {
         claim,
         solution,
@@ -254,7 +200,7 @@ pub fn analyse(
         steps,
         nodes: budget.nodes,
         elapsed: start.elapsed(),
-        check: checked,
+        check: None,
     }
 }
 
@@ -348,32 +294,4 @@ pub fn ko_capture_paths(claim: &Problem, proof: &ProofTree, max_nodes: usize) ->
         max_nodes
     });
     out
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-    use crate::solver::fixtures::solved_bent_three_kill;
-
-    #[test]
-    fn the_checker_verdict_accepts_a_proof_and_rejects_a_wrong_move() {
-        let (problem, tree) = solved_bent_three_kill();
-        let ok = check(&problem, &tree, false);
-        assert_eq!(ok.verdict, CheckVerdict::Checked);
-        assert!(ok.positions > 0 && ok.error.is_none());
-        // The winning move replaced by another point of the region: no longer a proof.
-        let mut bad = tree.clone();
-        let first = bad.root.children[0].mv;
-        let other = problem
-            .region_empty_points()
-            .iter()
-            .map(Move::Play)
-            .find(|&m| Some(m) != first)
-            .unwrap();
-        bad.root.children[0].mv = Some(other);
-        let rejected = check(&problem, &bad, false);
-        assert_eq!(rejected.verdict, CheckVerdict::Failed);
-        assert!(rejected.error.unwrap().starts_with("after "));
-    }
 }

@@ -15,10 +15,17 @@
 //!
 //! Positions already verified against a tree node are remembered (by position key and node) unless
 //! a superko refusal happened below them, so transpositions are checked once.
+//!
+//! A check is bounded ([`CheckLimits`]): by positions visited, by time and a stop flag (looked at
+//! every 1024 positions), and in memory: at most `max_memo` positions are remembered, after which
+//! positions met again are verified again (slower, the same verdict).
 
 use crate::go::{benson, Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::Problem;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 use thiserror::Error;
 
 use super::proof::{ProofNode, ProofTree, Role};
@@ -38,6 +45,48 @@ pub enum CheckError {
     Uncovered { line: String, mv: String },
     #[error("the check needed more than {0} positions")]
     TooLarge(u64),
+    #[error("the check ran out of time after {positions} positions")]
+    OutOfTime { positions: u64 },
+    #[error("the check was stopped after {positions} positions")]
+    Stopped { positions: u64 },
+}
+
+impl CheckError {
+    /// Is this a verdict on the proof (it is wrong), rather than the check not finishing?
+    pub fn rejects(&self) -> bool {
+        !matches!(
+            self,
+            CheckError::TooLarge(_) | CheckError::OutOfTime { .. } | CheckError::Stopped { .. }
+        )
+    }
+}
+
+/// Bounds of one check.
+#[derive(Clone, Debug)]
+pub struct CheckLimits {
+    /// Positions the check may visit.
+    pub max_positions: u64,
+    /// Positions remembered as verified (about [`MEMO_ENTRY_BYTES`] each).
+    pub max_memo: usize,
+    /// When the check gives up.
+    pub deadline: Option<Instant>,
+    /// Set to stop the check.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Bytes per remembered position, with the hash set's overhead (for the memory report).
+pub const MEMO_ENTRY_BYTES: u64 = 32;
+
+impl CheckLimits {
+    /// At most `max_positions` positions, 4 M remembered (about 128 MiB), no deadline.
+    pub fn positions(max_positions: u64) -> CheckLimits {
+        CheckLimits {
+            max_positions,
+            max_memo: 1 << 22,
+            deadline: None,
+            stop: None,
+        }
+    }
 }
 
 /// Figures of a successful check.
@@ -47,6 +96,8 @@ pub struct CheckStats {
     pub positions: u64,
     /// AND moves answered through a null-move child rather than their own child.
     pub null_mapped: u64,
+    /// Memory of the remembered positions at the end, in bytes (about).
+    pub memo_bytes: u64,
 }
 
 /// The checker's view of the rules.
@@ -63,7 +114,7 @@ struct Checker<'a> {
     line: Vec<Move>,
     verified: HashSet<(u64, bool, usize)>,
     stats: CheckStats,
-    max_positions: u64,
+    limits: &'a CheckLimits,
 }
 
 /// Check `proof` for `problem` with positional superko on or off (as in the search that made
@@ -73,6 +124,21 @@ pub fn check_proof(
     proof: &ProofTree,
     superko: bool,
     max_positions: u64,
+) -> Result<CheckStats, CheckError> {
+    check_proof_within(
+        problem,
+        proof,
+        superko,
+        &CheckLimits::positions(max_positions),
+    )
+}
+
+/// [`check_proof`] within `limits`.
+pub fn check_proof_within(
+    problem: &Problem,
+    proof: &ProofTree,
+    superko: bool,
+    limits: &CheckLimits,
 ) -> Result<CheckStats, CheckError> {
     if proof.goal != problem.goal()
         || proof.or_player != problem.or_player()
@@ -108,9 +174,10 @@ pub fn check_proof(
         line: Vec::new(),
         verified: HashSet::new(),
         stats: CheckStats::default(),
-        max_positions,
+        limits,
     };
     checker.check(&mut board, problem.to_move(), false, &proof.root)?;
+    checker.stats.memo_bytes = checker.verified.capacity() as u64 * MEMO_ENTRY_BYTES;
     Ok(checker.stats)
 }
 
@@ -193,8 +260,22 @@ impl Checker<'_> {
         node: &ProofNode,
     ) -> Result<bool, CheckError> {
         self.stats.positions += 1;
-        if self.stats.positions > self.max_positions {
-            return Err(CheckError::TooLarge(self.max_positions));
+        let positions = self.stats.positions;
+        if positions > self.limits.max_positions {
+            return Err(CheckError::TooLarge(self.limits.max_positions));
+        }
+        if positions.is_multiple_of(1024) {
+            if self
+                .limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                return Err(CheckError::Stopped { positions });
+            }
+            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(CheckError::OutOfTime { positions });
+            }
         }
         match self.settled(board) {
             Some(lives) if lives == self.or_wins_when_defender_lives() => return Ok(false),
@@ -218,7 +299,7 @@ impl Checker<'_> {
         } else {
             self.check_and(board, to_move, passed, node)?
         };
-        if !refused {
+        if !refused && self.verified.len() < self.limits.max_memo {
             self.verified.insert(memo);
         }
         Ok(refused)

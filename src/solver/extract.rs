@@ -45,6 +45,7 @@ impl Solver<'_> {
             size: self.rules.size,
             goal: self.problem.goal(),
             or_player: self.rules.or_player,
+            superko: self.config.superko,
             root,
         })
     }

@@ -8,17 +8,21 @@
 //! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches;
-//! - [`checker`]: the independent proof checker; [`proof_sgf`]: proofs as SGF files;
+//! - [`checker`]: the independent proof checker; [`certify`]: checking every reported proof
+//!   within bounds; [`fault`]: corrupting a proof on purpose (tests of that path); [`repro`]:
+//!   the reproduction file of a rejected proof; [`proof_sgf`]: proofs as SGF files;
 //! - [`replay`]: the proof played against a person ("try to refute"); [`verdict`]: results in
 //!   words.
 //!
 //! See `ARCHITECTURE.md` for how the pieces fit.
 
 pub mod analysis;
+pub mod certify;
 pub mod checker;
 pub mod config;
 pub mod dilate;
 mod extract;
+pub mod fault;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod leaf;
@@ -29,6 +33,7 @@ pub mod progress;
 pub mod proof;
 pub mod proof_sgf;
 pub mod replay;
+pub mod repro;
 pub mod rules;
 pub mod search;
 pub mod tt;

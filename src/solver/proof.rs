@@ -106,6 +106,9 @@ pub struct ProofTree {
     pub size: usize,
     pub goal: Goal,
     pub or_player: Color,
+    /// Made with positional superko on (the checker must then refuse the same repetitions).
+    #[serde(default)]
+    pub superko: bool,
     pub root: ProofNode,
 }
 

@@ -26,6 +26,7 @@
 //! | `TSZONE` | the relevance zone, exactly |
 //! | `TSMUST` | the must-play region, exactly; written on AND nodes and wherever it is not empty; absent means empty |
 //! | `TSNULL[1]` | the move that led here is a null move |
+//! | `TSSUPERKO[1]` | (proof root only) the proof was made with positional superko, so the checker must use it too |
 //!
 //! `SQ` and `SL` are for display only; reading uses the `TS*` properties. `TSZONE` and `TSMUST`
 //! are SGF *compressed point lists*: each value is a point (`cd`) or a rectangle given by its
@@ -45,7 +46,7 @@ mod read;
 mod write;
 
 pub use read::proof_from_sgf;
-pub use write::proof_to_sgf;
+pub use write::{proof_to_sgf, proof_to_sgf_with_note};
 
 use crate::go::{Point, Zone};
 use crate::problem::{SgfError, ValidationErrors};
@@ -241,6 +242,7 @@ mod tests {
             size: 5,
             goal: Goal::Live,
             or_player: w,
+            superko: false,
             root,
         }
     }
@@ -275,6 +277,27 @@ mod tests {
         let problem_text = crate::problem::write_sgf(&problem);
         let open = problem_text.strip_suffix(")\n").unwrap();
         assert!(text.starts_with(&format!("{open}\n;C[Proof that White lives")));
+    }
+
+    #[test]
+    fn superko_and_a_note_are_kept_on_the_proof_root() {
+        let problem = problem();
+        let mut proof = hand_proof();
+        proof.superko = true;
+        let text = proof_to_sgf_with_note(&problem, &proof, Some("rejected: because"));
+        assert!(
+            text.contains(", positional superko\nrejected: because\nOR: White wins with B5"),
+            "{text}"
+        );
+        let (_, read) = proof_from_sgf(&text).unwrap();
+        assert_eq!(read, proof);
+        // Only the proof root may carry it.
+        let below = text.replacen("TSNULL[1]", "TSNULL[1]TSSUPERKO[1]", 1);
+        let err = proof_from_sgf(&below).unwrap_err().to_string();
+        assert!(
+            err.contains("TSSUPERKO is given below the proof root"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -409,7 +432,7 @@ mod tests {
         assert_eq!(
             err(&good.replace("TSNULL[1]", "TSFOO[1]")),
             "TSFOO[1] at proof line W B5, B C5: expected no unknown TS* property (known: \
-             TSROLE, TSZONE, TSMUST, TSNULL)"
+             TSROLE, TSZONE, TSMUST, TSNULL, TSSUPERKO)"
         );
         assert_eq!(
             err(&good.replace(";W[ba]", ";B[ba]")),

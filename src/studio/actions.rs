@@ -9,11 +9,13 @@ use super::library::Library;
 use super::live::Finished;
 use super::png_export::fresh_png_path;
 use super::proof_nav::ProofCursor;
+use super::solve_job::JobSettings;
 use crate::atomic_file::write_atomically;
 use crate::go::Move;
 use crate::problem::{load_inferring, write_research_json, write_sgf, Format, ProblemSetup};
+use crate::solver::certify::CheckVerdict;
 use crate::solver::proof::ProofTree;
-use crate::solver::proof_sgf::proof_to_sgf;
+use crate::solver::proof_sgf::proof_to_sgf_with_note;
 use crate::solver::replay::{AnswerKind, Ending, ProofReplay};
 use crate::solver::SolveConfig;
 use std::path::{Path, PathBuf};
@@ -216,7 +218,18 @@ impl StudioApp {
     fn write_proof(&mut self, path: &Path) {
         let Some(f) = &self.finished else { return };
         let Some(proof) = f.proof() else { return };
-        let text = proof_to_sgf(f.claim(), proof);
+        let note = match f.check {
+            Some(CheckVerdict::Failed) => {
+                self.warn(
+                    "not exported: the independent checker rejected this proof (its \
+                     reproduction file is named in the verdict)",
+                );
+                return;
+            }
+            Some(CheckVerdict::Checked) => "Checked by the independent checker.",
+            _ => "Not checked by the independent checker.",
+        };
+        let text = proof_to_sgf_with_note(f.claim(), proof, Some(note));
         match write_atomically(path, text.as_bytes()) {
             Ok(()) => self.info(format!("proof written to {}", path.display())),
             Err(e) => self.warn(format!("cannot write {}: {e}", path.display())),
@@ -318,9 +331,14 @@ impl StudioApp {
         self.replay = None;
         self.cursor = ProofCursor::root();
         self.mode = Mode::Edit;
+        let settings = JobSettings {
+            repro_dir: self.repro_dir.clone(),
+            fault: self.check_fault,
+            ..JobSettings::new(self.solve_config())
+        };
         self.live.start(
             claims,
-            self.solve_config(),
+            settings,
             self.doc.revision(),
             // At most ten frames a second from progress: the board stays live while drawing
             // (software-rendered on machines without a GPU) leaves the solver its core.

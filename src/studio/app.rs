@@ -83,6 +83,10 @@ pub struct StudioApp {
     pub board_layout: Option<board_view::Layout>,
     frame_log: FrameLog,
     pub png_exports: super::png_export::PngExports,
+    /// Where the reproduction file of a proof the checker rejects is written.
+    pub repro_dir: PathBuf,
+    /// Tests of the checking path only: every proof is corrupted before its check.
+    pub check_fault: Option<crate::solver::fault::Fault>,
 }
 
 impl StudioApp {
@@ -120,6 +124,8 @@ impl StudioApp {
                 last: Instant::now(),
             },
             png_exports: Default::default(),
+            repro_dir: std::env::temp_dir(),
+            check_fault: None,
         };
         let first = file.or_else(|| {
             app.library

@@ -1,13 +1,14 @@
 //! The solve as the studio follows it: the job's latest progress, the figures over time for the
 //! plot, the searches finished so far, and the verdict when the job ends.
 
-use super::solve_job::{JobEvent, SolveRunner};
+use super::solve_job::{JobEvent, JobSettings, ReproFile, SolveRunner};
 use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
-use crate::solver::analysis::{ends_in_seki, ko_capture_paths, CheckVerdict, Checked, How};
+use crate::solver::analysis::{ends_in_seki, ko_capture_paths, How};
+use crate::solver::certify::{CheckVerdict, Checked};
 use crate::solver::proof::ProofTree;
 use crate::solver::verdict::how_words;
-use crate::solver::{Progress, Solution, SolveConfig, Status};
+use crate::solver::{Progress, Solution, Status};
 use std::sync::Arc;
 
 /// At most this many plot samples are kept (older ones are thinned).
@@ -25,8 +26,11 @@ pub struct LiveSolve {
     /// (seconds, nodes per second) over the whole job.
     pub samples: Vec<[f64; 2]>,
     pub searches: Vec<(Problem, Solution, How)>,
-    /// The checker's verdict on each search's proof.
-    checks: Vec<Option<Checked>>,
+    /// The checker's verdict on each search's proof, with the reproduction file of a rejected
+    /// proof (or why it could not be written).
+    checks: Vec<Option<(Checked, ReproFile)>>,
+    /// The verdict of the search whose proof is being checked now ("proven, checking…").
+    pub checking: Option<String>,
     running: bool,
     /// Seconds of the searches already finished (the plot's time axis runs over the job).
     offset: f64,
@@ -48,6 +52,8 @@ pub struct Finished {
     pub has_seki: bool,
     /// Paths of the proof's ko captures (the tree marks where a ko starts).
     pub ko_captures: Vec<Vec<usize>>,
+    /// The checker's verdict on the reported proof (`None`: no proof).
+    pub check: Option<CheckVerdict>,
 }
 
 impl Finished {
@@ -73,17 +79,18 @@ impl LiveSolve {
     pub fn start(
         &mut self,
         claims: Vec<Problem>,
-        config: SolveConfig,
+        settings: JobSettings,
         revision: u64,
         wake: impl Fn() + Send + 'static,
     ) {
-        self.runner.start(claims, config, wake);
+        self.runner.start(claims, settings, wake);
         self.revision = revision;
         self.claim = None;
         self.progress = None;
         self.samples.clear();
         self.searches.clear();
         self.checks.clear();
+        self.checking = None;
         self.offset = 0.0;
         self.running = true;
     }
@@ -99,6 +106,7 @@ impl LiveSolve {
         self.running = false;
         self.claim = None;
         self.progress = None;
+        self.checking = None;
     }
 
     /// Take in the job's messages; returns the finished job when it ended.
@@ -129,12 +137,25 @@ impl LiveSolve {
                     claim,
                     solution,
                     how,
-                    checked,
+                    checking,
                     ..
                 } => {
                     self.offset += solution.elapsed.as_secs_f64();
+                    if checking {
+                        self.checking = Some(verdict(&claim, &solution, how, 1));
+                    }
                     self.searches.push((*claim, *solution, how));
-                    self.checks.push(checked);
+                    self.checks.push(None);
+                }
+                JobEvent::Checked {
+                    index,
+                    checked,
+                    repro,
+                } => {
+                    self.checking = None;
+                    if let Some(slot) = self.checks.get_mut(index) {
+                        *slot = Some((checked, repro));
+                    }
                 }
                 JobEvent::Done => done = true,
             }
@@ -144,14 +165,23 @@ impl LiveSolve {
         }
         self.running = false;
         self.claim = None;
+        self.checking = None;
         if self.searches.is_empty() {
             return None;
         }
         let searches = std::mem::take(&mut self.searches);
         let checks = std::mem::take(&mut self.checks);
         let mut finished = finish(searches, self.revision);
-        if let Some(Some(c)) = checks.get(finished.chosen) {
+        if let Some(Some((c, repro))) = checks.get(finished.chosen) {
             finished.verdict = format!("{} {}", finished.verdict, check_words(c));
+            finished.check = Some(c.verdict);
+            match repro {
+                Some(Ok(path)) => {
+                    finished.verdict += &format!(" Reproduction file: {}", path.display());
+                }
+                Some(Err(why)) => finished.verdict += &format!(" ({why})"),
+                None => {}
+            }
         }
         Some(finished)
     }
@@ -210,6 +240,7 @@ pub fn finish(mut searches: Vec<(Problem, Solution, How)>, revision: u64) -> Fin
         proof,
         has_seki,
         ko_captures,
+        check: None,
     }
 }
 
@@ -253,6 +284,11 @@ pub fn check_words(c: &Checked) -> String {
             "Not checked: the proof needs more than {} positions to check.",
             thousands(c.positions)
         ),
+        CheckVerdict::OutOfTime | CheckVerdict::Stopped => format!(
+            "Not checked: {}.",
+            c.error.as_deref().unwrap_or("the check did not finish")
+        ),
+        CheckVerdict::Skipped => "Not checked.".to_string(),
         CheckVerdict::Failed => format!(
             "INTERNAL ERROR: the proof failed the independent check ({}); do not trust this result.",
             c.error.as_deref().unwrap_or("no reason given")
@@ -277,7 +313,7 @@ pub fn thousands(n: u64) -> String {
 mod tests {
     use super::*;
     use crate::problem::fixtures::bent_three_live;
-    use crate::solver::Solver;
+    use crate::solver::{SolveConfig, Solver};
 
     #[test]
     fn thousands_separators() {

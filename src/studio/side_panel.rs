@@ -83,9 +83,16 @@ impl StudioApp {
             }
             if running {
                 // Text, not a spinner: an animation would redraw the window continuously.
-                ui.label("solving…");
+                ui.label(if self.live.checking.is_some() {
+                    "proven, checking…"
+                } else {
+                    "solving…"
+                });
             }
         });
+        if let Some(v) = &self.live.checking {
+            ui.label(format!("{v} Proven, checking the proof…"));
+        }
         if let Some(p) = &self.live.progress {
             ui.label(format!(
                 "{} nodes · {} nodes/s · {:.1} s · depth {}",

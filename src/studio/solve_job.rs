@@ -7,9 +7,13 @@
 //! slowing the solver; the final message is always delivered.
 
 use crate::problem::Problem;
-use crate::solver::analysis::{analyse, Checked, How};
+use crate::solver::analysis::{analyse, How};
+use crate::solver::certify::{check, CheckSettings, CheckVerdict, Checked};
+use crate::solver::fault::Fault;
+use crate::solver::repro::save_repro;
 use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
@@ -55,6 +59,34 @@ impl ClaimChoice {
     }
 }
 
+/// How a job searches and checks.
+#[derive(Clone, Debug)]
+pub struct JobSettings {
+    pub config: SolveConfig,
+    /// How proofs are checked (after each search, on the job's thread).
+    pub check: CheckSettings,
+    /// Where the reproduction file of a rejected proof goes.
+    pub repro_dir: PathBuf,
+    /// Corrupt every proof before its check (tests of the checking path only).
+    pub fault: Option<Fault>,
+}
+
+impl JobSettings {
+    /// `config`, with proofs checked by default and reproduction files in the temporary folder.
+    pub fn new(config: SolveConfig) -> JobSettings {
+        JobSettings {
+            config,
+            check: CheckSettings::default(),
+            repro_dir: std::env::temp_dir(),
+            fault: None,
+        }
+    }
+}
+
+/// The reproduction file written for a rejected proof (or why it could not be written); `None`
+/// when the proof was not rejected.
+pub type ReproFile = Option<Result<PathBuf, String>>;
+
 /// What a job reports.
 #[derive(Clone, Debug)]
 pub enum JobEvent {
@@ -75,8 +107,15 @@ pub enum JobEvent {
         claim: Box<Problem>,
         solution: Box<Solution>,
         how: How,
-        /// The independent checker's verdict on the proof.
-        checked: Option<Checked>,
+        /// The proof is being checked now: a [`JobEvent::Checked`] follows.
+        checking: bool,
+    },
+    /// The independent checker's verdict on the proof of search `index`, and the reproduction
+    /// file written when it rejected the proof (or why it could not be written).
+    Checked {
+        index: usize,
+        checked: Checked,
+        repro: ReproFile,
     },
     /// The whole job ended (after its last `Searched`).
     Done,
@@ -128,7 +167,7 @@ impl SolveRunner {
     pub fn start(
         &mut self,
         claims: Vec<Problem>,
-        config: SolveConfig,
+        settings: JobSettings,
         wake: impl Fn() + Send + 'static,
     ) -> u64 {
         self.stop();
@@ -139,7 +178,7 @@ impl SolveRunner {
         let flag = Arc::clone(&stop);
         let spawned = thread::Builder::new()
             .name(format!("solve-{id}"))
-            .spawn(move || run_job(id, claims, config, flag, tx, wake));
+            .spawn(move || run_job(id, claims, settings, flag, tx, wake));
         let handle = match spawned {
             Ok(h) => Some(h),
             Err(e) => {
@@ -202,7 +241,7 @@ impl Drop for SolveRunner {
 fn run_job(
     id: u64,
     claims: Vec<Problem>,
-    config: SolveConfig,
+    settings: JobSettings,
     stop: Arc<AtomicBool>,
     tx: Sender<JobMessage>,
     wake: impl Fn() + Send + 'static,
@@ -238,23 +277,71 @@ fn run_job(
                 false,
             )
         };
-        let analysis = analyse(&claim, &config, Arc::clone(&stop), Some(&mut on_progress));
+        let mut analysis = analyse(
+            &claim,
+            &settings.config,
+            Arc::clone(&stop),
+            Some(&mut on_progress),
+        );
         let won = analysis.status_without_ko() == crate::solver::Status::Win;
+        if let (Some(fault), Some(proof)) = (settings.fault, analysis.solution.proof.as_mut()) {
+            // Tests only: a corrupted proof must be caught by the check below.
+            let _ = fault.apply(&analysis.claim, proof);
+        }
+        let proof = analysis.solution.proof.clone();
         send(
             JobEvent::Searched {
                 index,
-                claim: Box::new(analysis.claim),
+                claim: Box::new(analysis.claim.clone()),
                 solution: Box::new(analysis.solution),
                 how: analysis.how,
-                checked: analysis.check,
+                checking: proof.is_some(),
             },
             true,
         );
+        if let Some(proof) = proof {
+            let checked = check(
+                &analysis.claim,
+                &proof,
+                &settings.check,
+                Some(Arc::clone(&stop)),
+            );
+            let repro = (checked.verdict == CheckVerdict::Failed).then(|| {
+                save_repro(
+                    &settings.repro_dir,
+                    &analysis.claim,
+                    &proof,
+                    None,
+                    &describe(&settings.config),
+                    checked.error.as_deref().unwrap_or("no reason given"),
+                )
+            });
+            send(
+                JobEvent::Checked {
+                    index,
+                    checked,
+                    repro,
+                },
+                true,
+            );
+        }
         if won {
             break;
         }
     }
     send(JobEvent::Done, true);
+}
+
+/// The search settings in words, for a reproduction file.
+fn describe(c: &SolveConfig) -> String {
+    let limit = |x: Option<String>| x.unwrap_or_else(|| "none".to_string());
+    format!(
+        "the studio: time limit {}, max nodes {}, or-width {}, superko {}",
+        limit(c.time_limit.map(|t| format!("{} s", t.as_secs_f64()))),
+        limit(c.max_nodes.map(|n| n.to_string())),
+        limit(c.or_width.map(|w| w.to_string())),
+        if c.superko { "on" } else { "off" }
+    )
 }
 
 #[cfg(test)]
@@ -285,7 +372,7 @@ mod tests {
         let mut runner = SolveRunner::new();
         runner.start(
             ClaimChoice::Both.claims(&problem),
-            SolveConfig::default(),
+            JobSettings::new(SolveConfig::default()),
             || {},
         );
         let events = wait_done(&mut runner, Duration::from_secs(60));
@@ -299,6 +386,55 @@ mod tests {
             .collect();
         // The stated claim is a win, so the opposite claim is not searched.
         assert_eq!(searched, vec![Status::Win]);
+        // The search is reported first (the studio shows "proven, checking…"), then the check.
+        let order: Vec<&str> = events
+            .iter()
+            .filter_map(|e| match e {
+                JobEvent::Searched { checking: true, .. } => Some("searched, checking"),
+                JobEvent::Checked { .. } => Some("checked"),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(order, ["searched, checking", "checked"]);
+        // Its proof was checked after the search, and accepted.
+        let checked: Vec<CheckVerdict> = events
+            .iter()
+            .filter_map(|e| match e {
+                JobEvent::Checked { checked, repro, .. } => {
+                    assert!(repro.is_none());
+                    Some(checked.verdict)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(checked, vec![CheckVerdict::Checked]);
+    }
+
+    #[test]
+    fn a_corrupted_proof_is_rejected_and_its_reproduction_file_written() {
+        let problem = bent_three_live().validate().unwrap();
+        let dir = std::env::temp_dir().join(format!("tsumego-job-repro-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut runner = SolveRunner::new();
+        let settings = JobSettings {
+            repro_dir: dir.clone(),
+            fault: Some(Fault::WrongMove),
+            ..JobSettings::new(SolveConfig::default())
+        };
+        runner.start(vec![problem], settings, || {});
+        let events = wait_done(&mut runner, Duration::from_secs(60));
+        let (checked, repro) = events
+            .iter()
+            .find_map(|e| match e {
+                JobEvent::Checked { checked, repro, .. } => Some((checked.clone(), repro.clone())),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(checked.verdict, CheckVerdict::Failed);
+        let path = repro.unwrap().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(text.contains("REPRODUCTION FILE"), "{text}");
     }
 
     #[test]
@@ -310,8 +446,9 @@ mod tests {
         setup.or_player = Some(crate::go::Color::Black);
         let problem = setup.validate().unwrap();
         let mut runner = SolveRunner::new();
-        let first = runner.start(vec![problem.clone()], SolveConfig::default(), || {});
-        let second = runner.start(vec![problem], SolveConfig::default(), || {});
+        let settings = JobSettings::new(SolveConfig::default());
+        let first = runner.start(vec![problem.clone()], settings.clone(), || {});
+        let second = runner.start(vec![problem], settings, || {});
         assert_ne!(first, second);
         thread::sleep(Duration::from_millis(200));
         runner.request_stop();

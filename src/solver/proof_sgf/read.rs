@@ -63,10 +63,12 @@ pub fn proof_from_sgf(text: &str) -> Result<(Problem, ProofTree), ProofSgfError>
     };
     let mut line = Vec::new();
     let root_node = reader.node(&proof_root, None, problem.to_move(), &mut line)?;
+    let superko = reader.private(&proof_root, "the proof root")?.superko;
     let proof = ProofTree {
         size: problem.size(),
         goal: problem.goal(),
         or_player: problem.or_player(),
+        superko,
         root: root_node,
     };
     Ok((problem, proof))
@@ -182,6 +184,8 @@ struct Private {
     zone: Option<Zone>,
     must_play: Option<Zone>,
     null_move: bool,
+    /// `TSSUPERKO[1]` (the proof root only): the proof was made with positional superko.
+    superko: bool,
 }
 
 /// What every node needs to know about the tree.
@@ -205,6 +209,12 @@ impl Reader {
         }
         let place = place(line);
         let private = self.private(node, &place)?;
+        if private.superko && !line.is_empty() {
+            return Err(ProofSgfError::Inconsistent {
+                place,
+                message: "TSSUPERKO is given below the proof root".to_string(),
+            });
+        }
         let role = private.role.ok_or_else(|| ProofSgfError::Missing {
             place: place.clone(),
             ident: "TSROLE",
@@ -335,14 +345,19 @@ impl Reader {
                     }
                     out.null_move = true;
                 }
-                _ => {
-                    return Err(bad(
-                        place,
-                        ident,
-                        values,
-                        "no unknown TS* property (known: TSROLE, TSZONE, TSMUST, TSNULL)",
-                    ))
+                "TSSUPERKO" => {
+                    once(out.superko)?;
+                    if !matches!(values.as_slice(), [v] if v.trim() == "1") {
+                        return Err(bad(place, ident, values, "1"));
+                    }
+                    out.superko = true;
                 }
+                _ => return Err(bad(
+                    place,
+                    ident,
+                    values,
+                    "no unknown TS* property (known: TSROLE, TSZONE, TSMUST, TSNULL, TSSUPERKO)",
+                )),
             }
         }
         Ok(out)

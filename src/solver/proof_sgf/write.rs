@@ -14,6 +14,12 @@ use std::fmt::Write;
 /// written. A node's `player` is written as the mover of its move (when it is missing, the
 /// opponent of the node's side to move); the proof root's move, if any, is not written.
 pub fn proof_to_sgf(problem: &Problem, proof: &ProofTree) -> String {
+    proof_to_sgf_with_note(problem, proof, None)
+}
+
+/// [`proof_to_sgf`] with `note` added to the proof root's comment, after the headline (a
+/// reproduction file says there why the proof was rejected and how it was made).
+pub fn proof_to_sgf_with_note(problem: &Problem, proof: &ProofTree, note: Option<&str>) -> String {
     debug_assert_eq!(
         (proof.size, proof.goal, proof.or_player),
         (problem.size(), problem.goal(), problem.or_player()),
@@ -31,15 +37,25 @@ pub fn proof_to_sgf(problem: &Problem, proof: &ProofTree) -> String {
         size: problem.size(),
         or_player: problem.or_player(),
         whole_board: Zone::full(problem.size()),
+        superko: proof.superko,
     };
-    let headline = format!(
-        "Proof that {} {} (goal {}): {} nodes, {} moves deep",
+    let mut headline = format!(
+        "Proof that {} {} (goal {}): {} nodes, {} moves deep{}",
         problem.or_player(),
         achieves(problem.goal()),
         problem.goal(),
         proof.root.size(),
-        proof.root.depth()
+        proof.root.depth(),
+        if proof.superko {
+            ", positional superko"
+        } else {
+            ""
+        }
     );
+    if let Some(note) = note {
+        headline.push('\n');
+        headline.push_str(note);
+    }
     out.push('\n');
     writer.node(&mut out, &proof.root, Some(&headline));
     out.push_str(")\n");
@@ -63,6 +79,8 @@ struct Writer {
     size: usize,
     or_player: Color,
     whole_board: Zone,
+    /// Written as `TSSUPERKO[1]` on the proof root.
+    superko: bool,
 }
 
 impl Writer {
@@ -90,6 +108,9 @@ impl Writer {
         }
         if node.null_move {
             out.push_str("TSNULL[1]");
+        }
+        if headline.is_some() && self.superko {
+            out.push_str("TSSUPERKO[1]");
         }
         match node.children.as_slice() {
             [] => {}

@@ -1,0 +1,109 @@
+//! The proof-checking options shared by `solve` and `bench`, and checking one analysis with them:
+//! the independent checker runs on every proof before it is reported ([`crate::solver::certify`]);
+//! a rejected proof is written to a reproduction file ([`crate::solver::repro`]).
+
+use super::engine::SearchArgs;
+use crate::solver::analysis::Analysis;
+use crate::solver::certify::{certify, CheckSettings, CheckVerdict};
+use crate::solver::fault::Fault;
+use crate::solver::repro::save_repro;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Checking options of the command line.
+#[derive(Clone, Debug, Default, PartialEq, Args)]
+pub struct CheckArgs {
+    /// Do not run the independent checker on the proofs (for timing runs; the output says the
+    /// proofs are not checked).
+    #[arg(long)]
+    pub no_check: bool,
+    /// Seconds one proof's check may take (default 60).
+    #[arg(long, value_name = "S", value_parser = super::engine::parse_secs)]
+    pub check_time_secs: Option<f64>,
+    /// Where the reproduction file of a proof the checker rejects is written (default: the
+    /// system's temporary folder).
+    #[arg(long, value_name = "DIR")]
+    pub repro_dir: Option<PathBuf>,
+    /// Corrupt every proof before it is checked (testing the checking path): wrong-move,
+    /// missing-reply or small-zone.
+    #[arg(long, value_name = "FAULT", hide = true)]
+    pub inject_fault: Option<Fault>,
+}
+
+impl CheckArgs {
+    /// The checker's settings these options ask for.
+    pub fn settings(&self) -> CheckSettings {
+        if self.no_check {
+            return CheckSettings::off();
+        }
+        let default = CheckSettings::default();
+        CheckSettings {
+            time_limit: self
+                .check_time_secs
+                .and_then(|s| Duration::try_from_secs_f64(s).ok())
+                .or(default.time_limit),
+            ..default
+        }
+    }
+
+    /// The folder of reproduction files.
+    pub fn repro_dir(&self) -> PathBuf {
+        self.repro_dir.clone().unwrap_or_else(std::env::temp_dir)
+    }
+
+    /// Check `analysis` (a search of the problem in `file` with `search`): sets `analysis.check`;
+    /// when the checker rejects the proof, writes the reproduction file and returns its path (or
+    /// why it could not be written).
+    pub fn check(
+        &self,
+        file: &Path,
+        search: &SearchArgs,
+        analysis: &mut Analysis,
+    ) -> Option<Result<PathBuf, String>> {
+        if let (Some(fault), Some(proof)) = (self.inject_fault, analysis.solution.proof.as_mut()) {
+            if let Err(e) = fault.apply(&analysis.claim, proof) {
+                eprintln!("warning: {e}");
+            }
+        }
+        certify(analysis, &self.settings(), None);
+        let check = analysis.check.as_ref()?;
+        if check.verdict != CheckVerdict::Failed {
+            return None;
+        }
+        let proof = analysis.solution.proof.as_ref()?;
+        Some(save_repro(
+            &self.repro_dir(),
+            &analysis.claim,
+            proof,
+            Some(file),
+            &search.describe(),
+            check.error.as_deref().unwrap_or("no reason given"),
+        ))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_to_settings() {
+        let off = CheckArgs {
+            no_check: true,
+            ..CheckArgs::default()
+        };
+        assert!(!off.settings().enabled);
+        let quick = CheckArgs {
+            check_time_secs: Some(0.5),
+            ..CheckArgs::default()
+        };
+        assert_eq!(
+            quick.settings().time_limit,
+            Some(Duration::from_millis(500))
+        );
+        assert_eq!(CheckArgs::default().settings(), CheckSettings::default());
+        assert_eq!(CheckArgs::default().repro_dir(), std::env::temp_dir());
+    }
+}
