@@ -91,10 +91,34 @@ fn solve_rejects_each_corrupted_proof_and_writes_a_reproduction_file() {
         assert_eq!(out.status.code(), Some(2));
         let words = text(&out.stdout);
         assert!(words.contains("result: internal error: the proof failed the independent check"));
-        assert!(words.contains("CHECK FAILED: after "), "{words}");
+        assert!(
+            words.contains("CHECK FAILED on the proof: after "),
+            "{words}"
+        );
         assert!(words.contains("reproduction file: "), "{words}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+#[test]
+fn a_proven_failure_is_checked_through_a_proof_of_the_opposite_claim() {
+    let file = problem("04-straight-four-alive.sgf");
+    let out = run(&["solve", file.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "fail");
+    assert_eq!(json["checked"], true);
+    assert_eq!(json["check_refutation"], "Black lives (goal live)");
+    assert!(json["refutation_nodes"].as_u64().unwrap() > 0);
+    let out = run(&["solve", file.to_str().unwrap()]);
+    let words = text(&out.stdout);
+    assert!(
+        words.contains(
+            "checked: the independent checker accepts the proof of the opposite claim, Black \
+             lives (goal live), found in "
+        ),
+        "{words}"
+    );
 }
 
 #[test]
@@ -155,24 +179,26 @@ fn bench_counts_a_rejected_proof_as_an_error() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    // 01 is a win whose (corrupted) proof is rejected; 04 fails, so it has no proof to check.
-    assert_eq!(rows[0]["check"], "failed");
-    assert_eq!(rows[0]["status"], "unknown");
-    assert!(rows[0]["repro_file"].as_str().is_some());
-    assert_eq!(rows[1]["status"], "fail");
-    assert_eq!(rows[1]["check"], serde_json::Value::Null);
+    // 01 is a win whose (corrupted) proof is rejected; 04 is a failure whose certificate, the
+    // proof of the opposite claim, was corrupted the same way and is rejected too.
+    for row in &rows[..2] {
+        assert_eq!(row["check"], "failed", "{stdout}");
+        assert_eq!(row["status"], "unknown");
+        assert!(row["repro_file"].as_str().is_some());
+    }
+    assert_eq!(rows[1]["check_refutation"], "Black lives (goal live)");
     let summary = &rows[2]["summary"];
-    assert_eq!(summary["solved"], 1, "{stdout}");
+    assert_eq!(summary["solved"], 0, "{stdout}");
     assert_eq!(summary["checked"], 0);
-    assert_eq!(summary["check_failures"], 1);
-    assert_eq!(files_in(&repro).len(), 1);
+    assert_eq!(summary["check_failures"], 2);
+    assert_eq!(files_in(&repro).len(), 2);
 
     let out = run(&args);
     let table = text(&out.stdout);
     assert!(table.contains("  error: check failed  "), "{table}");
     assert!(table.contains("reproduction file: "), "{table}");
     assert!(
-        table.contains("solved 1/2, nodes ") && table.contains("CHECK FAILURES 1"),
+        table.contains("solved 0/2, nodes ") && table.contains("CHECK FAILURES 2"),
         "{table}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -4,7 +4,7 @@
 
 use super::engine::SearchArgs;
 use crate::solver::analysis::Analysis;
-use crate::solver::certify::{certify, CheckSettings, CheckVerdict};
+use crate::solver::certify::{certify, checked_proof, CheckSettings, CheckVerdict};
 use crate::solver::fault::Fault;
 use crate::solver::repro::save_repro;
 use clap::Args;
@@ -39,6 +39,7 @@ impl CheckArgs {
         }
         let default = CheckSettings::default();
         CheckSettings {
+            fault: self.inject_fault,
             time_limit: self
                 .check_time_secs
                 .and_then(|s| Duration::try_from_secs_f64(s).ok())
@@ -61,20 +62,15 @@ impl CheckArgs {
         search: &SearchArgs,
         analysis: &mut Analysis,
     ) -> Option<Result<PathBuf, String>> {
-        if let (Some(fault), Some(proof)) = (self.inject_fault, analysis.solution.proof.as_mut()) {
-            if let Err(e) = fault.apply(&analysis.claim, proof) {
-                eprintln!("warning: {e}");
-            }
-        }
-        certify(analysis, &self.settings(), None);
+        certify(analysis, &search.config(), &self.settings(), None);
         let check = analysis.check.as_ref()?;
         if check.verdict != CheckVerdict::Failed {
             return None;
         }
-        let proof = analysis.solution.proof.as_ref()?;
+        let (claim, proof) = checked_proof(analysis)?;
         Some(save_repro(
             &self.repro_dir(),
-            &analysis.claim,
+            claim,
             proof,
             Some(file),
             &search.describe(),

@@ -64,8 +64,13 @@ pub struct SolveReport {
     pub check_memory_bytes: Option<u64>,
     /// Why the checker rejected the proof, or why the check did not finish.
     pub check_error: Option<String>,
-    /// The reproduction file of a rejected proof (or why it could not be written).
+    /// The reproduction file of a rejected proof.
     pub repro_file: Option<String>,
+    /// For a proven failure: the opposite claim whose proof was checked as its certificate, in
+    /// words (`Black lives (goal live)`), and the nodes and seconds of its search.
+    pub check_refutation: Option<String>,
+    pub refutation_nodes: Option<u64>,
+    pub refutation_seconds: Option<f64>,
 }
 
 impl SolveReport {
@@ -116,6 +121,9 @@ impl SolveReport {
             check_memory_bytes: None,
             check_error: None,
             repro_file: None,
+            check_refutation: None,
+            refutation_nodes: None,
+            refutation_seconds: None,
         }
     }
 
@@ -150,6 +158,22 @@ impl SolveReport {
             report.check_seconds = Some(c.seconds);
             report.check_memory_bytes = Some(c.memory_bytes);
             report.check_error = c.error.clone();
+            if let Some((opposite, _)) = c.refutation.as_deref() {
+                report.check_refutation = Some(format!(
+                    "{} {} (goal {})",
+                    opposite.or_player(),
+                    if opposite.goal().or_defends() {
+                        "lives"
+                    } else {
+                        "kills"
+                    },
+                    opposite.goal()
+                ));
+            }
+            if c.refutation_nodes > 0 {
+                report.refutation_nodes = Some(c.refutation_nodes);
+                report.refutation_seconds = Some(c.refutation_seconds);
+            }
             if c.verdict == CheckVerdict::Failed {
                 // A proof the checker rejects is a solver bug: nothing is claimed.
                 report.status = Status::Unknown;
@@ -248,18 +272,29 @@ impl SolveReport {
             self.check_seconds.unwrap_or(0.0),
         );
         let why = self.check_error.as_deref().unwrap_or("no reason given");
+        let of = match &self.check_refutation {
+            Some(opposite) => format!(
+                "the proof of the opposite claim, {opposite}, found in {} nodes and {:.3} s",
+                self.refutation_nodes.unwrap_or(0),
+                self.refutation_seconds.unwrap_or(0.0)
+            ),
+            None => "the proof".to_string(),
+        };
         match self.check {
             Some(CheckVerdict::Checked) => writeln!(
                 out,
-                "checked: the independent checker accepts the proof ({positions} positions in \
+                "checked: the independent checker accepts {of} ({positions} positions in \
                  {secs:.3} s, {:.1} MiB)",
                 self.check_memory_bytes.unwrap_or(0) as f64 / (1 << 20) as f64
             )?,
             Some(CheckVerdict::Skipped) => writeln!(out, "not checked (--no-check)")?,
-            Some(CheckVerdict::Failed) => writeln!(out, "CHECK FAILED: {why}")?,
-            Some(CheckVerdict::TooLarge | CheckVerdict::OutOfTime | CheckVerdict::Stopped) => {
-                writeln!(out, "not checked: {why}")?
-            }
+            Some(CheckVerdict::Failed) => writeln!(out, "CHECK FAILED on {of}: {why}")?,
+            Some(
+                CheckVerdict::TooLarge
+                | CheckVerdict::OutOfTime
+                | CheckVerdict::Stopped
+                | CheckVerdict::NoCertificate,
+            ) => writeln!(out, "not checked: {why}")?,
             None => {}
         }
         match &self.repro_file {

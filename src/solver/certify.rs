@@ -5,10 +5,19 @@
 //! flag; memory is bounded by the checker) and says what it found as a [`Checked`]; [`certify`]
 //! does that for an [`Analysis`]. A rejected proof is a solver bug: callers report it as an
 //! internal error and write a reproduction file ([`super::repro`]).
+//!
+//! A proven *failure* has no proof tree of its own: its certificate is a proof of the opposite
+//! claim ([`Problem::flipped`]: the other side is the OR player, ko rules and side to move
+//! unchanged). [`certify`] searches for it within the check's limits and checks that proof. When
+//! the opposite claim fails too (a repetition decides the position: each side's repetition
+//! counts against it when it is the OR player), there is no certificate.
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, How};
 use super::checker::{check_proof_within, CheckError, CheckLimits};
+use super::config::SolveConfig;
+use super::fault::Fault;
 use super::proof::ProofTree;
+use super::search::{Solver, Status};
 use crate::problem::Problem;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -27,6 +36,28 @@ pub struct Checked {
     /// Why the proof was rejected (the checker's path to the failing position), or why the check
     /// did not finish.
     pub error: Option<String>,
+    /// For a proven failure: the opposite claim and the proof of it that was checked (the
+    /// failure's certificate).
+    #[serde(skip)]
+    pub refutation: Option<Box<(Problem, ProofTree)>>,
+    /// Nodes and seconds of the search for the refutation (0 for a win's own proof).
+    pub refutation_nodes: u64,
+    pub refutation_seconds: f64,
+}
+
+impl Checked {
+    fn new(verdict: CheckVerdict, error: Option<String>) -> Checked {
+        Checked {
+            verdict,
+            positions: 0,
+            seconds: 0.0,
+            memory_bytes: 0,
+            error,
+            refutation: None,
+            refutation_nodes: 0,
+            refutation_seconds: 0.0,
+        }
+    }
 }
 
 /// See [`Checked`].
@@ -45,6 +76,9 @@ pub enum CheckVerdict {
     Stopped,
     /// Not run (`--no-check`).
     Skipped,
+    /// A failure without a certificate: the opposite claim was not proven within the check's
+    /// limits, or fails too (a repetition decides the position).
+    NoCertificate,
 }
 
 impl CheckVerdict {
@@ -61,8 +95,10 @@ pub struct CheckSettings {
     pub enabled: bool,
     /// Positions one check may visit.
     pub max_positions: u64,
-    /// Time one check may take.
+    /// Time one check may take (and, for a failure, the search for its refutation).
     pub time_limit: Option<Duration>,
+    /// Tests of the checking path only: every proof is corrupted this way before its check.
+    pub fault: Option<Fault>,
 }
 
 /// Positions the checker may visit for one proof by default.
@@ -77,6 +113,7 @@ impl Default for CheckSettings {
             enabled: true,
             max_positions: CHECK_POSITIONS,
             time_limit: Some(Duration::from_secs(CHECK_SECONDS)),
+            fault: None,
         }
     }
 }
@@ -100,13 +137,7 @@ pub fn check(
     stop: Option<Arc<AtomicBool>>,
 ) -> Checked {
     if !settings.enabled {
-        return Checked {
-            verdict: CheckVerdict::Skipped,
-            positions: 0,
-            seconds: 0.0,
-            memory_bytes: 0,
-            error: None,
-        };
+        return Checked::new(CheckVerdict::Skipped, None);
     }
     let start = Instant::now();
     let limits = CheckLimits {
@@ -117,19 +148,16 @@ pub fn check(
     let result = check_proof_within(claim, proof, proof.superko, &limits);
     let seconds = start.elapsed().as_secs_f64();
     let unfinished = |verdict, positions, error: &CheckError| Checked {
-        verdict,
         positions,
         seconds,
-        memory_bytes: 0,
-        error: Some(error.to_string()),
+        ..Checked::new(verdict, Some(error.to_string()))
     };
     match result {
         Ok(stats) => Checked {
-            verdict: CheckVerdict::Checked,
             positions: stats.positions,
             seconds,
             memory_bytes: stats.memo_bytes,
-            error: None,
+            ..Checked::new(CheckVerdict::Checked, None)
         },
         Err(e @ CheckError::TooLarge(n)) => unfinished(CheckVerdict::TooLarge, n, &e),
         Err(e @ CheckError::OutOfTime { positions }) => {
@@ -139,23 +167,113 @@ pub fn check(
             unfinished(CheckVerdict::Stopped, positions, &e)
         }
         Err(e) => Checked {
-            verdict: CheckVerdict::Failed,
-            positions: 0,
             seconds,
-            memory_bytes: 0,
-            error: Some(e.to_string()),
+            ..Checked::new(CheckVerdict::Failed, Some(e.to_string()))
         },
     }
 }
 
-/// Check the deciding proof of `analysis` (if it has one) and keep the verdict in
-/// `analysis.check`.
-pub fn certify(analysis: &mut Analysis, settings: &CheckSettings, stop: Option<Arc<AtomicBool>>) {
-    analysis.check = analysis
-        .solution
-        .proof
+/// Check what `analysis` reports and keep the verdict in `analysis.check`: a win's proof (the
+/// deciding search's; for a win by ko or in seki, the proof of that win), or, for a plain proven
+/// failure, a proof of the opposite claim searched with `config`'s rules within the check's
+/// limits. Nothing else is checked (`None`: an unknown result). `settings.fault` corrupts the
+/// proof first (tests).
+pub fn certify(
+    analysis: &mut Analysis,
+    config: &SolveConfig,
+    settings: &CheckSettings,
+    stop: Option<Arc<AtomicBool>>,
+) {
+    if let (Some(fault), Some(proof)) = (settings.fault, analysis.solution.proof.as_mut()) {
+        let _ = fault.apply(&analysis.claim, proof);
+    }
+    analysis.check = if let Some(proof) = &analysis.solution.proof {
+        Some(check(&analysis.claim, proof, settings, stop))
+    } else if certifiable(analysis) {
+        Some(refute(&analysis.claim, config, settings, stop))
+    } else {
+        None
+    };
+}
+
+/// Does [`certify`] have something to check: a proof, or a plain proven failure?
+pub fn certifiable(analysis: &Analysis) -> bool {
+    analysis.solution.proof.is_some()
+        || (analysis.solution.status == Status::Fail && analysis.how == How::Plain)
+}
+
+/// The certificate of a failure of `claim`: a checked proof of the opposite claim.
+fn refute(
+    claim: &Problem,
+    config: &SolveConfig,
+    settings: &CheckSettings,
+    stop: Option<Arc<AtomicBool>>,
+) -> Checked {
+    if !settings.enabled {
+        return Checked::new(CheckVerdict::Skipped, None);
+    }
+    let opposite = claim.flipped();
+    let mut search = config.clone();
+    search.time_limit = settings.time_limit;
+    search.max_nodes = Some(settings.max_positions);
+    search.build_proof = true;
+    let mut solver = Solver::new(&opposite, search);
+    if let Some(flag) = &stop {
+        solver.set_stop_flag(Arc::clone(flag));
+    }
+    let solution = solver.solve();
+    drop(solver);
+    let (nodes, secs) = (solution.nodes, solution.elapsed.as_secs_f64());
+    let none = |why: String| Checked {
+        refutation_nodes: nodes,
+        refutation_seconds: secs,
+        ..Checked::new(CheckVerdict::NoCertificate, Some(why))
+    };
+    let mut proof = match (solution.status, solution.proof) {
+        (Status::Win, Some(proof)) => proof,
+        (Status::Fail, _) => {
+            return none(
+                "the opposite claim fails too (a repetition decides the position)".to_string(),
+            )
+        }
+        (status, _) => {
+            return none(format!(
+                "the opposite claim was {} within the check's limits ({})",
+                if status == Status::Win {
+                    "won, but its proof was not rebuilt,"
+                } else {
+                    "not proven"
+                },
+                solution.stop.describe()
+            ))
+        }
+    };
+    if let Some(fault) = settings.fault {
+        let _ = fault.apply(&opposite, &mut proof);
+    }
+    let checked = check(&opposite, &proof, settings, stop);
+    Checked {
+        refutation: Some(Box::new((opposite, proof))),
+        refutation_nodes: nodes,
+        refutation_seconds: secs,
+        ..checked
+    }
+}
+
+/// The claim and proof a verdict is about: the refutation of a failure, else the analysis's own.
+pub fn checked_proof(analysis: &Analysis) -> Option<(&Problem, &ProofTree)> {
+    match analysis
+        .check
         .as_ref()
-        .map(|proof| check(&analysis.claim, proof, settings, stop));
+        .and_then(|c| c.refutation.as_deref())
+    {
+        Some((claim, proof)) => Some((claim, proof)),
+        None => analysis
+            .solution
+            .proof
+            .as_ref()
+            .map(|p| (&analysis.claim, p)),
+    }
 }
 
 #[cfg(test)]

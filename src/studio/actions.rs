@@ -331,11 +331,9 @@ impl StudioApp {
         self.replay = None;
         self.cursor = ProofCursor::root();
         self.mode = Mode::Edit;
-        let settings = JobSettings {
-            repro_dir: self.repro_dir.clone(),
-            fault: self.check_fault,
-            ..JobSettings::new(self.solve_config())
-        };
+        let mut settings = JobSettings::new(self.solve_config());
+        settings.repro_dir = self.repro_dir.clone();
+        settings.check.fault = self.check_fault;
         self.live.start(
             claims,
             settings,

@@ -275,16 +275,28 @@ pub fn verdict(claim: &Problem, solution: &Solution, how: How, searches: usize) 
 /// "Checked: 1,204 positions in 0.02 s." and the like, for the verdict.
 pub fn check_words(c: &Checked) -> String {
     match c.verdict {
-        CheckVerdict::Checked => format!(
-            "Proven and checked: the independent checker accepts it ({} positions in {:.2} s).",
-            thousands(c.positions),
-            c.seconds
-        ),
+        CheckVerdict::Checked => match c.refutation.as_deref() {
+            Some((opposite, _)) => format!(
+                "Proven and checked: the independent checker accepts the proof of the opposite \
+                 claim, {} to {} ({} positions in {:.2} s; found in {} nodes, {:.2} s).",
+                opposite.or_player(),
+                opposite.goal().name(),
+                thousands(c.positions),
+                c.seconds,
+                thousands(c.refutation_nodes),
+                c.refutation_seconds
+            ),
+            None => format!(
+                "Proven and checked: the independent checker accepts it ({} positions in {:.2} s).",
+                thousands(c.positions),
+                c.seconds
+            ),
+        },
         CheckVerdict::TooLarge => format!(
             "Not checked: the proof needs more than {} positions to check.",
             thousands(c.positions)
         ),
-        CheckVerdict::OutOfTime | CheckVerdict::Stopped => format!(
+        CheckVerdict::OutOfTime | CheckVerdict::Stopped | CheckVerdict::NoCertificate => format!(
             "Not checked: {}.",
             c.error.as_deref().unwrap_or("the check did not finish")
         ),

@@ -8,8 +8,9 @@
 
 use crate::problem::Problem;
 use crate::solver::analysis::{analyse, How};
-use crate::solver::certify::{check, CheckSettings, CheckVerdict, Checked};
-use crate::solver::fault::Fault;
+use crate::solver::certify::{
+    certifiable, certify, checked_proof, CheckSettings, CheckVerdict, Checked,
+};
 use crate::solver::repro::save_repro;
 use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
@@ -67,8 +68,6 @@ pub struct JobSettings {
     pub check: CheckSettings,
     /// Where the reproduction file of a rejected proof goes.
     pub repro_dir: PathBuf,
-    /// Corrupt every proof before its check (tests of the checking path only).
-    pub fault: Option<Fault>,
 }
 
 impl JobSettings {
@@ -78,7 +77,6 @@ impl JobSettings {
             config,
             check: CheckSettings::default(),
             repro_dir: std::env::temp_dir(),
-            fault: None,
         }
     }
 }
@@ -284,46 +282,47 @@ fn run_job(
             Some(&mut on_progress),
         );
         let won = analysis.status_without_ko() == crate::solver::Status::Win;
-        if let (Some(fault), Some(proof)) = (settings.fault, analysis.solution.proof.as_mut()) {
-            // Tests only: a corrupted proof must be caught by the check below.
-            let _ = fault.apply(&analysis.claim, proof);
-        }
-        let proof = analysis.solution.proof.clone();
+        let decided = certifiable(&analysis);
         send(
             JobEvent::Searched {
                 index,
                 claim: Box::new(analysis.claim.clone()),
-                solution: Box::new(analysis.solution),
+                solution: Box::new(analysis.solution.clone()),
                 how: analysis.how,
-                checking: proof.is_some(),
+                checking: decided,
             },
             true,
         );
-        if let Some(proof) = proof {
-            let checked = check(
-                &analysis.claim,
-                &proof,
+        if decided {
+            certify(
+                &mut analysis,
+                &settings.config,
                 &settings.check,
                 Some(Arc::clone(&stop)),
             );
-            let repro = (checked.verdict == CheckVerdict::Failed).then(|| {
-                save_repro(
-                    &settings.repro_dir,
-                    &analysis.claim,
-                    &proof,
-                    None,
-                    &describe(&settings.config),
-                    checked.error.as_deref().unwrap_or("no reason given"),
-                )
-            });
-            send(
-                JobEvent::Checked {
-                    index,
-                    checked,
-                    repro,
-                },
-                true,
-            );
+            if let Some(checked) = analysis.check.clone() {
+                let repro = (checked.verdict == CheckVerdict::Failed)
+                    .then(|| checked_proof(&analysis))
+                    .flatten()
+                    .map(|(claim, proof)| {
+                        save_repro(
+                            &settings.repro_dir,
+                            claim,
+                            proof,
+                            None,
+                            &describe(&settings.config),
+                            checked.error.as_deref().unwrap_or("no reason given"),
+                        )
+                    });
+                send(
+                    JobEvent::Checked {
+                        index,
+                        checked,
+                        repro,
+                    },
+                    true,
+                );
+            }
         }
         if won {
             break;
@@ -348,6 +347,7 @@ fn describe(c: &SolveConfig) -> String {
 mod tests {
     use super::*;
     use crate::problem::fixtures::bent_three_live;
+    use crate::solver::fault::Fault;
     use crate::solver::Status;
     use std::time::{Duration, Instant};
 
@@ -416,11 +416,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tsumego-job-repro-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let mut runner = SolveRunner::new();
-        let settings = JobSettings {
-            repro_dir: dir.clone(),
-            fault: Some(Fault::WrongMove),
-            ..JobSettings::new(SolveConfig::default())
-        };
+        let mut settings = JobSettings::new(SolveConfig::default());
+        settings.repro_dir = dir.clone();
+        settings.check.fault = Some(Fault::WrongMove);
         runner.start(vec![problem], settings, || {});
         let events = wait_done(&mut runner, Duration::from_secs(60));
         let (checked, repro) = events
