@@ -170,6 +170,23 @@ fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched
 }
 
 #[test]
+fn a_proven_failure_is_checked_through_the_opposite_claim() {
+    let mut h = studio("04-straight-four-alive.sgf");
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    assert!(verdict.starts_with("White cannot kill"), "{verdict}");
+    assert!(
+        verdict.contains(
+            "Proven and checked: the independent checker accepts the proof of the opposite \
+             claim, Black to live ("
+        ),
+        "{verdict}"
+    );
+}
+
+#[test]
 fn overlays_toggle_from_the_view_menu() {
     let mut h = studio("03-bent-three-kill.sgf");
     h.get_by_label("▶ Solve").click();
