@@ -44,7 +44,7 @@ start() {
     # Wait for this process's own window (not the previous one's).
     local window=""
     for _ in $(seq 100); do
-        window="$(xdotool search --pid "$studio" --name "Tsumego Studio" 2>/dev/null | head -1)"
+        window="$(xdotool search --pid "$studio" --name "Tsumego Studio" 2>/dev/null | head -1 || true)"
         [ -n "$window" ] && break
         sleep 0.2
     done
@@ -82,3 +82,9 @@ start "$root/problems/01-straight-three-kill.sgf"
 click 1160 234 0.5   # the Crucial tool
 click 372 399 0.5    # B2: unmark the crucial block
 shot edit
+
+# 5. Every answer checked: a proven failure (White cannot kill: Black gets seki), certified by the
+#    independent checker through the proof of the opposite claim.
+start "$root/problems/24-seki-after-placement.sgf"
+click "${solve_button[@]}" 4
+shot checked

@@ -184,6 +184,15 @@ fn a_proven_failure_is_checked_through_the_opposite_claim() {
         ),
         "{verdict}"
     );
+    // The tree shows that proof: how Black lives after every White move.
+    assert_eq!(h.state().mode, Mode::Proof);
+    h.get_by_label_contains("The proof that Black lives (the opposite claim)");
+    let f = h.state().finished.as_ref().unwrap();
+    assert_eq!(
+        f.proof_claim().or_player(),
+        tsumego_studio::go::Color::Black
+    );
+    assert!(f.proof().is_some());
 }
 
 #[test]

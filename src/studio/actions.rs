@@ -229,7 +229,7 @@ impl StudioApp {
             Some(CheckVerdict::Checked) => "Checked by the independent checker.",
             _ => "Not checked by the independent checker.",
         };
-        let text = proof_to_sgf_with_note(f.claim(), proof, Some(note));
+        let text = proof_to_sgf_with_note(f.proof_claim(), proof, Some(note));
         match write_atomically(path, text.as_bytes()) {
             Ok(()) => self.info(format!("proof written to {}", path.display())),
             Err(e) => self.warn(format!("cannot write {}: {e}", path.display())),
@@ -423,7 +423,11 @@ impl StudioApp {
     pub fn start_refute(&mut self) {
         let Some(f) = &self.finished else { return };
         let Some(proof) = f.proof() else { return };
-        match ProofReplay::new(f.claim(), proof.clone(), SolveConfig::default().superko) {
+        match ProofReplay::new(
+            f.proof_claim(),
+            proof.clone(),
+            SolveConfig::default().superko,
+        ) {
             Ok(r) => {
                 let and = r.and_player();
                 self.cursor = ProofCursor::from_path(r.path().to_vec());

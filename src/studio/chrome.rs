@@ -7,14 +7,8 @@ use egui::{Color32, RichText};
 impl StudioApp {
     pub fn status_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            if let Some(n) = &self.notice {
-                let color = if n.error {
-                    ui.visuals().error_fg_color
-                } else {
-                    ui.visuals().text_color()
-                };
-                ui.colored_label(color, &n.text);
-            }
+            // Right to left: the frame time and the hovered point keep their place, and a long
+            // message is cut short (its whole text on hover) instead of running under them.
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if self.show_frame_time {
                     ui.weak(format!(
@@ -25,6 +19,17 @@ impl StudioApp {
                 }
                 if let Some(p) = self.hover {
                     ui.label(p.to_gtp(self.doc.setup().size));
+                }
+                if let Some(n) = &self.notice {
+                    let color = if n.error {
+                        ui.visuals().error_fg_color
+                    } else {
+                        ui.visuals().text_color()
+                    };
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        ui.add(egui::Label::new(RichText::new(&n.text).color(color)).truncate())
+                            .on_hover_text(&n.text);
+                    });
                 }
             });
         });

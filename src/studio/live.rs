@@ -54,6 +54,9 @@ pub struct Finished {
     pub ko_captures: Vec<Vec<usize>>,
     /// The checker's verdict on the reported proof (`None`: no proof).
     pub check: Option<CheckVerdict>,
+    /// For a proven failure: the opposite claim, whose checked proof is `proof` (the tree then
+    /// shows how the other side wins).
+    pub refutation_claim: Option<Problem>,
 }
 
 impl Finished {
@@ -67,6 +70,13 @@ impl Finished {
 
     pub fn proof(&self) -> Option<&ProofTree> {
         self.proof.as_deref()
+    }
+
+    /// The claim `proof` proves: the reported claim, or for a proven failure the opposite claim.
+    pub fn proof_claim(&self) -> &Problem {
+        self.refutation_claim
+            .as_ref()
+            .unwrap_or_else(|| self.claim())
     }
 }
 
@@ -175,6 +185,13 @@ impl LiveSolve {
         if let Some(Some((c, repro))) = checks.get(finished.chosen) {
             finished.verdict = format!("{} {}", finished.verdict, check_words(c));
             finished.check = Some(c.verdict);
+            if let (None, Some((opposite, proof))) = (&finished.proof, c.refutation.as_deref()) {
+                // A proven failure: show the checked proof of the opposite claim.
+                finished.has_seki = ends_in_seki(proof);
+                finished.ko_captures = ko_capture_paths(opposite, proof, 100_000);
+                finished.proof = Some(Arc::new(proof.clone()));
+                finished.refutation_claim = Some(opposite.clone());
+            }
             match repro {
                 Some(Ok(path)) => {
                     finished.verdict += &format!(" Reproduction file: {}", path.display());
@@ -241,6 +258,7 @@ pub fn finish(mut searches: Vec<(Problem, Solution, How)>, revision: u64) -> Fin
         has_seki,
         ko_captures,
         check: None,
+        refutation_claim: None,
     }
 }
 

@@ -153,6 +153,21 @@ impl StudioApp {
             return;
         };
         let size = tree.size;
+        if let Some(opposite) = self
+            .finished
+            .as_ref()
+            .and_then(|f| f.refutation_claim.as_ref())
+        {
+            ui.label(format!(
+                "The proof that {} {} (the opposite claim), which shows the failure:",
+                opposite.or_player(),
+                if opposite.goal().or_defends() {
+                    "lives"
+                } else {
+                    "kills"
+                }
+            ));
+        }
         ui.label(format!(
             "{} nodes, depth {}. Keys: ←/→ parent/child, ↑/↓ siblings, Home/End.",
             thousands(tree.node_count() as u64),

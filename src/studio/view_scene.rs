@@ -59,7 +59,7 @@ impl StudioApp {
                         &r.board().stones(
                             self.finished
                                 .as_ref()
-                                .map(|f| f.claim().defender())
+                                .map(|f| f.proof_claim().defender())
                                 .unwrap_or(crate::go::Color::Black),
                         ),
                     );
@@ -85,10 +85,10 @@ impl StudioApp {
             return;
         };
         let node = self.cursor.node(tree);
-        scene.board = self.cursor.board(f.claim(), tree);
+        scene.board = self.cursor.board(f.proof_claim(), tree);
         scene.crucial = scene
             .crucial
-            .intersection(&scene.board.stones(f.claim().defender()));
+            .intersection(&scene.board.stones(f.proof_claim().defender()));
         if o.line {
             scene.number_played(&self.cursor.line(tree));
         }
