@@ -4,34 +4,20 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod cli_common;
+
+use cli_common::{problem, run};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const LIMIT: &str = "200000";
 const FAULTS: [&str; 3] = ["wrong-move", "missing-reply", "small-zone"];
-
-fn problem(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("problems")
-        .join(name)
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsumego-studio"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsumego-checking-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    cli_common::temp_dir("checking", test)
 }
 
 fn files_in(dir: &Path) -> Vec<PathBuf> {

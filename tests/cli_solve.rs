@@ -3,41 +3,19 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_common;
+
+use cli_common::{problem, run, stderr, stdout};
+use std::path::PathBuf;
 use tsumego_studio::go::Color;
 use tsumego_studio::problem::Goal;
 use tsumego_studio::solver::proof_sgf::proof_from_sgf;
 
 const LIMIT: &str = "200000";
 
-fn problem(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("problems")
-        .join(name)
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsumego-studio"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
 /// A fresh temporary directory for one test.
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsumego-cli-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    cli_common::temp_dir("cli", test)
 }
 
 #[test]

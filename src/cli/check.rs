@@ -138,11 +138,7 @@ fn check_proof_file(
         "{}: proof that {} {} (goal {}), {} nodes{}",
         path.display(),
         problem.or_player(),
-        if problem.goal().or_defends() {
-            "lives"
-        } else {
-            "kills"
-        },
+        problem.goal().verb(),
         problem.goal(),
         proof.node_count(),
         if proof.superko { ", superko" } else { "" }

@@ -162,11 +162,7 @@ impl SolveReport {
                 report.check_refutation = Some(format!(
                     "{} {} (goal {})",
                     opposite.or_player(),
-                    if opposite.goal().or_defends() {
-                        "lives"
-                    } else {
-                        "kills"
-                    },
+                    opposite.goal().verb(),
                     opposite.goal()
                 ));
             }

@@ -106,6 +106,15 @@ impl Goal {
         }
     }
 
+    /// What the OR player does, in one word: `lives` (a goal of the defender) or `kills`.
+    pub fn verb(self) -> &'static str {
+        if self.or_defends() {
+            "lives"
+        } else {
+            "kills"
+        }
+    }
+
     /// The name used in files: `live`, `live-uca`, `live-any`, `kill`, `kill-uca`, `kill-all`
     /// (SGF `TSGOAL`, JSON, CLI).
     pub fn name(self) -> &'static str {

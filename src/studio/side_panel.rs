@@ -161,11 +161,7 @@ impl StudioApp {
             ui.label(format!(
                 "The proof that {} {} (the opposite claim), which shows the failure:",
                 opposite.or_player(),
-                if opposite.goal().or_defends() {
-                    "lives"
-                } else {
-                    "kills"
-                }
+                opposite.goal().verb()
             ));
         }
         ui.label(format!(
