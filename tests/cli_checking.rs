@@ -216,6 +216,12 @@ fn check_verifies_an_exported_proof_and_no_check_says_so() {
     assert!(report.contains(": checked ("), "{report}");
     assert!(report.ends_with("1 file: 1 ok, 0 failed\n"), "{report}");
 
+    // The proof file also opens as its problem (solve, bench and the studio read it).
+    let again = run(&["solve", proof.to_str().unwrap(), "--json"]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(json["checked"], true);
+
     // A proof that does not read is an error, not a crash.
     std::fs::write(
         dir.join("bad.sgf"),

@@ -66,8 +66,23 @@ pub(crate) fn read_sgf_with_pl(text: &str) -> Result<(ProblemSetup, Option<Color
         .into_iter()
         .next()
         .ok_or_else(|| SgfError::Syntax("no game tree".to_string()))?;
-    let root = tree.into_go_node().map_err(|_| SgfError::NotGo)?;
+    let mut root = tree.into_go_node().map_err(|_| SgfError::NotGo)?;
+    strip_proof_trees(&mut root);
     read_root(&root)
+}
+
+/// Drop the proof trees hanging in the game tree (a node with `TSROLE` and everything below it,
+/// as `solve --proof-out` writes them): a proof SGF reads as its problem.
+fn strip_proof_trees(node: &mut Node) {
+    let is_proof = |n: &Node| {
+        n.properties
+            .iter()
+            .any(|p| matches!(p, Prop::Unknown(ident, _) if ident == "TSROLE"))
+    };
+    node.children.retain(|c| !is_proof(c));
+    for child in &mut node.children {
+        strip_proof_trees(child);
+    }
 }
 
 /// Properties of the root that are not stored directly in the setup.

@@ -273,6 +273,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("GN[bent \\] three \\\\ test]"), "{text}");
+        // The whole file also reads as the problem alone (the studio and `bench` open it so).
+        assert_eq!(
+            crate::problem::read_sgf(&text).unwrap().validate().unwrap(),
+            problem
+        );
         // The problem part reads as the problem alone, and the proof root follows its position.
         let problem_text = crate::problem::write_sgf(&problem);
         let open = problem_text.strip_suffix(")\n").unwrap();
