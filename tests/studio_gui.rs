@@ -196,6 +196,29 @@ fn a_proven_failure_is_checked_through_the_opposite_claim() {
 }
 
 #[test]
+fn typing_a_name_keeps_every_character_and_is_one_undoable_edit() {
+    let mut h = studio("01-straight-three-kill.sgf");
+    let before = h.state().doc.setup().name.clone();
+    h.get_by_label("Name:").focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(1);
+    h.get_by_label("Name:").type_text("My corner");
+    h.run_steps(2);
+    // Still typing: nothing is lost between frames, and the problem is not changed yet.
+    assert_eq!(h.state().name_draft.as_deref(), Some("My corner"));
+    assert_eq!(h.state().doc.setup().name, before);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert_eq!(h.state().doc.setup().name, "My corner");
+    assert_eq!(h.state().name_draft, None);
+    assert!(h.state().doc.is_dirty());
+    h.state_mut().undo();
+    h.run_steps(2);
+    assert_eq!(h.state().doc.setup().name, before);
+}
+
+#[test]
 fn overlays_toggle_from_the_view_menu() {
     let mut h = studio("03-bent-three-kill.sgf");
     h.get_by_label("▶ Solve").click();

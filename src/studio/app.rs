@@ -87,6 +87,8 @@ pub struct StudioApp {
     pub repro_dir: PathBuf,
     /// Tests of the checking path only: every proof is corrupted before its check.
     pub check_fault: Option<crate::solver::fault::Fault>,
+    /// The Name field's text while it is being typed (committed when the field is left).
+    pub name_draft: Option<String>,
 }
 
 impl StudioApp {
@@ -126,6 +128,7 @@ impl StudioApp {
             png_exports: Default::default(),
             repro_dir: std::env::temp_dir(),
             check_fault: None,
+            name_draft: None,
         };
         let first = file.or_else(|| {
             app.library

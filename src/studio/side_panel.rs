@@ -354,13 +354,23 @@ impl StudioApp {
         }
         ui.horizontal(|ui| {
             let label = ui.label("Name:");
-            let mut name = setup.name.clone();
+            // What is typed lives in a draft while the field has focus (the problem's name would
+            // overwrite it every frame) and becomes one undoable edit when the field is left.
+            let mut name = self
+                .name_draft
+                .clone()
+                .unwrap_or_else(|| setup.name.clone());
             let edit = ui.text_edit_singleline(&mut name).labelled_by(label.id);
-            if edit.lost_focus() && name != setup.name {
-                self.apply_edit(|s| {
-                    s.name = name;
-                    true
-                });
+            if edit.lost_focus() {
+                self.name_draft = None;
+                if name != setup.name {
+                    self.apply_edit(|s| {
+                        s.name = name;
+                        true
+                    });
+                }
+            } else if edit.has_focus() {
+                self.name_draft = Some(name);
             }
         });
         ui.horizontal(|ui| {
