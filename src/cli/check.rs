@@ -37,10 +37,11 @@ pub struct CheckReport {
 /// one proof's check may take.
 pub fn run(paths: &[PathBuf], check_secs: Option<f64>) -> anyhow::Result<ExitCode> {
     let mut stdout = io::stdout().lock();
-    let mut settings = CheckSettings::default();
-    if let Some(t) = check_secs.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()) {
-        settings.time_limit = Some(t);
+    let settings = super::checking::CheckArgs {
+        check_time_secs: check_secs,
+        ..Default::default()
     }
+    .settings();
     let report =
         check_paths_with(paths, &settings, &mut stdout).context("writing the check report")?;
     Ok(if report.failed == 0 {

@@ -4,9 +4,9 @@
 
 use super::engine::SearchArgs;
 use crate::solver::analysis::Analysis;
-use crate::solver::certify::{certify, checked_proof, CheckSettings, CheckVerdict};
+use crate::solver::certify::{certify, CheckSettings};
 use crate::solver::fault::Fault;
-use crate::solver::repro::save_repro;
+use crate::solver::repro::save_rejected;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -63,19 +63,7 @@ impl CheckArgs {
         analysis: &mut Analysis,
     ) -> Option<Result<PathBuf, String>> {
         certify(analysis, &search.config(), &self.settings(), None);
-        let check = analysis.check.as_ref()?;
-        if check.verdict != CheckVerdict::Failed {
-            return None;
-        }
-        let (claim, proof) = checked_proof(analysis)?;
-        Some(save_repro(
-            &self.repro_dir(),
-            claim,
-            proof,
-            Some(file),
-            &search.describe(),
-            check.error.as_deref().unwrap_or("no reason given"),
-        ))
+        save_rejected(analysis, &self.repro_dir(), Some(file), &search.describe())
     }
 }
 

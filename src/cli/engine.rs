@@ -90,22 +90,14 @@ impl SearchArgs {
         }
     }
 
-    /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off`.
+    /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off,
+    /// …` ([`SolveConfig::describe`]).
     pub fn describe(&self) -> String {
-        let c = self.config();
-        let mut parts = vec![format!("engine {}", self.engine.name())];
-        if let Some(t) = c.time_limit {
-            parts.push(format!("time limit {} s", t.as_secs_f64()));
-        }
-        if let Some(n) = c.max_nodes {
-            parts.push(format!("max nodes {n}"));
-        }
-        if let Some(w) = c.or_width {
-            parts.push(format!("or-width {w}"));
-        }
-        parts.push(format!("superko {}", if c.superko { "on" } else { "off" }));
-        parts.push(format!("table {} entries", c.tt_entries));
-        parts.join(", ")
+        format!(
+            "engine {}, {}",
+            self.engine.name(),
+            self.config().describe()
+        )
     }
 
     /// Solve `problem`'s claim with the chosen engine (one search).

@@ -54,3 +54,26 @@ impl Default for SolveConfig {
         }
     }
 }
+
+impl SolveConfig {
+    /// The limits and rule switches in words, for a reproduction file: `time limit 2 s, max
+    /// nodes 500, or-width 8, superko off, table 1048576 entries` (absent limits left out).
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(t) = self.time_limit {
+            parts.push(format!("time limit {} s", t.as_secs_f64()));
+        }
+        if let Some(n) = self.max_nodes {
+            parts.push(format!("max nodes {n}"));
+        }
+        if let Some(w) = self.or_width {
+            parts.push(format!("or-width {w}"));
+        }
+        parts.push(format!(
+            "superko {}",
+            if self.superko { "on" } else { "off" }
+        ));
+        parts.push(format!("table {} entries", self.tt_entries));
+        parts.join(", ")
+    }
+}

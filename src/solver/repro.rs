@@ -3,6 +3,8 @@
 //! root comment says why it was rejected. `tsumego-studio check FILE` runs the checker on it again;
 //! the file is what a bug report needs.
 
+use super::analysis::Analysis;
+use super::certify::{checked_proof, CheckVerdict};
 use super::proof::ProofTree;
 use super::proof_sgf::proof_to_sgf_with_note;
 use crate::problem::Problem;
@@ -93,6 +95,24 @@ pub fn save_repro(
             dir.display()
         )
     })
+}
+
+/// When the checker rejected what `analysis` reports (its proof, or a failure's refutation),
+/// write the reproduction file of that claim and proof into `dir`: its path, or why it could not
+/// be written. `None` when nothing was rejected.
+pub fn save_rejected(
+    analysis: &Analysis,
+    dir: &Path,
+    source: Option<&Path>,
+    settings: &str,
+) -> Option<Result<PathBuf, String>> {
+    let check = analysis.check.as_ref()?;
+    if check.verdict != CheckVerdict::Failed {
+        return None;
+    }
+    let (claim, proof) = checked_proof(analysis)?;
+    let error = check.error.as_deref().unwrap_or("no reason given");
+    Some(save_repro(dir, claim, proof, source, settings, error))
 }
 
 #[cfg(test)]

@@ -180,17 +180,21 @@ impl LiveSolve {
             return None;
         }
         let searches = std::mem::take(&mut self.searches);
-        let checks = std::mem::take(&mut self.checks);
+        let mut checks = std::mem::take(&mut self.checks);
         let mut finished = finish(searches, self.revision);
-        if let Some(Some((c, repro))) = checks.get(finished.chosen) {
-            finished.verdict = format!("{} {}", finished.verdict, check_words(c));
+        let chosen = checks.get_mut(finished.chosen).and_then(Option::take);
+        if let Some((mut c, repro)) = chosen {
+            finished.verdict = format!("{} {}", finished.verdict, check_words(&c));
             finished.check = Some(c.verdict);
-            if let (None, Some((opposite, proof))) = (&finished.proof, c.refutation.as_deref()) {
-                // A proven failure: show the checked proof of the opposite claim.
-                finished.has_seki = ends_in_seki(proof);
-                finished.ko_captures = ko_capture_paths(opposite, proof, 100_000);
-                finished.proof = Some(Arc::new(proof.clone()));
-                finished.refutation_claim = Some(opposite.clone());
+            if finished.proof.is_none() {
+                if let Some(refutation) = c.refutation.take() {
+                    // A proven failure: show the checked proof of the opposite claim.
+                    let (opposite, proof) = *refutation;
+                    finished.has_seki = ends_in_seki(&proof);
+                    finished.ko_captures = ko_capture_paths(&opposite, &proof, 100_000);
+                    finished.proof = Some(Arc::new(proof));
+                    finished.refutation_claim = Some(opposite);
+                }
             }
             match repro {
                 Some(Ok(path)) => {

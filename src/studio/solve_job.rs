@@ -8,10 +8,8 @@
 
 use crate::problem::Problem;
 use crate::solver::analysis::{analyse, How};
-use crate::solver::certify::{
-    certifiable, certify, checked_proof, CheckSettings, CheckVerdict, Checked,
-};
-use crate::solver::repro::save_repro;
+use crate::solver::certify::{certifiable, certify, CheckSettings, Checked};
+use crate::solver::repro::save_rejected;
 use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use std::path::PathBuf;
@@ -300,20 +298,9 @@ fn run_job(
                 &settings.check,
                 Some(Arc::clone(&stop)),
             );
-            if let Some(checked) = analysis.check.clone() {
-                let repro = (checked.verdict == CheckVerdict::Failed)
-                    .then(|| checked_proof(&analysis))
-                    .flatten()
-                    .map(|(claim, proof)| {
-                        save_repro(
-                            &settings.repro_dir,
-                            claim,
-                            proof,
-                            None,
-                            &describe(&settings.config),
-                            checked.error.as_deref().unwrap_or("no reason given"),
-                        )
-                    });
+            let settings_words = format!("the studio: {}", settings.config.describe());
+            let repro = save_rejected(&analysis, &settings.repro_dir, None, &settings_words);
+            if let Some(checked) = analysis.check.take() {
                 send(
                     JobEvent::Checked {
                         index,
@@ -331,22 +318,11 @@ fn run_job(
     send(JobEvent::Done, true);
 }
 
-/// The search settings in words, for a reproduction file.
-fn describe(c: &SolveConfig) -> String {
-    let limit = |x: Option<String>| x.unwrap_or_else(|| "none".to_string());
-    format!(
-        "the studio: time limit {}, max nodes {}, or-width {}, superko {}",
-        limit(c.time_limit.map(|t| format!("{} s", t.as_secs_f64()))),
-        limit(c.max_nodes.map(|n| n.to_string())),
-        limit(c.or_width.map(|w| w.to_string())),
-        if c.superko { "on" } else { "off" }
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::problem::fixtures::bent_three_live;
+    use crate::solver::certify::CheckVerdict;
     use crate::solver::fault::Fault;
     use crate::solver::Status;
     use std::time::{Duration, Instant};
