@@ -136,11 +136,9 @@ fn check_proof_file(
     };
     let c = check(&problem, &proof, settings, None);
     let what = format!(
-        "{}: proof that {} {} (goal {}), {} nodes{}",
+        "{}: proof that {}, {} nodes{}",
         path.display(),
-        problem.or_player(),
-        problem.goal().verb(),
-        problem.goal(),
+        problem.claim_words(),
         proof.node_count(),
         if proof.superko { ", superko" } else { "" }
     );

@@ -159,12 +159,7 @@ impl SolveReport {
             report.check_memory_bytes = Some(c.memory_bytes);
             report.check_error = c.error.clone();
             if let Some((opposite, _)) = c.refutation.as_deref() {
-                report.check_refutation = Some(format!(
-                    "{} {} (goal {})",
-                    opposite.or_player(),
-                    opposite.goal().verb(),
-                    opposite.goal()
-                ));
+                report.check_refutation = Some(opposite.claim_words());
             }
             if c.refutation_nodes > 0 {
                 report.refutation_nodes = Some(c.refutation_nodes);

@@ -239,6 +239,16 @@ impl Problem {
         self
     }
 
+    /// The claim in words: `White kills (goal kill)`.
+    pub fn claim_words(&self) -> String {
+        format!(
+            "{} {} (goal {})",
+            self.or_player,
+            self.goal.verb(),
+            self.goal
+        )
+    }
+
     /// One line describing the problem, e.g. `19x19, Black to move, OR Black goal live, region
     /// 153 points (67 empty), crucial 1 (R2), ko Black disallow / White allow, expected win,
     /// answer S2`.
