@@ -3,6 +3,7 @@
 //! - [`check`]: load and validate problem files;
 //! - [`solve`]: solve one problem, optionally writing the proof as SGF;
 //! - [`bench`](mod@bench): solve a set of problems and print a table with totals;
+//! - [`nn`](mod@nn): `nn-info` and `nn-bench`, the net module loaded on demand;
 //! - shared: [`files`] (which files a list of paths means), [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -11,6 +12,7 @@ pub mod check;
 pub mod checking;
 pub mod engine;
 pub mod files;
+pub mod nn;
 pub mod report;
 pub mod solve;
 
@@ -94,6 +96,21 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Load the net module (libtorch enters the process only now), make a net and evaluate one
+    /// position; prints the module, the device and the time of each step. Exit status 1 (and a
+    /// one-line reason) when the module is missing, of another version or fails.
+    NnInfo {
+        #[command(flatten)]
+        net: nn::NetArgs,
+    },
+    /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
+    NnBench {
+        #[command(flatten)]
+        net: nn::NetArgs,
+        /// Seconds measured per case.
+        #[arg(long, default_value_t = 1.0, value_parser = engine::parse_secs)]
+        secs: f64,
+    },
 }
 
 /// Run a parsed command line.
@@ -133,5 +150,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             check,
             json,
         } => bench::run(&paths, &search, &check, json),
+        Command::NnInfo { net } => nn::info(&net),
+        Command::NnBench { net, secs } => nn::bench(&net, secs),
     }
 }

@@ -1,18 +1,9 @@
-//! Where the network runs, and how many threads libtorch may use there.
-//!
-//! The nets are small, so on a CPU libtorch's intra-op thread pool costs far more in
-//! synchronisation than it gains: on two cores, inference is about 20x slower than with one
-//! thread. [`configure_inference_threads`] pins both pools to one thread, and
-//! [`select_device`] calls it, so any code that picks a device gets the setting.
+//! Which device the user asks the net to run on (the module decides what is there).
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Once;
 
-use tch::{Cuda, Device};
-
-/// The libtorch release `tch` 0.26 is built against (see `scripts/setup.sh`).
-pub const LIBTORCH_VERSION: &str = "2.13.0";
+use tsumego_nn_abi::{DeviceRequest, DEVICE_AUTO, DEVICE_CPU, DEVICE_CUDA};
 
 /// Which device the user asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -23,7 +14,27 @@ pub enum DevicePreference {
     /// The CPU, even when a GPU is present.
     Cpu,
     /// The CUDA device with this index; the CPU (with a note) when it is not there.
-    Cuda(usize),
+    Cuda(u32),
+}
+
+impl DevicePreference {
+    /// The request as it crosses the module's ABI.
+    pub fn request(self) -> DeviceRequest {
+        match self {
+            DevicePreference::Auto => DeviceRequest {
+                kind: DEVICE_AUTO,
+                index: 0,
+            },
+            DevicePreference::Cpu => DeviceRequest {
+                kind: DEVICE_CPU,
+                index: 0,
+            },
+            DevicePreference::Cuda(index) => DeviceRequest {
+                kind: DEVICE_CUDA,
+                index,
+            },
+        }
+    }
 }
 
 impl FromStr for DevicePreference {
@@ -45,94 +56,30 @@ impl FromStr for DevicePreference {
     }
 }
 
-/// The device chosen by [`select_device`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SelectedDevice {
-    /// Where tensors and models should live.
-    pub device: Device,
-    /// Why the choice differs from the preference (e.g. CUDA was asked for but is missing);
-    /// meant to be shown to the user.
-    pub note: Option<String>,
-}
-
-impl SelectedDevice {
-    /// A one-line description for logs and the UI, e.g.
-    /// `CPU (libtorch 2.13.0, 1 intra-op thread)`.
-    pub fn description(&self) -> String {
-        match self.device {
-            Device::Cuda(n) => format!("CUDA:{n} (libtorch {LIBTORCH_VERSION})"),
-            _ => {
-                let threads = tch::get_num_threads();
-                let plural = if threads == 1 { "" } else { "s" };
-                format!("CPU (libtorch {LIBTORCH_VERSION}, {threads} intra-op thread{plural})")
-            }
-        }
-    }
-}
-
-impl fmt::Display for SelectedDevice {
+impl fmt::Display for DevicePreference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.description())?;
-        match &self.note {
-            Some(note) => write!(f, "; {note}"),
-            None => Ok(()),
+        match self {
+            DevicePreference::Auto => f.write_str("auto"),
+            DevicePreference::Cpu => f.write_str("cpu"),
+            DevicePreference::Cuda(n) => write!(f, "cuda:{n}"),
         }
     }
 }
 
-/// Picks the device for `pref`, falling back to the CPU with a [`SelectedDevice::note`] when
-/// the requested CUDA device is not available. Also calls [`configure_inference_threads`].
-///
-/// ```
-/// use tsumego_studio::nn::device::{select_device, DevicePreference};
-///
-/// let selected = select_device(DevicePreference::Cpu);
-/// assert_eq!(selected.device, tch::Device::Cpu);
-/// println!("network on {selected}");
-/// ```
-pub fn select_device(pref: DevicePreference) -> SelectedDevice {
-    configure_inference_threads();
-    let cpu = |note: Option<String>| SelectedDevice {
-        device: Device::Cpu,
-        note,
-    };
-    match pref {
-        DevicePreference::Cpu => cpu(None),
-        DevicePreference::Auto if Cuda::is_available() => SelectedDevice {
-            device: Device::Cuda(0),
-            note: None,
-        },
-        DevicePreference::Auto => cpu(None),
-        DevicePreference::Cuda(n) if !Cuda::is_available() => cpu(Some(format!(
-            "CUDA device {n} requested but libtorch sees no CUDA; using the CPU"
-        ))),
-        DevicePreference::Cuda(n) => {
-            let count = Cuda::device_count();
-            if i64::try_from(n).is_ok_and(|n| n < count) {
-                SelectedDevice {
-                    device: Device::Cuda(n),
-                    note: None,
-                }
-            } else {
-                cpu(Some(format!(
-                    "CUDA device {n} requested but only {count} present; using the CPU"
-                )))
-            }
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Limits libtorch to one intra-op thread and one inter-op thread; only the first call acts.
-///
-/// The intra-op count is process-wide for threads that have not yet run a libtorch operation;
-/// a thread that already has keeps its earlier count, so call this before any tensor work
-/// (it is cheap, and [`select_device`] does it).
-pub fn configure_inference_threads() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        tch::set_num_threads(1);
-        // libtorch refuses (and tch panics) once the inter-op pool has started; it only
-        // starts for TorchScript `fork`, so a failure here is harmless and is ignored.
-        let _ = std::panic::catch_unwind(|| tch::set_num_interop_threads(1));
-    });
+    #[test]
+    fn preferences_parse_and_print() {
+        assert_eq!("auto".parse(), Ok(DevicePreference::Auto));
+        assert_eq!("CPU".parse(), Ok(DevicePreference::Cpu));
+        assert_eq!("cuda".parse(), Ok(DevicePreference::Cuda(0)));
+        assert_eq!("cuda:2".parse(), Ok(DevicePreference::Cuda(2)));
+        assert!("tpu".parse::<DevicePreference>().is_err());
+        assert!("cuda:-1".parse::<DevicePreference>().is_err());
+        assert_eq!(DevicePreference::Cuda(3).to_string(), "cuda:3");
+        assert_eq!(DevicePreference::Cuda(3).request().index, 3);
+        assert_eq!(DevicePreference::Cpu.request().kind, DEVICE_CPU);
+    }
 }

@@ -1,5 +1,5 @@
-//! Build script: with the `nn` feature, give every binary, test, bench and example of this
-//! package a run-path to libtorch's `lib` folder, so they start without `LD_LIBRARY_PATH`.
+//! Build script: give this crate's module (`libtsumego_nn.so`) and its tests and examples a
+//! run-path to libtorch's `lib` folder, so they load without `LD_LIBRARY_PATH`.
 //!
 //! torch-sys finds libtorch from the environment (see `scripts/setup.sh`), but the run-path it
 //! records only reaches `tch`'s own targets, not ours. We locate the same folder the same way:
@@ -21,7 +21,7 @@ fn main() {
         println!("cargo:rerun-if-env-changed={var}");
     }
     let linux = env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
-    if env::var_os("CARGO_FEATURE_NN").is_none() || !linux {
+    if !linux {
         return;
     }
     let Some(lib) = libtorch_lib_dir() else {

@@ -1,13 +1,17 @@
-//! The device layer against the real libtorch: device choice, a small computation, threads.
-#![cfg(feature = "nn")]
+//! Device selection against the real libtorch: the one place a device is chosen.
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 use tch::{Cuda, Device, TchError, Tensor};
-use tsumego_studio::nn::{configure_inference_threads, select_device, DevicePreference};
+use tsumego_nn::device::{configure_inference_threads, select_device};
+use tsumego_nn_abi::{DeviceRequest, DEVICE_AUTO, DEVICE_CPU, DEVICE_CUDA};
+
+fn request(kind: u32, index: u32) -> DeviceRequest {
+    DeviceRequest { kind, index }
+}
 
 #[test]
 fn auto_picks_cuda_only_when_available() {
-    let selected = select_device(DevicePreference::Auto);
+    let selected = select_device(request(DEVICE_AUTO, 0));
     let expected = if Cuda::is_available() {
         Device::Cuda(0)
     } else {
@@ -18,25 +22,32 @@ fn auto_picks_cuda_only_when_available() {
 }
 
 #[test]
-fn cpu_preference_is_honoured() {
-    let selected = select_device(DevicePreference::Cpu);
+fn cpu_request_is_honoured() {
+    let selected = select_device(request(DEVICE_CPU, 0));
     assert_eq!(selected.device, Device::Cpu);
     assert_eq!(selected.note, None);
 }
 
 #[test]
 fn missing_cuda_device_falls_back_to_cpu_with_a_note() {
-    let selected = select_device(DevicePreference::Cuda(1000));
+    let selected = select_device(request(DEVICE_CUDA, 1000));
     assert_eq!(selected.device, Device::Cpu);
     assert!(selected.note.is_some_and(|note| note.contains("1000")));
     if !Cuda::is_available() {
-        assert_eq!(select_device(DevicePreference::Cuda(0)).device, Device::Cpu);
+        assert_eq!(select_device(request(DEVICE_CUDA, 0)).device, Device::Cpu);
     }
 }
 
 #[test]
+fn unknown_kind_falls_back_to_cpu_with_a_note() {
+    let selected = select_device(request(77, 0));
+    assert_eq!(selected.device, Device::Cpu);
+    assert!(selected.note.is_some_and(|note| note.contains("77")));
+}
+
+#[test]
 fn matmul_on_the_selected_device() -> Result<(), TchError> {
-    let device = select_device(DevicePreference::Auto).device;
+    let device = select_device(request(DEVICE_AUTO, 0)).device;
     let a = Tensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0])
         .reshape([2, 2])
         .to_device(device);
@@ -55,15 +66,6 @@ fn inference_uses_one_intra_op_thread() {
     configure_inference_threads();
     configure_inference_threads();
     assert_eq!(tch::get_num_threads(), 1);
-    let description = select_device(DevicePreference::Cpu).description();
+    let description = select_device(request(DEVICE_CPU, 0)).description();
     assert_eq!(description, "CPU (libtorch 2.13.0, 1 intra-op thread)");
-}
-
-#[test]
-fn preferences_parse() {
-    assert_eq!("auto".parse(), Ok(DevicePreference::Auto));
-    assert_eq!("CPU".parse(), Ok(DevicePreference::Cpu));
-    assert_eq!("cuda".parse(), Ok(DevicePreference::Cuda(0)));
-    assert_eq!("cuda:2".parse(), Ok(DevicePreference::Cuda(2)));
-    assert!("tpu".parse::<DevicePreference>().is_err());
 }
