@@ -89,6 +89,10 @@ pub struct StudioApp {
     pub check_fault: Option<crate::solver::fault::Fault>,
     /// The Name field's text while it is being typed (committed when the field is left).
     pub name_draft: Option<String>,
+    /// The net: not loaded until the user asks for it.
+    pub net: super::net_status::NetState,
+    /// `TSUMEGO_EXIT_AFTER_FIRST_FRAME`: close after the first frame (the start-up benchmark).
+    exit_after_first_frame: bool,
 }
 
 impl StudioApp {
@@ -129,6 +133,8 @@ impl StudioApp {
             repro_dir: std::env::temp_dir(),
             check_fault: None,
             name_draft: None,
+            net: Default::default(),
+            exit_after_first_frame: std::env::var_os("TSUMEGO_EXIT_AFTER_FIRST_FRAME").is_some(),
         };
         let first = file.or_else(|| {
             app.library
@@ -178,6 +184,13 @@ impl StudioApp {
         // The theme is the studio's setting whatever the system or the integration prefers.
         self.settings.theme.apply(&ctx);
         self.poll_background();
+        if let Some((line, error)) = self.net.poll() {
+            if error {
+                self.warn(line);
+            } else {
+                self.info(line);
+            }
+        }
         self.handle_dropped_files(&ctx);
         self.handle_keys(&ctx);
         self.close_guard(&ctx);
@@ -207,6 +220,9 @@ impl StudioApp {
         }
         self.frame_stats.record(started.elapsed());
         self.log_frame_stats();
+        if self.exit_after_first_frame {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 
     /// With `TSUMEGO_FRAME_STATS` set, print the frame times (and the solver's rate) to stderr

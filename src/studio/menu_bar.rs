@@ -1,4 +1,4 @@
-//! The menu bar: File, Edit, View.
+//! The menu bar: File, Edit, View, Net.
 
 use super::app::StudioApp;
 use super::library::{bundled_folder, Library};
@@ -98,6 +98,19 @@ impl StudioApp {
                         self.settings.theme = t;
                         t.apply(&ctx);
                     }
+                }
+            });
+            ui.menu_button("Net", |ui| {
+                ui.label(self.net.summary());
+                let idle = matches!(self.net, super::net_status::NetState::NotLoaded);
+                if ui
+                    .add_enabled(idle, egui::Button::new("Load the net"))
+                    .on_hover_text("Open the net module (libtorch) and evaluate one position")
+                    .clicked()
+                {
+                    let wake = ctx.clone();
+                    self.net.start(move || wake.request_repaint());
+                    self.info("Loading the net…");
                 }
             });
             ui.separator();

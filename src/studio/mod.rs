@@ -10,7 +10,8 @@
 //! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
 //!   [`crate::solver::replay`];
 //! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`];
-//!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere.
+//!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere;
+//! - the net: [`net_status`] (loaded on a worker thread when first asked for).
 
 pub mod actions;
 pub mod app;
@@ -26,6 +27,7 @@ pub mod library;
 pub mod library_panel;
 pub mod live;
 pub mod menu_bar;
+pub mod net_status;
 pub mod png_export;
 pub mod proof_nav;
 pub mod scene;
