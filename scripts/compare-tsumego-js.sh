@@ -7,7 +7,7 @@
 #
 #   FILE.sgf            problems to compare (default: problems/*.sgf)
 #   --build             rebuild the release binary first (otherwise it is built only when missing:
-#                       cargo build --release --no-default-features)
+#                       cargo build --release -p tsumego-studio --no-default-features)
 #   --timeout S         tsumego.js's time per problem, all its searches together (default 60)
 #   --our-time-limit S  passed to `tsumego-studio solve --time-limit-secs` (default 60)
 #   --markdown OUT.md   also write the table as markdown
@@ -72,8 +72,8 @@ command -v node >/dev/null || { echo "compare-tsumego-js.sh: node is needed" >&2
 
 bin=target/release/tsumego-studio
 if [[ $build == 1 || ! -x $bin ]]; then
-    echo "==> cargo build --release --no-default-features" >&2
-    cargo build --release --no-default-features >&2
+    echo "==> cargo build --release -p tsumego-studio --no-default-features" >&2
+    cargo build --release -p tsumego-studio --no-default-features >&2
 fi
 
 if [[ ! -f scripts/tsumego-js/node_modules/tsumego.js/package.json ]]; then

@@ -75,23 +75,37 @@ if command -v Xvfb >/dev/null 2>&1; then
     done
 fi
 
-# Every bundled problem solved by its own process: the whole-process wall time against the
-# search time `solve --json` reports (its "seconds", which include the proof's check).
+# Problems solved one process each: the whole-process wall time against the search time
+# `solve --json` reports (its "seconds", plus the proof's "check_seconds"). The bundled problems
+# (median of $runs runs each) and the research sets' small-region problems (the 7x7 set, 31-43
+# empty points, at a 0.2 s limit; one run each) when ../shared/bench is there.
 echo
-echo "| bundled problems, one process each | wall (sum of medians) | search + check (sum) |"
-echo "|---|---|---|"
-python3 - "$runs" "$BIN" "$root"/problems/*.sgf <<'PY'
+echo "| problems, one process each | files | wall (sum) | search + check (sum) | wall - search |"
+echo "|---|---|---|---|---|"
+per_file() {
+    local label="$1" repeat="$2"
+    shift 2
+    python3 - "$label" "$repeat" "$BIN" "$@" <<'PY'
 import json, statistics, subprocess, sys, time
-runs, binary, files = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+label, repeat, binary = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+files = [a for a in sys.argv[4:] if not a.startswith("--")]
+flags = [a for a in sys.argv[4:] if a.startswith("--")]
 wall_total = search_total = 0.0
 for f in files:
     walls = []
-    for _ in range(runs):
+    for _ in range(repeat):
         start = time.perf_counter()
-        out = subprocess.run([binary, "solve", "--json", f], capture_output=True, check=True)
+        out = subprocess.run([binary, "solve", "--json", *flags, f], capture_output=True, check=True)
         walls.append(time.perf_counter() - start)
     report = json.loads(out.stdout)
     wall_total += statistics.median(walls)
-    search_total += report.get("seconds", 0.0) + report.get("check_seconds", 0.0)
-print(f"| {len(files)} files | {wall_total * 1e3:.0f} ms | {search_total * 1e3:.0f} ms |")
+    search_total += (report.get("seconds") or 0.0) + (report.get("check_seconds") or 0.0)
+print(f"| {label} | {len(files)} | {wall_total * 1e3:.0f} ms | {search_total * 1e3:.0f} ms "
+      f"| {(wall_total - search_total) * 1e3 / len(files):.1f} ms per file |")
 PY
+}
+per_file "bundled \`problems/\`" "$runs" "$root"/problems/*.sgf
+seven="$root/../shared/bench/rzs-aaai22/7x7"
+if [ -d "$seven" ]; then
+    per_file "7x7 research set, \`--time-limit-secs 0.2\`" 1 --time-limit-secs=0.2 "$seven"/*.json
+fi

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The full check: formatting, lints, a build without libtorch, all tests (with the `nn`
-# feature) and the doc tests. Installs what is missing first (scripts/setup.sh).
+# The full check: formatting, lints (with and without the net), the app built and its net
+# paths tested without the net (`--no-default-features`: no module loader), all tests of the
+# workspace (the app, the net module nn/module and its ABI nn/abi) and the doc tests. Installs
+# what is missing first (scripts/setup.sh).
 # Stops at the first failing step.
 set -euo pipefail
 
@@ -9,11 +11,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup.sh
 
 steps=(
-    "cargo fmt --check"
-    "cargo clippy --all-targets -- -D warnings"
-    "cargo build --no-default-features"
-    "cargo test --all-targets"
-    "cargo test --doc"
+    "cargo fmt --all --check"
+    "cargo clippy --workspace --all-targets -- -D warnings"
+    "cargo clippy -p tsumego-studio --no-default-features --all-targets -- -D warnings"
+    "cargo build -p tsumego-studio --no-default-features"
+    "cargo test -p tsumego-studio --no-default-features --lib --test cli_nn --test studio_net"
+    "cargo test --workspace --all-targets"
+    "cargo test --workspace --doc"
 )
 for i in "${!steps[@]}"; do
     step="${steps[$i]}"

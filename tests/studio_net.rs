@@ -33,24 +33,31 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
         });
     h.run_steps(3);
     assert!(matches!(h.state().net, NetState::NotLoaded));
-    assert!(!libtorch_loaded(), "the studio's start must not load libtorch");
+    assert!(
+        !libtorch_loaded(),
+        "the studio's start must not load libtorch"
+    );
 
     h.get_by_label("Net").click();
     h.run_steps(2);
     h.get_by_label("Load the net").click();
     let start = Instant::now();
-    while !matches!(
-        h.state().net,
-        NetState::Unavailable(_) | NetState::Ready(_)
-    ) {
-        assert!(start.elapsed() < Duration::from_secs(30), "loading never ended");
+    while !matches!(h.state().net, NetState::Unavailable(_) | NetState::Ready(_)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "loading never ended"
+        );
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }
     h.run_steps(2);
     let notice = h.state().notice.clone().unwrap();
     assert!(notice.error, "{}", notice.text);
-    assert!(notice.text.starts_with("Net unavailable: "), "{}", notice.text);
+    assert!(
+        notice.text.starts_with("Net unavailable: "),
+        "{}",
+        notice.text
+    );
     assert!(notice.text.contains("heuristic prior"), "{}", notice.text);
     assert!(!notice.text.contains('\n'));
     if cfg!(feature = "nn") {

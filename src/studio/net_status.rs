@@ -64,7 +64,9 @@ impl NetState {
     /// One line for the Net menu.
     pub fn summary(&self) -> String {
         match self {
-            NetState::NotLoaded => "Not loaded (libtorch is loaded only when a net is asked for)".into(),
+            NetState::NotLoaded => {
+                "Not loaded (libtorch is loaded only when a net is asked for)".into()
+            }
             NetState::Loading(_) => "Loading…".into(),
             NetState::Ready(ready) => format!("Loaded: {ready}"),
             NetState::Unavailable(why) => format!("Unavailable: {why}"),

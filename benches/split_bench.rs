@@ -4,10 +4,12 @@
 //! net to the first evaluation, the time per batch at batch 1 and 64, and the resident memory of
 //! the asking process (and of the server).
 //!
-//!   cargo build --release --examples -p tsumego-nn && target/release/examples/split_bench
+//!   cargo build --release --examples -p tsumego-nn && cargo bench --bench split_bench
 //!
-//! The module path runs second in its own child process (this program re-runs itself with
-//! `module`), so neither measurement sees the other's libtorch.
+//! This program is the app's (it does not link libtorch, like the studio); the server is the net
+//! crate's example `pipe_server`. The module path runs in a child process (this program re-runs
+//! itself with `module`), so neither measurement sees the other's libtorch. Under `cargo test`
+//! (no `--bench` argument) it does nothing.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -61,7 +63,11 @@ fn module_path() -> Result<(), Box<dyn std::error::Error>> {
         for _ in 0..REPEATS {
             net.forward(count, side, side, &x)?;
         }
-        per_batch.push((count, side, start.elapsed().as_secs_f64() * 1e3 / f64::from(REPEATS)));
+        per_batch.push((
+            count,
+            side,
+            start.elapsed().as_secs_f64() * 1e3 / f64::from(REPEATS),
+        ));
     }
     let after = rss_mib(std::process::id());
     let mem = format!("this process {before:.0} MiB before, {after:.0} MiB after");
@@ -70,11 +76,25 @@ fn module_path() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn process_path() -> Result<(), Box<dyn std::error::Error>> {
-    let server = std::env::current_exe()?.with_file_name("pipe_server");
+    // Benches run from target/release/deps; the net crate's examples are in target/release/examples.
+    let exe = std::env::current_exe()?;
+    let release = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .ok_or("no target folder")?;
+    let server = release.join("examples").join("pipe_server");
     let before = rss_mib(std::process::id());
     let start = Instant::now();
     let mut child = Command::new(&server)
-        .args([SPEC.input_planes, SPEC.blocks, SPEC.channels, SPEC.dwin_heads].map(|n| n.to_string()))
+        .args(
+            [
+                SPEC.input_planes,
+                SPEC.blocks,
+                SPEC.channels,
+                SPEC.dwin_heads,
+            ]
+            .map(|n| n.to_string()),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -111,7 +131,11 @@ fn process_path() -> Result<(), Box<dyn std::error::Error>> {
         for _ in 0..REPEATS {
             ask(count, side, &x)?;
         }
-        per_batch.push((count, side, start.elapsed().as_secs_f64() * 1e3 / f64::from(REPEATS)));
+        per_batch.push((
+            count,
+            side,
+            start.elapsed().as_secs_f64() * 1e3 / f64::from(REPEATS),
+        ));
     }
     let after = rss_mib(std::process::id());
     let server_mem = rss_mib(child.id());
@@ -128,12 +152,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if std::env::args().nth(1).as_deref() == Some("module") {
         return module_path();
     }
+    if !std::env::args().any(|a| a == "--bench") {
+        return Ok(()); // `cargo test --all-targets`: not a test
+    }
     println!(
         "net: {} blocks x {} channels, {} planes, CPU; {REPEATS} batches per case",
         SPEC.blocks, SPEC.channels, SPEC.input_planes
     );
     process_path()?;
-    let status = Command::new(std::env::current_exe()?).arg("module").status()?;
+    let status = Command::new(std::env::current_exe()?)
+        .arg("module")
+        .status()?;
     if !status.success() {
         return Err("the module measurement failed".into());
     }
