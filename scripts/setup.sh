@@ -9,7 +9,7 @@
 #   * the Debian packages in APT_PACKAGES (apt-get, through sudo when not root);
 #   * PyTorch $TSUMEGO_TORCH_VERSION from PyPI into a virtualenv under the cache folder
 #     ${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/torch-<version> (about 4.7 GB, CUDA libraries
-#     included). Its bundled libtorch is what the `tch` crate (cargo feature `nn`) links against.
+#     included). Its bundled libtorch is what the `tch` crate links against (in the net module, nn/module).
 #
 # What it exports: LIBTORCH (the torch package folder, read by torch-sys and by our build.rs,
 # which bakes a run-path to $LIBTORCH/lib into every binary, so nothing needs LD_LIBRARY_PATH)

@@ -4,6 +4,7 @@ use std::ffi::{c_char, c_void, CString};
 use std::path::Path;
 use std::ptr::NonNull;
 
+pub use tsumego_nn_abi::NetOutputs;
 use tsumego_nn_abi::{read_c_buffer, Batch, NetSpec, STATUS_OK};
 
 use super::device::DevicePreference;
@@ -12,15 +13,6 @@ use super::module::{Functions, NetModule};
 
 /// Room for the module's error messages.
 const ERR_LEN: usize = 1024;
-
-/// One batch's outputs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct NetOutputs {
-    /// `count * (H*W + 1)` policy logits: points row by row, then pass.
-    pub policy: Vec<f32>,
-    /// `count * dwin_heads` probabilities of reaching the goal within d = 1, 2, … moves.
-    pub dwin: Vec<f32>,
-}
 
 /// A net made or loaded by the module. Used from one thread at a time (it is `Send`, not
 /// `Sync`); freed in the module when dropped.

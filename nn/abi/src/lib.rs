@@ -129,6 +129,15 @@ impl Batch {
     }
 }
 
+/// One batch's outputs, as both sides hand them to Rust code.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NetOutputs {
+    /// `count * (H*W + 1)` policy logits: points row by row, then pass.
+    pub policy: Vec<f32>,
+    /// `count * dwin_heads` probabilities of reaching the goal within d = 1, 2, … moves.
+    pub dwin: Vec<f32>,
+}
+
 /// `tsnn_abi_version`.
 pub type AbiVersionFn = unsafe extern "C" fn() -> u32;
 /// `tsnn_module_info`.

@@ -8,12 +8,23 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 use tsumego_nn_abi::{
-    write_c_string, Batch, DeviceRequest, NetSpec, ABI_VERSION, STATUS_INVALID, STATUS_OK,
+    write_c_string, AbiVersionFn, Batch, DeviceRequest, ModuleInfoFn, NetDeviceFn, NetForwardFn,
+    NetFreeFn, NetLoadFn, NetNewFn, NetSaveFn, NetSpec, ABI_VERSION, STATUS_INVALID, STATUS_OK,
     STATUS_PANIC, STATUS_TORCH,
 };
 
 use crate::device::LIBTORCH_VERSION;
 use crate::net::{Net, NetError};
+
+// Every export has exactly the type the ABI gives it (a mismatch does not compile).
+const _: AbiVersionFn = tsnn_abi_version;
+const _: ModuleInfoFn = tsnn_module_info;
+const _: NetNewFn = tsnn_net_new;
+const _: NetLoadFn = tsnn_net_load;
+const _: NetSaveFn = tsnn_net_save;
+const _: NetDeviceFn = tsnn_net_device;
+const _: NetForwardFn = tsnn_net_forward;
+const _: NetFreeFn = tsnn_net_free;
 
 /// The module's version and the libtorch it runs on.
 fn info() -> String {

@@ -16,8 +16,8 @@ use std::sync::Mutex;
 use tch::nn;
 use tch::{Device, Kind, TchError, Tensor};
 use tsumego_nn_abi::{
-    DeviceRequest, NetSpec, MAX_BATCH, MAX_BLOCKS, MAX_CHANNELS, MAX_DWIN_HEADS, MAX_PLANES,
-    MAX_SIDE,
+    DeviceRequest, NetOutputs, NetSpec, MAX_BATCH, MAX_BLOCKS, MAX_CHANNELS, MAX_DWIN_HEADS,
+    MAX_PLANES, MAX_SIDE,
 };
 
 use crate::device::{select_device, SelectedDevice};
@@ -184,15 +184,6 @@ pub struct Net {
     selected: SelectedDevice,
 }
 
-/// One batch's outputs, on the CPU.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outputs {
-    /// `count * (H*W + 1)` policy logits: points row by row, then pass.
-    pub policy: Vec<f32>,
-    /// `count * dwin_heads` probabilities.
-    pub dwin: Vec<f32>,
-}
-
 impl Net {
     /// A net of shape `spec` with weights drawn from libtorch's generator seeded with `seed`
     /// (made on the CPU, then moved, so a seed gives the same weights on every device).
@@ -302,7 +293,7 @@ impl Net {
         height: u32,
         width: u32,
         input: &[f32],
-    ) -> Result<Outputs, NetError> {
+    ) -> Result<NetOutputs, NetError> {
         if count == 0 || count > MAX_BATCH {
             return Err(NetError::Invalid(format!(
                 "batch of {count} positions (1..={MAX_BATCH})"
@@ -332,7 +323,7 @@ impl Net {
                 dwin.f_to_device(Device::Cpu)?,
             ))
         })?;
-        Ok(Outputs {
+        Ok(NetOutputs {
             policy: to_vec(&policy)?,
             dwin: to_vec(&dwin)?,
         })
