@@ -336,10 +336,63 @@ fn unsaved_changes_are_asked_about_before_opening_another_problem() {
     assert!(h.state().doc.is_dirty());
     h.get_by_label("Straight three: White to kill").click();
     h.run_steps(2);
-    h.get_by_label("Discard changes").click();
+    h.get_by_label("Don't save").click();
     h.run_steps(2);
     assert!(h.state().doc.title().starts_with("Straight three"));
     assert!(!h.state().doc.is_dirty());
+}
+
+#[test]
+fn save_in_the_unsaved_changes_prompt_saves_then_opens() {
+    let dir = std::env::temp_dir().join(format!("tsumego-save-prompt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["01-straight-three-kill.sgf", "03-bent-three-kill.sgf"] {
+        std::fs::copy(bundled(name), dir.join(name)).unwrap();
+    }
+    let edited = dir.join("03-bent-three-kill.sgf");
+    let before = std::fs::read_to_string(&edited).unwrap();
+    let path = edited.clone();
+    let mut h = Harness::builder()
+        .with_size([1280.0, 820.0])
+        .wgpu()
+        .build_eframe(move |cc| StudioApp::from_creation(cc, Some(path)));
+    h.run_steps(3);
+    let empty = first_empty_region_point(&h);
+    click_point(&mut h, empty);
+    assert!(h.state().doc.is_dirty());
+    h.get_by_label("Straight three: White to kill").click();
+    h.run_steps(2);
+    h.get_by_label_contains("Save them before you open");
+    h.get_by_label("Save").click();
+    h.run_steps(3);
+    assert!(h.state().doc.title().starts_with("Straight three"));
+    assert!(!h.state().doc.is_dirty());
+    let after = std::fs::read_to_string(&edited).unwrap();
+    assert_ne!(before, after, "the edit was saved");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_new_problem_starts_with_an_empty_region_and_says_so() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("New problem").hover();
+    h.run_steps(2);
+    h.get_by_label("7x7").click();
+    h.run_steps(2);
+    let app = h.state();
+    assert_eq!(app.doc.setup().size, 7);
+    assert_eq!(app.doc.setup().region.as_ref().map(|r| r.len()), Some(0));
+    let notice = app.notice.clone().unwrap();
+    assert!(
+        notice.text.contains("the region is empty"),
+        "{}",
+        notice.text
+    );
+    // Not solvable until a region is painted, and the panel says why.
+    let errors = app.doc.problem().unwrap_err().messages().join("; ");
+    assert!(errors.contains("region"), "{errors}");
 }
 
 #[test]
@@ -348,6 +401,8 @@ fn an_edit_stops_a_running_solve() {
     // A new 7x7 problem, Black to live anywhere: far too large to finish.
     h.state_mut().new_now(7);
     h.state_mut().apply_edit(|s| {
+        // The whole board as the region (a new problem starts with none).
+        s.region = None;
         tsumego_studio::studio::edit::set_claim(
             s,
             Color::Black,
@@ -414,4 +469,107 @@ fn a_dropped_file_opens_and_a_broken_one_is_reported() {
         "{}",
         notice.text
     );
+}
+
+#[test]
+fn opening_another_problem_leaves_nothing_of_the_last_one() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    assert!(h.state().finished.is_some());
+    assert!(!h.state().live.samples.is_empty() || !h.state().live.searches.is_empty());
+    h.get_by_label("Straight three: White to kill").click();
+    h.run_steps(3);
+    let app = h.state();
+    assert!(
+        app.doc.title().contains("01-straight-three-kill.sgf"),
+        "{}",
+        app.doc.title()
+    );
+    assert!(app.finished.is_none());
+    assert!(app.live.samples.is_empty());
+    assert!(app.live.searches.is_empty());
+    assert!(app.proof().is_none());
+    assert_eq!(app.mode, Mode::Edit);
+}
+
+#[test]
+fn frame_times_show_only_when_asked_for_under_view_debug() {
+    let mut h = Harness::builder()
+        .with_size([1280.0, 820.0])
+        .wgpu()
+        .build_eframe(|cc| StudioApp::from_creation(cc, Some(bundled("03-bent-three-kill.sgf"))));
+    h.run_steps(3);
+    assert!(!h.state().show_frame_time);
+    assert!(h.query_by_label_contains("frame ").is_none());
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Debug").click();
+    h.run_steps(2);
+    h.get_by_label("Frame times in the status bar").click();
+    h.run_steps(3);
+    assert!(h.state().show_frame_time);
+    assert!(h.query_by_label_contains("frame ").is_some());
+}
+
+#[test]
+fn a_region_rectangle_starts_where_the_press_began() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.state_mut().new_now(9);
+    h.run_steps(2);
+    h.get_by_label("▭ Rect +").click();
+    h.run_steps(2);
+    let layout = h.state().board_layout.unwrap();
+    let (a, next, b) = (Point::new(1, 1), Point::new(2, 1), Point::new(3, 3));
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    h.hover_at(layout.center(a));
+    h.step();
+    h.event(button(layout.center(a), true));
+    h.step();
+    // The first movement lands in the next cell: the drag is recognised only there.
+    h.hover_at(layout.center(next));
+    h.step();
+    h.hover_at(layout.center(b));
+    h.step();
+    h.event(button(layout.center(b), false));
+    h.run_steps(2);
+    let region = h.state().doc.setup().region.unwrap();
+    assert_eq!(
+        region.len(),
+        9,
+        "the 3x3 rectangle from the press to the release"
+    );
+    assert!(region.contains(a) && region.contains(b));
+}
+
+#[test]
+fn the_view_holds_still_while_the_region_is_painted() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    let window = h.state().scene().window;
+    assert!(window.columns() < 9, "a cropped corner problem");
+    h.get_by_label("▦ Region +").click();
+    h.run_steps(2);
+    // Paint the visible point farthest from the region: the region's box grows to the window's
+    // edge, which would re-crop a view computed every frame.
+    let problem = h.state().doc.problem().unwrap();
+    let target = (0..9)
+        .flat_map(|y| (0..9).map(move |x| Point::new(x, y)))
+        .filter(|&p| window.contains(p) && !problem.region().contains(p))
+        .max_by_key(|p| (p.x(), std::cmp::Reverse(p.y())))
+        .unwrap();
+    click_point(&mut h, target);
+    assert!(h.state().doc.setup().region.unwrap().contains(target));
+    assert_eq!(h.state().scene().window, window);
+    // Switching crop off and on again crops to the region as painted.
+    h.state_mut().settings.crop = false;
+    h.state_mut().recrop();
+    h.state_mut().settings.crop = true;
+    h.run_steps(2);
+    assert!(h.state().scene().window.contains(target));
 }

@@ -16,8 +16,8 @@
 
 use super::checking::CheckArgs;
 use super::engine::SearchArgs;
-use super::files::{problem_files, FileEntry};
 use super::report::SolveReport;
+use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::load_inferring;
 use crate::solver::certify::CheckVerdict;
 use crate::solver::Status;

@@ -17,7 +17,7 @@
 //! checker ([`crate::solver::certify`]); a rejected proof, or one whose check does not finish,
 //! fails.
 
-use super::files::{problem_files, FileEntry};
+use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::{load_inferring, LoadError};
 use crate::solver::certify::{check, CheckSettings, CheckVerdict};
 use crate::solver::proof_sgf::proof_from_sgf;

@@ -4,14 +4,13 @@
 //! - [`solve`]: solve one problem, optionally writing the proof as SGF;
 //! - [`bench`](mod@bench): solve a set of problems and print a table with totals;
 //! - [`nn`](mod@nn): `nn-info` and `nn-bench`, the net module loaded on demand;
-//! - shared: [`files`] (which files a list of paths means), [`engine`] (search options),
+//! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
 pub mod bench;
 pub mod check;
 pub mod checking;
 pub mod engine;
-pub mod files;
 pub mod nn;
 pub mod report;
 pub mod solve;

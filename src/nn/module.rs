@@ -1,8 +1,9 @@
 //! Finding and opening the net module, once per process.
 //!
 //! Where it is looked for, in order: the file named by `TSUMEGO_NN_MODULE` (and only there,
-//! when set); else the executable's folder, and that folder's parent when it is Cargo's `deps`
-//! or `examples` (so test binaries find the module of their build). The module stays loaded for
+//! when set); else the executable's folder, then that folder's parent when it is Cargo's `deps`
+//! or `examples` (test binaries and examples) or else its `deps` subfolder (where `cargo test`
+//! leaves the module of its build without copying it beside the binary). The module stays loaded for
 //! the rest of the process: libtorch cannot be unloaded safely, so the library is never closed.
 
 use std::ffi::c_char;
@@ -144,6 +145,9 @@ pub fn search_path() -> Vec<PathBuf> {
         .is_some_and(|name| name == "deps" || name == "examples");
     if let (true, Some(parent)) = (cargo_subfolder, dir.parent()) {
         places.push(parent.join(MODULE_FILE_NAME));
+    } else {
+        // `cargo test` leaves the module in target/<profile>/deps without copying it up.
+        places.push(dir.join("deps").join(MODULE_FILE_NAME));
     }
     places
 }

@@ -5,7 +5,8 @@
 //!   a `Problem` always satisfies the checks of [`ProblemSetup::validate`].
 //! - [`ProblemSetup`]: the unvalidated form that loaders produce ("parse, don't validate").
 //! - Formats: SGF ([`sgf_read`], [`sgf_write`]; conventions in the [`sgf_write`] module docs) and the
-//!   research JSON of the RZS paper ([`json`]). [`load()`] reads a file of either kind.
+//!   research JSON of the RZS paper ([`json`]). [`load()`] reads a file of either kind;
+//!   [`files`] finds the problem files of a list of paths (directories searched recursively).
 //!
 //! Vocabulary (see [`goal`]): the OR player pursues the goal; the defender's stones try to live;
 //! the attacker is the other side.
@@ -13,6 +14,7 @@
 pub mod answer;
 pub mod coords;
 pub mod error;
+pub mod files;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod goal;

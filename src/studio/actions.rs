@@ -56,6 +56,7 @@ impl StudioApp {
                     _ => Document::from_problem(loaded.problem, Some(path.to_path_buf())),
                 };
                 self.forget_results();
+                self.recrop();
                 self.mode = Mode::Edit;
                 self.settings.remember(path.to_path_buf());
                 let in_library = self.library.entries.iter().any(|e| e.path == path);
@@ -91,13 +92,17 @@ impl StudioApp {
         self.live.stop();
         self.doc = Document::from_setup(edit::new_problem(size));
         self.forget_results();
+        self.recrop();
         self.mode = Mode::Edit;
         self.info(format!(
-            "new {size}x{size} problem: place stones, mark crucial stones, paint the region"
+            "new {size}x{size} problem: the region is empty; place stones, mark crucial stones \
+             and paint the region (Region +, Rect +)"
         ));
     }
 
+    /// Nothing of the previous problem stays: no verdict, tree, refutation game or rate plot.
     fn forget_results(&mut self) {
+        self.live.forget();
         self.finished = None;
         self.replay = None;
         self.cursor = ProofCursor::root();
@@ -258,16 +263,26 @@ impl StudioApp {
     }
 
     /// Take in what background work reported: solver progress, dialog answers, PNG exports.
-    pub fn poll_background(&mut self) {
+    pub fn poll_background(&mut self, ctx: &egui::Context) {
         if let Some(finished) = self.live.poll() {
             self.on_finished(finished);
         }
-        if let Some((purpose, Some(path))) = self.dialogs.poll() {
-            match purpose {
+        match self.dialogs.poll() {
+            Some((purpose, Some(path))) => match purpose {
                 Purpose::Open => self.request_open(path),
-                Purpose::SaveAs => self.save_to(&path),
+                Purpose::SaveAs => {
+                    self.save_to(&path);
+                    let waiting = self.after_save.take();
+                    if waiting.is_some() && !self.doc.is_dirty() {
+                        self.pending = waiting;
+                        self.confirm_pending(ctx);
+                    }
+                }
                 Purpose::ExportProof => self.write_proof(&path),
-            }
+            },
+            // A cancelled "Save as" cancels what was waiting for it.
+            Some((_, None)) => self.after_save = None,
+            None => {}
         }
         for result in self.png_exports.poll() {
             match result {
@@ -489,6 +504,28 @@ impl StudioApp {
     }
 
     /// Carry out a confirmed pending action.
+    /// "Save" in the unsaved-changes prompt: saves (asking for a file name first when the
+    /// problem has none), then goes on with the waiting action. When the save fails or the file
+    /// dialog is cancelled, nothing else happens (the status bar says why).
+    pub fn save_then_continue(&mut self, ctx: &egui::Context) {
+        let Some(waiting) = self.pending.take() else {
+            return;
+        };
+        match self.doc.path().map(Path::to_path_buf) {
+            Some(path) => {
+                self.save_to(&path);
+                if !self.doc.is_dirty() {
+                    self.pending = Some(waiting);
+                    self.confirm_pending(ctx);
+                }
+            }
+            None => {
+                self.after_save = Some(waiting);
+                self.save_as(ctx);
+            }
+        }
+    }
+
     pub fn confirm_pending(&mut self, ctx: &egui::Context) {
         match self.pending.take() {
             Some(Pending::Open(path)) => self.open_now(&path),

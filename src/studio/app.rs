@@ -71,13 +71,17 @@ pub struct StudioApp {
     pub replay: Option<ProofReplay>,
     pub dialogs: Dialogs,
     pub pending: Option<Pending>,
+    /// The crop fixed when the problem was opened (and the board size it is for).
+    pub crop_window: Option<(super::scene::Window, usize)>,
+    /// The action waiting for a "Save as" dialog chosen in the unsaved-changes prompt.
+    pub after_save: Option<Pending>,
     /// The user confirmed closing with unsaved changes.
     pub close_confirmed: bool,
     pub frame_stats: FrameStats,
     pub hover: Option<Point>,
     pub new_size: usize,
     pub show_library: bool,
-    /// Show the frame time in the status bar (off in snapshot tests: it varies).
+    /// Show the frame time in the status bar (View → Debug; off by default).
     pub show_frame_time: bool,
     /// Where the board was drawn in the last frame.
     pub board_layout: Option<board_view::Layout>,
@@ -118,12 +122,14 @@ impl StudioApp {
             replay: None,
             dialogs: Dialogs::default(),
             pending: None,
+            after_save: None,
+            crop_window: None,
             close_confirmed: false,
             frame_stats: FrameStats::default(),
             hover: None,
             new_size: 9,
             show_library: true,
-            show_frame_time: true,
+            show_frame_time: false,
             board_layout: None,
             frame_log: FrameLog {
                 enabled: std::env::var_os("TSUMEGO_FRAME_STATS").is_some(),
@@ -183,7 +189,7 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
         // The theme is the studio's setting whatever the system or the integration prefers.
         self.settings.theme.apply(&ctx);
-        self.poll_background();
+        self.poll_background(&ctx);
         if let Some((line, error)) = self.net.poll() {
             if error {
                 self.warn(line);
@@ -275,7 +281,12 @@ impl StudioApp {
                 }
             });
             ui.separator();
-            ui.checkbox(&mut self.settings.crop, "Crop to problem");
+            if ui
+                .checkbox(&mut self.settings.crop, "Crop to problem")
+                .changed()
+            {
+                self.recrop();
+            }
         });
         let legend_height = 46.0;
         let avail = ui.available_size();

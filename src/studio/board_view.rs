@@ -83,7 +83,15 @@ pub fn show(ui: &mut egui::Ui, scene: &Scene, palette: &Palette) -> (BoardInput,
     let input = BoardInput {
         hover: response.hover_pos().and_then(|p| layout.point_at(p)),
         clicked: if response.clicked() { at } else { None },
-        drag_started: if response.drag_started() { at } else { None },
+        // Where the press began, not where the pointer was when it moved far enough to count
+        // as a drag: a rectangle starts under the press.
+        drag_started: if response.drag_started() {
+            ui.input(|i| i.pointer.press_origin())
+                .and_then(|p| layout.point_at(p))
+                .or(at)
+        } else {
+            None
+        },
         dragged: if response.dragged() { at } else { None },
         drag_stopped: response.drag_stopped(),
     };

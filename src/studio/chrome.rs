@@ -39,7 +39,10 @@ impl StudioApp {
     pub fn legend(&self, ui: &mut egui::Ui, palette: &Palette) {
         let o = &self.settings.overlays;
         ui.horizontal_wrapped(|ui| {
+            // A swatch shows the colour as the board shows it: translucent overlays over wood.
+            let wood = palette.wood;
             let swatch = |ui: &mut egui::Ui, color: Color32, text: &str| {
+                let color = on_wood(wood, color);
                 ui.label(RichText::new("■").color(color).size(16.0));
                 ui.label(text);
                 ui.add_space(8.0);
@@ -96,26 +99,65 @@ impl StudioApp {
             Pending::New(n) => format!("start a new {n}x{n} problem"),
             Pending::Close => "quit".to_string(),
         };
+        #[derive(Clone, Copy)]
+        enum Choice {
+            Save,
+            Discard,
+            Cancel,
+        }
         let mut choice = None;
         egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             ui.label(format!(
-                "{} has unsaved changes. Discard them and {what}?",
+                "{} has unsaved changes. Save them before you {what}?",
                 self.doc.title()
             ));
             ui.horizontal(|ui| {
-                if ui.button("Discard changes").clicked() {
-                    choice = Some(true);
+                if ui.button("Save").clicked() {
+                    choice = Some(Choice::Save);
+                }
+                if ui.button("Don't save").clicked() {
+                    choice = Some(Choice::Discard);
                 }
                 if ui.button("Cancel").clicked() {
-                    choice = Some(false);
+                    choice = Some(Choice::Cancel);
                 }
             });
         });
         match choice {
-            Some(true) => self.confirm_pending(ctx),
-            Some(false) => self.pending = None,
+            Some(Choice::Save) => self.save_then_continue(ctx),
+            Some(Choice::Discard) => self.confirm_pending(ctx),
+            Some(Choice::Cancel) => self.pending = None,
             None => {}
         }
+    }
+}
+
+/// `overlay` painted over the opaque `wood`, as the board shows it.
+pub fn on_wood(wood: Color32, overlay: Color32) -> Color32 {
+    let [r, g, b, a] = overlay.to_srgba_unmultiplied();
+    let alpha = f32::from(a) / 255.0;
+    let mix = |top: u8, base: u8| {
+        (f32::from(top) * alpha + f32::from(base) * (1.0 - alpha)).round() as u8
+    };
+    Color32::from_rgb(mix(r, wood.r()), mix(g, wood.g()), mix(b, wood.b()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swatches_mix_translucent_colours_with_the_wood() {
+        let wood = Color32::from_rgb(200, 100, 0);
+        assert_eq!(
+            on_wood(wood, Color32::from_rgb(1, 2, 3)),
+            Color32::from_rgb(1, 2, 3)
+        );
+        let half = Color32::from_rgba_unmultiplied(0, 0, 255, 128);
+        let mixed = on_wood(wood, half);
+        assert!((99..=101).contains(&mixed.r()), "{mixed:?}");
+        assert!((49..=51).contains(&mixed.g()), "{mixed:?}");
+        assert!((127..=129).contains(&mixed.b()), "{mixed:?}");
     }
 }

@@ -231,6 +231,8 @@ pub fn new_problem(size: usize) -> ProblemSetup {
     setup.or_player = Some(Color::Black);
     setup.goal = Some(Goal::Live);
     setup.name = format!("new {size}x{size} problem");
+    // An empty region, painted by the author (not every empty point of the board).
+    setup.region = Some(Zone::new());
     setup
 }
 

@@ -1,7 +1,7 @@
 //! The problem list beside the board: every problem file of a folder with its goal and the
 //! studio's status for it (solved, failed, unknown) in this run.
 
-use crate::cli::files::{problem_files, FileEntry};
+use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::load_inferring;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

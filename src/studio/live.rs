@@ -119,6 +119,16 @@ impl LiveSolve {
         self.checking = None;
     }
 
+    /// Stops any job and forgets what the last one showed (its searches and its rate plot), for
+    /// another problem.
+    pub fn forget(&mut self) {
+        self.stop();
+        self.samples.clear();
+        self.searches.clear();
+        self.checks.clear();
+        self.offset = 0.0;
+    }
+
     /// Take in the job's messages; returns the finished job when it ended.
     pub fn poll(&mut self) -> Option<Finished> {
         let mut done = false;

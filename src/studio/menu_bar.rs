@@ -90,7 +90,12 @@ impl StudioApp {
                 ui.checkbox(&mut o.line, "Line (numbered)");
                 ui.checkbox(&mut o.coordinates, "Coordinates");
                 ui.separator();
-                ui.checkbox(&mut self.settings.crop, "Crop to the problem");
+                if ui
+                    .checkbox(&mut self.settings.crop, "Crop to the problem")
+                    .changed()
+                {
+                    self.recrop();
+                }
                 ui.checkbox(&mut self.show_library, "Problem list");
                 ui.separator();
                 for t in [ThemeChoice::Light, ThemeChoice::Dark] {
@@ -99,6 +104,10 @@ impl StudioApp {
                         t.apply(&ctx);
                     }
                 }
+                ui.separator();
+                ui.menu_button("Debug", |ui| {
+                    ui.checkbox(&mut self.show_frame_time, "Frame times in the status bar");
+                });
             });
             ui.menu_button("Net", |ui| {
                 ui.label(self.net.summary());

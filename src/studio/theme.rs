@@ -88,8 +88,10 @@ impl Palette {
 
     pub fn dark() -> Palette {
         Palette {
-            wood: Color32::from_rgb(120, 92, 48),
-            line: Color32::from_rgb(30, 20, 8),
+            // A lit wooden board on the dark window (as Sabaki's dark theme): black stones
+            // must read against it.
+            wood: Color32::from_rgb(172, 132, 72),
+            line: Color32::from_rgb(40, 27, 10),
             coords: Color32::from_rgb(200, 190, 170),
             outside: Color32::from_rgba_unmultiplied(0, 0, 0, 120),
             black: Color32::from_rgb(15, 15, 18),

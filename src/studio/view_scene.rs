@@ -4,9 +4,17 @@ use super::app::{Mode, StudioApp};
 use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
 use crate::go::{Board, Move};
+use crate::problem::ProblemSetup;
 use crate::solver::{LeafKind, Role};
 
 impl StudioApp {
+    /// Fixes the crop to the open problem as it is now (on opening, on a new problem, and when
+    /// the user switches crop on).
+    pub fn recrop(&mut self) {
+        let setup = self.doc.setup();
+        self.crop_window = Some((crop_of(setup), setup.size));
+    }
+
     /// The board as it should look now.
     pub fn scene(&self) -> Scene {
         let o = &self.settings.overlays;
@@ -27,12 +35,12 @@ impl StudioApp {
             scene.crucial = problem.map(|p| p.crucial()).unwrap_or(setup.crucial);
         }
         scene.coordinates = o.coordinates;
-        // The region and the stones around it: a focus that edits of crucial marks leave alone.
-        let focus = region.grow(setup.size);
-        scene.window = if self.settings.crop {
-            Window::around(&focus, setup.size)
-        } else {
-            Window::full(setup.size)
+        // The crop is fixed when the problem opens (or crop is switched on), so the view holds
+        // still while the region is painted.
+        scene.window = match self.crop_window {
+            Some((window, size)) if self.settings.crop && size == setup.size => window,
+            _ if self.settings.crop => crop_of(setup),
+            _ => Window::full(setup.size),
         };
 
         match self.mode {
@@ -122,4 +130,15 @@ fn setup_board(setup: &crate::problem::ProblemSetup) -> Board {
         }
     }
     b
+}
+
+/// The crop of `setup`: its region and the stones around it (a focus that edits of crucial
+/// marks leave alone).
+pub fn crop_of(setup: &ProblemSetup) -> Window {
+    let region = setup
+        .clone()
+        .validate()
+        .map(|p| p.region())
+        .unwrap_or_else(|_| region_of(setup));
+    Window::around(&region.grow(setup.size), setup.size)
 }

@@ -1,7 +1,8 @@
-//! The problem files named on a command line: files as given, directories searched recursively
-//! for `.sgf` and `.json` files (sorted by path; symbolic links to directories are not followed).
+//! The problem files a list of paths means (a command line, a folder in the studio): files as
+//! given, directories searched recursively for `.sgf` and `.json` files (sorted by path; symbolic
+//! links to directories are not followed).
 
-use crate::problem::Format;
+use super::Format;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
