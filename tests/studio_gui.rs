@@ -573,3 +573,64 @@ fn the_view_holds_still_while_the_region_is_painted() {
     h.run_steps(2);
     assert!(h.state().scene().window.contains(target));
 }
+
+#[test]
+fn the_board_keeps_at_least_half_the_window_from_900x600_to_2560x1440() {
+    for (width, height) in [
+        (900.0, 600.0),
+        (1280.0, 820.0),
+        (1920.0, 1080.0),
+        (2560.0, 1440.0),
+    ] {
+        let path = bundled("03-bent-three-kill.sgf");
+        let mut h = Harness::builder()
+            .with_size([width, height])
+            .wgpu()
+            .build_eframe(move |cc| StudioApp::from_creation(cc, Some(path)));
+        h.run_steps(4);
+        let area = h.state().board_area_rect.unwrap();
+        assert!(
+            area.width() >= width * 0.5,
+            "{width}x{height}: the board area is {} wide",
+            area.width()
+        );
+        let board = h.state().board_layout.unwrap().rect;
+        assert!(board.width() > 100.0 && board.height() > 100.0, "{board:?}");
+        // The solver's controls stay reachable.
+        h.get_by_label("▶ Solve");
+    }
+}
+
+#[test]
+fn a_typed_comment_is_kept_and_saved_with_the_file() {
+    let dir = std::env::temp_dir().join(format!("tsumego-comment-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("03-bent-three-kill.sgf");
+    std::fs::copy(bundled("03-bent-three-kill.sgf"), &file).unwrap();
+    let path = file.clone();
+    let mut h = Harness::builder()
+        .with_size([1280.0, 820.0])
+        .wgpu()
+        .build_eframe(move |cc| StudioApp::from_creation(cc, Some(path)));
+    h.run_steps(3);
+    h.get_by_label("Comment:").focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(1);
+    h.get_by_label("Comment:")
+        .type_text("From my own collection");
+    h.run_steps(2);
+    assert_eq!(
+        h.state().comment_draft.as_deref(),
+        Some("From my own collection")
+    );
+    // Leaving the field (here: for the Name field) makes it one edit.
+    h.get_by_label("Name:").focus();
+    h.run_steps(3);
+    assert_eq!(h.state().doc.setup().comment, "From my own collection");
+    assert_eq!(h.state().comment_draft, None);
+    h.state_mut().save_to(&file);
+    let back = tsumego_studio::problem::load(&file).unwrap();
+    assert_eq!(back.comment(), "From my own collection");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -83,6 +83,8 @@ pub struct StudioApp {
     pub show_library: bool,
     /// Show the frame time in the status bar (View → Debug; off by default).
     pub show_frame_time: bool,
+    /// The central area (board, its toolbar and legend) in the last frame.
+    pub board_area_rect: Option<egui::Rect>,
     /// Where the board was drawn in the last frame.
     pub board_layout: Option<board_view::Layout>,
     frame_log: FrameLog,
@@ -93,6 +95,8 @@ pub struct StudioApp {
     pub check_fault: Option<crate::solver::fault::Fault>,
     /// The Name field's text while it is being typed (committed when the field is left).
     pub name_draft: Option<String>,
+    /// The Comment field's text while it is being typed.
+    pub comment_draft: Option<String>,
     /// The net: not loaded until the user asks for it.
     pub net: super::net_status::NetState,
     /// `TSUMEGO_EXIT_AFTER_FIRST_FRAME`: close after the first frame (the start-up benchmark).
@@ -131,6 +135,7 @@ impl StudioApp {
             show_library: true,
             show_frame_time: false,
             board_layout: None,
+            board_area_rect: None,
             frame_log: FrameLog {
                 enabled: std::env::var_os("TSUMEGO_FRAME_STATS").is_some(),
                 last: Instant::now(),
@@ -139,6 +144,7 @@ impl StudioApp {
             repro_dir: std::env::temp_dir(),
             check_fault: None,
             name_draft: None,
+            comment_draft: None,
             net: Default::default(),
             exit_after_first_frame: std::env::var_os("TSUMEGO_EXIT_AFTER_FIRST_FRAME").is_some(),
         };
@@ -203,21 +209,27 @@ impl StudioApp {
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        // The board keeps at least half the window: the problem list takes at most a fifth of
+        // the width and the side panel at most 28% (both scroll, and long labels wrap).
+        let width = ui.available_width();
         if self.show_library {
+            let library_max = width * 0.2;
             egui::Panel::left("library")
                 .resizable(true)
-                .default_size(230.0)
+                .default_size(230.0_f32.min(library_max))
+                .max_size(library_max)
                 .show(ui, |ui| self.library_panel(ui));
         }
-        // The side panel never takes more than 40% of the window (long tree labels wrap or
-        // scroll instead of squeezing the board).
-        let side_max = (ui.available_width() * 0.4).max(280.0);
+        let side_max = width * 0.28;
         egui::Panel::right("side")
             .resizable(true)
-            .default_size(360.0)
+            .default_size(360.0_f32.min(side_max))
             .max_size(side_max)
             .show(ui, |ui| self.side_panel(ui));
-        egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.board_area_rect = Some(ui.max_rect());
+            self.board_area(ui);
+        });
 
         self.confirm_dialog(&ctx);
         if self.live.is_running() {

@@ -352,27 +352,8 @@ impl StudioApp {
                 }
             });
         }
-        ui.horizontal(|ui| {
-            let label = ui.label("Name:");
-            // What is typed lives in a draft while the field has focus (the problem's name would
-            // overwrite it every frame) and becomes one undoable edit when the field is left.
-            let mut name = self
-                .name_draft
-                .clone()
-                .unwrap_or_else(|| setup.name.clone());
-            let edit = ui.text_edit_singleline(&mut name).labelled_by(label.id);
-            if edit.lost_focus() {
-                self.name_draft = None;
-                if name != setup.name {
-                    self.apply_edit(|s| {
-                        s.name = name;
-                        true
-                    });
-                }
-            } else if edit.has_focus() {
-                self.name_draft = Some(name);
-            }
-        });
+        ui.horizontal(|ui| self.text_field(ui, TextField::Name));
+        ui.horizontal_top(|ui| self.text_field(ui, TextField::Comment));
         ui.horizontal(|ui| {
             let undo = ui.add_enabled(self.doc.can_undo(), egui::Button::new("↶ Undo"));
             if undo.on_hover_text("Ctrl+Z").clicked() {
@@ -424,5 +405,74 @@ fn goal_text(g: Goal) -> &'static str {
         Goal::Kill => "kills",
         Goal::KillUca => "kills (Benson)",
         Goal::KillAll => "kills all",
+    }
+}
+
+/// A text property of the problem edited in the side panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextField {
+    /// `GN`.
+    Name,
+    /// The root `C`.
+    Comment,
+}
+
+impl TextField {
+    fn label(self) -> &'static str {
+        match self {
+            TextField::Name => "Name:",
+            TextField::Comment => "Comment:",
+        }
+    }
+
+    fn get(self, setup: &crate::problem::ProblemSetup) -> &str {
+        match self {
+            TextField::Name => &setup.name,
+            TextField::Comment => &setup.comment,
+        }
+    }
+
+    fn set(self, setup: &mut crate::problem::ProblemSetup, text: String) {
+        match self {
+            TextField::Name => setup.name = text,
+            TextField::Comment => setup.comment = text,
+        }
+    }
+}
+
+impl StudioApp {
+    fn draft_mut(&mut self, field: TextField) -> &mut Option<String> {
+        match field {
+            TextField::Name => &mut self.name_draft,
+            TextField::Comment => &mut self.comment_draft,
+        }
+    }
+
+    /// A text field that keeps what is typed: the text lives in a draft while the field has
+    /// focus (the problem's value would overwrite it every frame) and becomes one undoable edit
+    /// when the field is left.
+    fn text_field(&mut self, ui: &mut egui::Ui, field: TextField) {
+        let current = field.get(self.doc.setup()).to_string();
+        let label = ui.label(field.label());
+        let mut text = self
+            .draft_mut(field)
+            .clone()
+            .unwrap_or_else(|| current.clone());
+        let widget = match field {
+            TextField::Name => egui::TextEdit::singleline(&mut text),
+            TextField::Comment => egui::TextEdit::multiline(&mut text).desired_rows(2),
+        };
+        let edit = ui.add(widget).labelled_by(label.id);
+        if edit.lost_focus() {
+            *self.draft_mut(field) = None;
+            if text != current {
+                self.apply_edit(|s| {
+                    field.set(s, text);
+                    true
+                });
+            }
+        } else if edit.has_focus() {
+            *self.draft_mut(field) = Some(text);
+        }
     }
 }

@@ -77,7 +77,8 @@ impl Palette {
             white_rim: Color32::from_rgb(90, 90, 90),
             white_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 160),
             crucial: Color32::from_rgb(220, 30, 30),
-            zone: Color32::from_rgba_unmultiplied(40, 110, 230, 95),
+            // Blue must beat the wood's yellow to read blue (a weaker tint turns grey).
+            zone: Color32::from_rgba_unmultiplied(0, 90, 255, 115),
             seki_zone: Color32::from_rgba_unmultiplied(150, 60, 200, 110),
             proven: Color32::from_rgba_unmultiplied(40, 180, 110, 70),
             must_play: Color32::from_rgb(235, 90, 0),
@@ -101,7 +102,7 @@ impl Palette {
             white_rim: Color32::from_rgb(40, 40, 40),
             white_shine: Color32::from_rgba_unmultiplied(255, 255, 255, 120),
             crucial: Color32::from_rgb(255, 70, 70),
-            zone: Color32::from_rgba_unmultiplied(70, 150, 255, 100),
+            zone: Color32::from_rgba_unmultiplied(30, 120, 255, 115),
             seki_zone: Color32::from_rgba_unmultiplied(190, 100, 255, 110),
             proven: Color32::from_rgba_unmultiplied(60, 220, 140, 70),
             must_play: Color32::from_rgb(255, 140, 30),
