@@ -634,3 +634,39 @@ fn a_typed_comment_is_kept_and_saved_with_the_file() {
     assert_eq!(back.comment(), "From my own collection");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn undo_back_to_a_proven_position_shows_its_proof_again() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    assert!(h.state().proof().is_some());
+    h.state_mut().mode = Mode::Edit;
+    let empty = first_empty_region_point(&h);
+    click_point(&mut h, empty);
+    assert!(
+        h.state().proof().is_none(),
+        "an edit leaves the proven position"
+    );
+    h.state_mut().undo();
+    h.run_steps(2);
+    assert!(
+        h.state().proof().is_some(),
+        "undo returns to the proven position"
+    );
+    assert_eq!(h.state().finished.as_ref().unwrap().verdict, verdict);
+    let notice = h.state().notice.clone().unwrap();
+    assert!(
+        notice.text.starts_with("back to a position proven before"),
+        "{}",
+        notice.text
+    );
+    // Other settings are another result: not shown for this position.
+    h.state_mut().settings.limits.max_nodes = 5;
+    h.state_mut().redo();
+    h.state_mut().undo();
+    h.run_steps(2);
+    assert!(h.state().proof().is_none());
+}

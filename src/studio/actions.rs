@@ -5,6 +5,7 @@ use super::app::{Mode, Pending, StudioApp};
 use super::dialogs::Purpose;
 use super::document::Document;
 use super::edit;
+use super::kept_results::ResultKey;
 use super::library::Library;
 use super::live::Finished;
 use super::png_export::fresh_png_path;
@@ -309,6 +310,9 @@ impl StudioApp {
         }
         self.info(finished.verdict.clone());
         let has_proof = finished.proof().is_some();
+        if has_proof {
+            self.kept.keep(self.result_key(), finished.clone());
+        }
         self.finished = Some(finished);
         self.cursor = ProofCursor::root();
         self.replay = None;
@@ -395,6 +399,25 @@ impl StudioApp {
         self.replay = None;
         self.cursor = ProofCursor::root();
         self.mode = Mode::Edit;
+        // Back at a position proven before with these settings: its proof again.
+        if let Some(kept) = self.kept.find(&self.result_key()) {
+            let mut finished = kept.clone();
+            finished.revision = self.doc.revision();
+            self.info(format!(
+                "back to a position proven before: {}",
+                finished.verdict
+            ));
+            self.finished = Some(finished);
+        }
+    }
+
+    /// What a result of the current position and settings is kept under.
+    pub fn result_key(&self) -> ResultKey {
+        ResultKey {
+            setup: self.doc.setup().clone(),
+            claim: self.settings.claim,
+            config: self.solve_config().describe(),
+        }
     }
 
     pub fn undo(&mut self) {

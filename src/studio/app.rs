@@ -67,6 +67,8 @@ pub struct StudioApp {
     pub drag: Option<Drag>,
     pub live: LiveSolve,
     pub finished: Option<Finished>,
+    /// Finished solves by position and settings (undo back to a proven position shows its proof).
+    pub kept: super::kept_results::KeptResults,
     pub cursor: ProofCursor,
     pub replay: Option<ProofReplay>,
     pub dialogs: Dialogs,
@@ -122,6 +124,7 @@ impl StudioApp {
             drag: None,
             live: LiveSolve::default(),
             finished: None,
+            kept: Default::default(),
             cursor: ProofCursor::root(),
             replay: None,
             dialogs: Dialogs::default(),

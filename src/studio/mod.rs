@@ -6,7 +6,8 @@
 //! - the board: [`scene`] (what is shown, plain data), [`view_scene`] (the scene of each mode),
 //!   [`board_view`] (painting and pointer input), [`theme`];
 //! - the problem: [`document`] (setup, validation, undo via [`history`]), [`edit`] (the tools);
-//! - solving: [`solve_job`] (the thread and its channel), [`live`] (progress and verdicts);
+//! - solving: [`solve_job`] (the thread and its channel), [`live`] (progress and verdicts),
+//!   [`kept_results`] (proofs found again when an undo returns to a proven position);
 //! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
 //!   [`crate::solver::replay`];
 //! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`];
@@ -23,6 +24,7 @@ pub mod edit;
 pub mod fonts;
 pub mod frame_stats;
 pub mod history;
+pub mod kept_results;
 pub mod library;
 pub mod library_panel;
 pub mod live;
