@@ -272,12 +272,8 @@ impl StudioApp {
             Some((purpose, Some(path))) => match purpose {
                 Purpose::Open => self.request_open(path),
                 Purpose::SaveAs => {
-                    self.save_to(&path);
                     let waiting = self.after_save.take();
-                    if waiting.is_some() && !self.doc.is_dirty() {
-                        self.pending = waiting;
-                        self.confirm_pending(ctx);
-                    }
+                    self.save_then(&path, waiting, ctx);
                 }
                 Purpose::ExportProof => self.write_proof(&path),
             },
@@ -526,7 +522,6 @@ impl StudioApp {
         }
     }
 
-    /// Carry out a confirmed pending action.
     /// "Save" in the unsaved-changes prompt: saves (asking for a file name first when the
     /// problem has none), then goes on with the waiting action. When the save fails or the file
     /// dialog is cancelled, nothing else happens (the status bar says why).
@@ -535,13 +530,7 @@ impl StudioApp {
             return;
         };
         match self.doc.path().map(Path::to_path_buf) {
-            Some(path) => {
-                self.save_to(&path);
-                if !self.doc.is_dirty() {
-                    self.pending = Some(waiting);
-                    self.confirm_pending(ctx);
-                }
-            }
+            Some(path) => self.save_then(&path, Some(waiting), ctx),
             None => {
                 self.after_save = Some(waiting);
                 self.save_as(ctx);
@@ -549,6 +538,16 @@ impl StudioApp {
         }
     }
 
+    /// Saves to `path`, then carries out `waiting` if the save succeeded.
+    fn save_then(&mut self, path: &Path, waiting: Option<Pending>, ctx: &egui::Context) {
+        self.save_to(path);
+        if waiting.is_some() && !self.doc.is_dirty() {
+            self.pending = waiting;
+            self.confirm_pending(ctx);
+        }
+    }
+
+    /// Carry out a confirmed pending action.
     pub fn confirm_pending(&mut self, ctx: &egui::Context) {
         match self.pending.take() {
             Some(Pending::Open(path)) => self.open_now(&path),

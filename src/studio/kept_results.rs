@@ -37,12 +37,4 @@ impl KeptResults {
     pub fn find(&self, key: &ResultKey) -> Option<&Finished> {
         self.entries.iter().find(|(k, _)| k == key).map(|(_, f)| f)
     }
-
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
 }

@@ -3,16 +3,23 @@
 use super::app::{Mode, StudioApp};
 use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
-use crate::go::{Board, Move};
-use crate::problem::ProblemSetup;
+use crate::go::{Board, Move, Zone};
 use crate::solver::{LeafKind, Role};
 
 impl StudioApp {
     /// Fixes the crop to the open problem as it is now (on opening, on a new problem, and when
     /// the user switches crop on).
     pub fn recrop(&mut self) {
-        let setup = self.doc.setup();
-        self.crop_window = Some((crop_of(setup), setup.size));
+        let size = self.doc.setup().size;
+        self.crop_window = Some((crop_around(&self.shown_region(), size), size));
+    }
+
+    /// The region as the board shows it: the validated problem's, else the setup's as drawn.
+    fn shown_region(&self) -> Zone {
+        match self.doc.problem() {
+            Ok(p) => p.region(),
+            Err(_) => region_of(self.doc.setup()),
+        }
     }
 
     /// The board as it should look now.
@@ -25,9 +32,7 @@ impl StudioApp {
             None => setup_board(setup),
         };
         let mut scene = Scene::plain(base);
-        let region = problem
-            .map(|p| p.region())
-            .unwrap_or_else(|| region_of(setup));
+        let region = self.shown_region();
         if o.region && region.len() < setup.size * setup.size {
             scene.region = Some(region);
         }
@@ -39,7 +44,7 @@ impl StudioApp {
         // still while the region is painted.
         scene.window = match self.crop_window {
             Some((window, size)) if self.settings.crop && size == setup.size => window,
-            _ if self.settings.crop => crop_of(setup),
+            _ if self.settings.crop => crop_around(&region, setup.size),
             _ => Window::full(setup.size),
         };
 
@@ -132,13 +137,8 @@ fn setup_board(setup: &crate::problem::ProblemSetup) -> Board {
     b
 }
 
-/// The crop of `setup`: its region and the stones around it (a focus that edits of crucial
-/// marks leave alone).
-pub fn crop_of(setup: &ProblemSetup) -> Window {
-    let region = setup
-        .clone()
-        .validate()
-        .map(|p| p.region())
-        .unwrap_or_else(|_| region_of(setup));
-    Window::around(&region.grow(setup.size), setup.size)
+/// The crop around `region`: the region and the stones around it (a focus that edits of
+/// crucial marks leave alone).
+fn crop_around(region: &Zone, size: usize) -> Window {
+    Window::around(&region.grow(size), size)
 }
