@@ -17,12 +17,7 @@ use std::time::Instant;
 
 use tsumego_studio::nn::{DevicePreference, NetModule, NetSpec};
 
-const SPEC: NetSpec = NetSpec {
-    input_planes: 16,
-    blocks: 5,
-    channels: 64,
-    dwin_heads: 30,
-};
+const SPEC: NetSpec = tsumego_nn_abi::DEFAULT_SPEC;
 const CASES: [(u32, u32); 4] = [(1, 9), (1, 19), (8, 13), (64, 19)];
 const REPEATS: u32 = 50;
 

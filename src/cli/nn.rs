@@ -7,6 +7,7 @@
 
 use clap::Args;
 use std::process::ExitCode;
+use tsumego_nn_abi::DEFAULT_SPEC;
 
 /// The shape and device of the net the commands use.
 #[derive(Debug, Clone, Args)]
@@ -18,16 +19,16 @@ pub struct NetArgs {
     #[arg(long, value_name = "FILE.safetensors")]
     pub weights: Option<std::path::PathBuf>,
     /// Residual blocks.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = DEFAULT_SPEC.blocks)]
     pub blocks: u32,
     /// Channels per convolution.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = DEFAULT_SPEC.channels)]
     pub channels: u32,
     /// Input feature planes.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = DEFAULT_SPEC.input_planes)]
     pub planes: u32,
     /// d-win heads (d = 1..=N).
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = DEFAULT_SPEC.dwin_heads)]
     pub dwin_heads: u32,
 }
 

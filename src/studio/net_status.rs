@@ -77,18 +77,14 @@ impl NetState {
 /// Opens the module, makes a net and evaluates one position: the module and device in words.
 #[cfg(feature = "nn")]
 fn load() -> Result<String, String> {
-    use crate::nn::{DevicePreference, NetModule, NetSpec};
-    let spec = NetSpec {
-        input_planes: 16,
-        blocks: 5,
-        channels: 64,
-        dwin_heads: 30,
-    };
+    use crate::nn::{DevicePreference, NetModule};
+    use tsumego_nn_abi::DEFAULT_SPEC;
     let module = NetModule::get().map_err(|e| e.to_string())?;
     let net = module
-        .new_net(spec, 1, DevicePreference::Auto)
+        .new_net(DEFAULT_SPEC, 1, DevicePreference::Auto)
         .map_err(|e| e.to_string())?;
-    net.forward(1, 9, 9, &vec![0.0; 16 * 81])
+    let planes = DEFAULT_SPEC.input_planes as usize;
+    net.forward(1, 9, 9, &vec![0.0; planes * 81])
         .map_err(|e| e.to_string())?;
     Ok(format!("{} on {}", module.info(), net.device()))
 }

@@ -66,6 +66,16 @@ pub struct NetSpec {
     pub dwin_heads: u32,
 }
 
+/// The shape the app uses when none is given (`nn-info`, `nn-bench`, the studio's Net menu):
+/// the RZS paper's 5 residual blocks x 64 channels, 16 input planes, 30 d-win heads. The
+/// shipped net's own shape is fixed with its weights.
+pub const DEFAULT_SPEC: NetSpec = NetSpec {
+    input_planes: 16,
+    blocks: 5,
+    channels: 64,
+    dwin_heads: 30,
+};
+
 /// Bounds the module enforces on a [`NetSpec`] (it refuses anything larger).
 pub const MAX_PLANES: u32 = 64;
 /// See [`MAX_PLANES`].
