@@ -4,20 +4,18 @@
 //! committing them).
 #![allow(clippy::unwrap_used)]
 
+mod studio_common;
+
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tsumego_studio::go::{Color, Move, Point};
 use tsumego_studio::studio::app::Mode;
 use tsumego_studio::studio::settings::Settings;
 use tsumego_studio::studio::StudioApp;
 
-fn bundled(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("problems")
-        .join(name)
-}
+use studio_common::{bundled, wait_for_solve, window_on};
 
 /// The studio on `file`, with default settings and no varying figures on screen.
 fn studio(file: &str) -> Harness<'static, StudioApp> {
@@ -35,20 +33,6 @@ fn studio(file: &str) -> Harness<'static, StudioApp> {
         });
     harness.run_steps(3);
     harness
-}
-
-/// Step frames until the solve has ended (the solver runs on its own thread).
-fn wait_for_solve(harness: &mut Harness<'static, StudioApp>) {
-    let start = Instant::now();
-    while harness.state().live.is_running() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the solve did not end"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-        harness.step();
-    }
-    harness.run_steps(2);
 }
 
 /// Forget the figures that vary from run to run (nodes per second, the rate plot).
@@ -352,11 +336,7 @@ fn save_in_the_unsaved_changes_prompt_saves_then_opens() {
     let edited = dir.join("03-bent-three-kill.sgf");
     let before = std::fs::read_to_string(&edited).unwrap();
     let path = edited.clone();
-    let mut h = Harness::builder()
-        .with_size([1280.0, 820.0])
-        .wgpu()
-        .build_eframe(move |cc| StudioApp::from_creation(cc, Some(path)));
-    h.run_steps(3);
+    let mut h = window_on(path, [1280.0, 820.0]);
     let empty = first_empty_region_point(&h);
     click_point(&mut h, empty);
     assert!(h.state().doc.is_dirty());
@@ -496,11 +476,7 @@ fn opening_another_problem_leaves_nothing_of_the_last_one() {
 
 #[test]
 fn frame_times_show_only_when_asked_for_under_view_debug() {
-    let mut h = Harness::builder()
-        .with_size([1280.0, 820.0])
-        .wgpu()
-        .build_eframe(|cc| StudioApp::from_creation(cc, Some(bundled("03-bent-three-kill.sgf"))));
-    h.run_steps(3);
+    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
     assert!(!h.state().show_frame_time);
     assert!(h.query_by_label_contains("frame ").is_none());
     h.get_by_label("View").click();
@@ -582,12 +558,8 @@ fn the_board_keeps_at_least_half_the_window_from_900x600_to_2560x1440() {
         (1920.0, 1080.0),
         (2560.0, 1440.0),
     ] {
-        let path = bundled("03-bent-three-kill.sgf");
-        let mut h = Harness::builder()
-            .with_size([width, height])
-            .wgpu()
-            .build_eframe(move |cc| StudioApp::from_creation(cc, Some(path)));
-        h.run_steps(4);
+        let mut h = window_on(bundled("03-bent-three-kill.sgf"), [width, height]);
+        h.step();
         let area = h.state().board_area_rect.unwrap();
         assert!(
             area.width() >= width * 0.5,
@@ -608,11 +580,7 @@ fn a_typed_comment_is_kept_and_saved_with_the_file() {
     let file = dir.join("03-bent-three-kill.sgf");
     std::fs::copy(bundled("03-bent-three-kill.sgf"), &file).unwrap();
     let path = file.clone();
-    let mut h = Harness::builder()
-        .with_size([1280.0, 820.0])
-        .wgpu()
-        .build_eframe(move |cc| StudioApp::from_creation(cc, Some(path)));
-    h.run_steps(3);
+    let mut h = window_on(path, [1280.0, 820.0]);
     h.get_by_label("Comment:").focus();
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);

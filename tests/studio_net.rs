@@ -3,12 +3,12 @@
 //! `TSUMEGO_NN_MODULE` before anything opens the module.
 #![allow(clippy::unwrap_used)]
 
+mod studio_common;
+
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
-use std::path::Path;
 use std::time::{Duration, Instant};
+use studio_common::{bundled, wait_for_solve, window_on};
 use tsumego_studio::studio::net_status::NetState;
-use tsumego_studio::studio::StudioApp;
 
 /// Whether a libtorch library is mapped into this process.
 fn libtorch_loaded() -> bool {
@@ -22,16 +22,7 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
     let missing = std::env::temp_dir().join("tsumego-no-such-folder/libtsumego_nn.so");
     // SAFETY (edition 2021: not unsafe): set before any thread of this binary reads it.
     std::env::set_var("TSUMEGO_NN_MODULE", &missing);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/03-bent-three-kill.sgf");
-    let mut h = Harness::builder()
-        .with_size([1280.0, 820.0])
-        .wgpu()
-        .build_eframe(move |cc| {
-            let mut app = StudioApp::from_creation(cc, Some(path));
-            app.show_frame_time = false;
-            app
-        });
-    h.run_steps(3);
+    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
     assert!(matches!(h.state().net, NetState::NotLoaded));
     assert!(
         !libtorch_loaded(),
@@ -70,12 +61,6 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
     // Nothing else changed: the problem still solves.
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
-    let start = Instant::now();
-    while h.state().live.is_running() {
-        assert!(start.elapsed() < Duration::from_secs(60));
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run_steps(2);
+    wait_for_solve(&mut h);
     assert!(h.state().finished.is_some());
 }

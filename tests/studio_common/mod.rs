@@ -1,0 +1,41 @@
+//! Helpers of the tests that drive the studio with egui_kittest: bundled problem paths, a
+//! window on a file, waiting for a solve.
+#![allow(dead_code)] // each test file uses its own share
+#![allow(clippy::unwrap_used)]
+
+use egui_kittest::Harness;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tsumego_studio::studio::StudioApp;
+
+/// A bundled problem file.
+pub fn bundled(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(name)
+}
+
+/// The studio on `file` in a window of `size`, with its stored settings' defaults, after its
+/// first three frames.
+pub fn window_on(file: PathBuf, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .wgpu()
+        .build_eframe(move |cc| StudioApp::from_creation(cc, Some(file)));
+    harness.run_steps(3);
+    harness
+}
+
+/// Step frames until the solve has ended (the solver runs on its own thread).
+pub fn wait_for_solve(harness: &mut Harness<'static, StudioApp>) {
+    let start = Instant::now();
+    while harness.state().live.is_running() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the solve did not end"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+    }
+    harness.run_steps(2);
+}
