@@ -21,6 +21,7 @@ pub mod chrome;
 pub mod dialogs;
 pub mod document;
 pub mod edit;
+pub mod explore;
 pub mod fonts;
 pub mod frame_stats;
 pub mod history;
