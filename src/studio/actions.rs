@@ -106,6 +106,8 @@ impl StudioApp {
         self.live.forget();
         self.finished = None;
         self.replay = None;
+        self.explore = None;
+        self.resume_explore = false;
         self.cursor = ProofCursor::root();
         if self.mode != Mode::Edit {
             self.mode = Mode::Edit;
@@ -312,7 +314,10 @@ impl StudioApp {
         self.finished = Some(finished);
         self.cursor = ProofCursor::root();
         self.replay = None;
-        if has_proof {
+        // "Solve from here" goes back to the explored tree, now marked against the proof.
+        if std::mem::take(&mut self.resume_explore) && self.explore_current().is_some() {
+            self.mode = Mode::Explore;
+        } else if has_proof {
             self.mode = Mode::Proof;
         }
     }
@@ -344,6 +349,7 @@ impl StudioApp {
         let wake = ctx.clone();
         self.finished = None;
         self.replay = None;
+        self.resume_explore = false;
         self.cursor = ProofCursor::root();
         self.mode = Mode::Edit;
         let mut settings = JobSettings::new(self.solve_config());
@@ -467,6 +473,7 @@ impl StudioApp {
                 self.cursor = ProofCursor::from_path(r.path().to_vec());
                 self.replay = Some(r);
                 self.mode = Mode::Refute;
+                self.refute_sync_tree();
                 self.info(format!(
                     "you play {and}: click the board (or Pass) to try to refute the proof"
                 ));
@@ -512,6 +519,7 @@ impl StudioApp {
             }
         };
         self.cursor = ProofCursor::from_path(r.path().to_vec());
+        self.refute_sync_tree();
         self.info(message);
     }
 
@@ -520,6 +528,7 @@ impl StudioApp {
             r.undo();
             self.cursor = ProofCursor::from_path(r.path().to_vec());
         }
+        self.refute_sync_tree();
     }
 
     /// "Save" in the unsaved-changes prompt: saves (asking for a file name first when the

@@ -23,8 +23,12 @@ pub enum Mode {
     Edit,
     /// Show the proof tree's selected node.
     Proof,
-    /// Play the attacker's moves against the proof.
+    /// Play the attacker's moves against the proof: Explore with the AND side's moves
+    /// answered by the proof (their moves go into the explored tree).
     Refute,
+    /// Free play of either colour from the problem position, in a variation tree, each move
+    /// marked against the proof when there is one (`explore_panel.rs`).
+    Explore,
 }
 
 /// A message in the status bar.
@@ -71,6 +75,10 @@ pub struct StudioApp {
     pub kept: super::kept_results::KeptResults,
     pub cursor: ProofCursor,
     pub replay: Option<ProofReplay>,
+    /// The explored variation tree (Explore and Try-to-refute), for the revision it starts from.
+    pub explore: Option<super::explore_panel::ExploreSession>,
+    /// "Solve from here" is running: go back to Explore when it ends.
+    pub resume_explore: bool,
     pub dialogs: Dialogs,
     pub pending: Option<Pending>,
     /// The crop fixed when the problem was opened (and the board size it is for).
@@ -127,6 +135,8 @@ impl StudioApp {
             kept: Default::default(),
             cursor: ProofCursor::root(),
             replay: None,
+            explore: None,
+            resume_explore: false,
             dialogs: Dialogs::default(),
             pending: None,
             after_save: None,
@@ -208,6 +218,7 @@ impl StudioApp {
         }
         self.handle_dropped_files(&ctx);
         self.handle_keys(&ctx);
+        self.explore_refresh();
         self.close_guard(&ctx);
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
@@ -295,6 +306,20 @@ impl StudioApp {
                     self.start_refute();
                 }
             });
+            let valid = self.doc.problem().is_ok();
+            ui.add_enabled_ui(valid, |ui| {
+                if ui
+                    .selectable_label(self.mode == Mode::Explore, "🗺 Explore")
+                    .on_hover_text(
+                        "Play either colour in turn from the problem position, in a tree of \
+                         variations; moves are marked against the proof",
+                    )
+                    .on_disabled_hover_text("fix the problem first (see Problem)")
+                    .clicked()
+                {
+                    self.enter_explore();
+                }
+            });
             ui.separator();
             if ui
                 .checkbox(&mut self.settings.crop, "Crop to problem")
@@ -324,6 +349,11 @@ impl StudioApp {
             Mode::Refute => {
                 if let Some(p) = input.clicked {
                     self.refute_move(crate::go::Move::Play(p));
+                }
+            }
+            Mode::Explore => {
+                if let Some(p) = input.clicked {
+                    self.explore_play(crate::go::Move::Play(p));
                 }
             }
             Mode::Proof => {}
@@ -397,7 +427,7 @@ impl StudioApp {
         if typing {
             return;
         }
-        if self.mode == Mode::Proof {
+        if matches!(self.mode, Mode::Proof | Mode::Explore | Mode::Refute) {
             // Every press counts, also several of one key in the same frame.
             let keys = [
                 Key::ArrowLeft,
@@ -423,7 +453,11 @@ impl StudioApp {
                 })
             });
             for k in pressed {
-                self.proof_key(k);
+                if self.mode == Mode::Proof {
+                    self.proof_key(k);
+                } else {
+                    self.explore_key(k);
+                }
             }
         }
     }

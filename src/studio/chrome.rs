@@ -84,6 +84,7 @@ impl StudioApp {
                         ui.label("numbers: the line from the start");
                     }
                 }
+                Mode::Explore => self.explore_legend(ui),
                 Mode::Edit => {}
             }
         });

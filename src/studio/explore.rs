@@ -1,4 +1,4 @@
-//! Free play from the problem position (the studio's "🧭 Explore" mode): a variation tree of
+//! Free play from the problem position (the studio's "🗺 Explore" mode): a variation tree of
 //! moves of either colour in turn, a cursor in it, and how each move stands against a proof.
 //! Plain data and logic; the panel and the keys are in `explore_panel.rs`.
 //!
@@ -21,7 +21,7 @@
 //!   move *leaves the proof* (which says nothing of whether it fails: the proof shows one way
 //!   to win, not every one), and every move after it is outside the proof.
 
-use crate::go::{Board, Color, Move, Point, Zone};
+use crate::go::{Board, Color, Move, Zone};
 use crate::problem::Problem;
 use crate::solver::replay::{AnswerKind, ProofReplay, ReplayError};
 use crate::solver::rules::{Refusal, Rules};
@@ -221,7 +221,7 @@ impl Explore {
 
     /// The side to move at the cursor.
     pub fn to_move(&self) -> Color {
-        if self.path.len() % 2 == 0 {
+        if self.path.len().is_multiple_of(2) {
             self.first
         } else {
             self.first.opponent()
@@ -659,6 +659,7 @@ fn refusal(r: Refusal, board: &Board, color: Color, mv: Move) -> ExploreError {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::go::Point;
     use crate::problem::{Goal, KoRule, ProblemSetup};
     use crate::solver::fixtures::solved_bent_three_kill;
 
@@ -943,10 +944,7 @@ mod tests {
         assert!(e.judged_here().proof_ended, "the proof's game ends");
         e.play(Move::Pass).unwrap();
         e.judge(&problem, &tree, false);
-        assert_eq!(
-            e.judged_here().mark,
-            Some(Mark::Outside(Outside::AfterEnd))
-        );
+        assert_eq!(e.judged_here().mark, Some(Mark::Outside(Outside::AfterEnd)));
         // Every move before is in the proof.
         let path = e.path().to_vec();
         for d in 1..path.len() {
@@ -992,7 +990,8 @@ mod tests {
         e.back();
         // The position after Black's A2 as a problem (White to move).
         let mut s = p.to_setup();
-        s.moves.push(crate::problem::SetupMove::new(Color::Black, at(0, 3)));
+        s.moves
+            .push(crate::problem::SetupMove::new(Color::Black, at(0, 3)));
         s.to_move = Some(Color::White);
         let q = s.validate().unwrap();
         let sub = Explore::with_variations(&q, false, e.variations_here());
@@ -1000,7 +999,10 @@ mod tests {
         assert_eq!(sub.to_move(), Color::White);
         let mut sub = sub;
         assert!(sub.end());
-        assert_eq!(sub.line(), vec![(Color::White, at(1, 3)), (Color::Black, at(2, 3))]);
+        assert_eq!(
+            sub.line(),
+            vec![(Color::White, at(1, 3)), (Color::Black, at(2, 3))]
+        );
         // Variations the new position refuses are dropped: A2 is occupied there.
         let mut bad = Variations::default();
         bad.nodes.push(Node {

@@ -10,6 +10,8 @@
 //!   [`kept_results`] (proofs found again when an undo returns to a proven position);
 //! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
 //!   [`crate::solver::replay`];
+//! - free play: [`explore`] (the variation tree and its marks against a proof), on the studio in
+//!   [`explore_panel`] (Explore mode, Try to refute, Solve from here);
 //! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`];
 //!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere;
 //! - the net: [`net_status`] (loaded on a worker thread when first asked for).
@@ -22,6 +24,7 @@ pub mod dialogs;
 pub mod document;
 pub mod edit;
 pub mod explore;
+pub mod explore_panel;
 pub mod fonts;
 pub mod frame_stats;
 pub mod history;

@@ -18,6 +18,11 @@ impl StudioApp {
                 egui::CollapsingHeader::new("Solver")
                     .default_open(true)
                     .show(ui, |ui| self.solver_section(ui));
+                if matches!(self.mode, Mode::Explore | Mode::Refute) {
+                    egui::CollapsingHeader::new("Explore")
+                        .default_open(true)
+                        .show(ui, |ui| self.explore_section(ui));
+                }
                 egui::CollapsingHeader::new("Proof tree")
                     .default_open(true)
                     .show(ui, |ui| self.proof_section(ui));
@@ -169,9 +174,6 @@ impl StudioApp {
             thousands(tree.node_count() as u64),
             tree.root.depth()
         ));
-        if self.mode == Mode::Refute {
-            self.refute_controls(ui);
-        }
         let node = self.cursor.node(&tree);
         ui.label(format!(
             "selected: zone {} points{}",
@@ -257,28 +259,6 @@ impl StudioApp {
         self.cursor = ProofCursor::from_path(path);
         self.mode = Mode::Proof;
         self.replay = None;
-    }
-
-    fn refute_controls(&mut self, ui: &mut egui::Ui) {
-        let Some(r) = &self.replay else { return };
-        let and = r.and_player();
-        let over = r.ending().is_some();
-        ui.horizontal(|ui| {
-            ui.label(if over {
-                "game over: the proof held".to_string()
-            } else {
-                format!("your move ({and})")
-            });
-            if ui.add_enabled(!over, egui::Button::new("Pass")).clicked() {
-                self.refute_move(crate::go::Move::Pass);
-            }
-            if ui.button("Undo").clicked() {
-                self.refute_undo();
-            }
-            if ui.button("Restart").clicked() {
-                self.start_refute();
-            }
-        });
     }
 
     fn problem_section(&mut self, ui: &mut egui::Ui) {

@@ -65,6 +65,7 @@ impl StudioApp {
                 }
             }
             Mode::Proof => self.proof_scene(&mut scene),
+            Mode::Explore => self.explore_scene(&mut scene),
             Mode::Refute => {
                 if let Some(r) = &self.replay {
                     scene.board = r.board().clone();
