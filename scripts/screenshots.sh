@@ -56,6 +56,7 @@ click() { xdotool mousemove "$1" "$2" click 1; sleep "${3:-0.5}"; }
 
 solve_button=(944 129)
 refute_button=(480 43)
+explore_button=(577 43)
 
 # 1. A bundled problem, solved: the proof tree and a node with its zone and must-play region.
 start "$root/problems/03-bent-three-kill.sgf"
@@ -88,3 +89,18 @@ shot edit
 start "$root/problems/24-seki-after-placement.sgf"
 click "${solve_button[@]}" 4
 shot checked
+
+# 6. Explore: both colours played from the problem and marked against the proof (White's C1
+#    leaves it), a second variation for Black, and the proof's next move as a ghost stone.
+start "$root/problems/03-bent-three-kill.sgf"
+click "${solve_button[@]}" 2
+click "${explore_button[@]}" 1
+click 623 546        # White D1
+click 528 546        # Black C1
+xdotool mousemove 560 700 key Left
+click 623 449        # Black D2, a second variation
+xdotool mousemove 560 700 key Home
+click 528 546        # White C1 leaves the proof
+xdotool mousemove 560 700 key Up key End
+sleep 0.5
+shot explore

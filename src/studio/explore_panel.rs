@@ -394,20 +394,32 @@ impl StudioApp {
 
     /// The legend's entries in Explore mode.
     pub fn explore_legend(&self, ui: &mut egui::Ui) {
-        if self.settings.overlays.line {
-            ui.label("numbers: the explored line");
+        // Each entry on one line (the legend wraps between entries, not inside one).
+        let text = |ui: &mut egui::Ui, text: &str| {
+            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
             ui.add_space(8.0);
+        };
+        if self.settings.overlays.line {
+            text(ui, "numbers: the explored line");
         }
         if self.proof().is_some() {
-            ui.label("ghost: the proof's next move");
-            ui.add_space(8.0);
-            for (color, text) in [
+            text(ui, "ghost: the proof's next move");
+            for (color, words) in [
                 (IN_PROOF, "in the proof"),
                 (LEAVES_PROOF, "leaves the proof"),
                 (OUTSIDE_PROOF, "outside the proof"),
             ] {
-                ui.label(RichText::new("●").color(color).size(16.0));
-                ui.label(text);
+                // The dot and its words as one label, so that they wrap together.
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                let format = |color| egui::TextFormat {
+                    font_id: font.clone(),
+                    color,
+                    ..Default::default()
+                };
+                let mut job = egui::text::LayoutJob::default();
+                job.append("● ", 0.0, format(color));
+                job.append(words, 0.0, format(ui.visuals().text_color()));
+                ui.add(egui::Label::new(job).wrap_mode(egui::TextWrapMode::Extend));
                 ui.add_space(8.0);
             }
         }
