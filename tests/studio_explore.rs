@@ -163,6 +163,19 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
     h.run_steps(2);
     assert!(!h.state().doc.is_dirty());
     assert!(h.state().doc.setup().moves.is_empty());
+
+    // The same line again: the position was proven before, so its proof is shown at once.
+    h.get_by_label("🗺 Explore").click();
+    h.run_steps(2);
+    click_point(&mut h, D1);
+    click_point(&mut h, C1);
+    h.get_by_label("🔍 Solve from here").click();
+    h.run_steps(2);
+    assert!(!h.state().live.is_running());
+    assert_eq!(h.state().mode, Mode::Explore);
+    assert!(h.state().proof().is_some());
+    let notice = h.state().notice.clone().unwrap();
+    assert!(notice.text.contains("proven before"), "{}", notice.text);
 }
 
 #[test]
@@ -260,4 +273,32 @@ fn solve_from_here_says_so_when_a_crucial_stone_was_captured() {
     h.run_steps(2);
     assert_eq!(line(&h).len(), 4);
     assert_eq!(h.state().scene().board.stones(Color::Black).len(), 8);
+}
+
+#[test]
+fn solving_after_a_move_that_leaves_the_proof_shows_the_refutation() {
+    let mut h = bent_three();
+    solve(&mut h);
+    h.get_by_label("🗺 Explore").click();
+    h.run_steps(2);
+    // White's C1 instead of the vital D1.
+    click_point(&mut h, C1);
+    h.get_by_label("🔍 Solve from here").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let app = h.state();
+    let f = app.finished.as_ref().unwrap();
+    assert!(f.verdict.starts_with("White cannot kill"), "{}", f.verdict);
+    assert_eq!(app.mode, Mode::Explore);
+    // The tree is now marked against the proof that Black lives: its D1 is the ghost stone.
+    assert_eq!(f.proof_claim().or_player(), Color::Black);
+    let here = app.explore.as_ref().unwrap().tree.judged_here();
+    assert_eq!(here.proof_next, Some(Move::Play(pt(D1))));
+    h.get_by_label_contains("against the proof that Black lives");
+    click_point(&mut h, D1);
+    let tree = &h.state().explore.as_ref().unwrap().tree;
+    assert_eq!(
+        tree.judged_here().mark,
+        Some(Mark::InProof { answer: None })
+    );
 }

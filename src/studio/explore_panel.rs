@@ -286,6 +286,16 @@ impl StudioApp {
         });
         let tree = Explore::with_variations(&here, Self::explore_superko(), variations);
         self.explore = Some(ExploreSession::new(tree, self.doc.revision()));
+        if self.proof().is_some() {
+            // Proven before with these settings (the edit found the kept result): no new solve.
+            self.mode = Mode::Explore;
+            self.info(format!(
+                "from move {}: the explored position is now the problem, proven before (Undo \
+                 returns to the original)",
+                line.len()
+            ));
+            return;
+        }
         self.start_solve(ctx);
         if self.live.is_running() {
             self.resume_explore = true;
