@@ -188,8 +188,8 @@ fn proof_out_writes_a_proof_that_reads_back() {
 }
 
 #[test]
-fn proof_out_without_a_win_is_an_error() {
-    let dir = temp_dir("no-proof");
+fn a_failing_claim_shows_and_writes_the_opposite_proof() {
+    let dir = temp_dir("refutation");
     let out_file = dir.join("proof.sgf");
     let file = problem("04-straight-four-alive.sgf");
     let out = run(&[
@@ -198,19 +198,60 @@ fn proof_out_without_a_win_is_an_error() {
         "--proof-out",
         out_file.to_str().unwrap(),
     ]);
-    assert!(!out.status.success());
-    // The report is printed, then the error.
-    assert!(stdout(&out).contains("\nresult: White cannot kill (proven)\n"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The failure, then the opposite claim's checked result with its line.
+    let text = stdout(&out);
+    let result = text.lines().find(|l| l.starts_with("result: ")).unwrap();
     assert!(
-        stderr(&out).starts_with(&format!(
-            "error: no proof to write to {}: the result is fail",
-            out_file.display()
-        )),
-        "{}",
-        stderr(&out)
+        result.starts_with("result: White cannot kill (proven): Black lives, e.g. after W "),
+        "{text}"
     );
-    assert!(!out_file.exists());
+    // The proof written is Black's, and it reads back and checks.
+    let sgf = std::fs::read_to_string(&out_file).unwrap();
+    assert!(sgf.contains("proof of the opposite claim"), "{sgf}");
+    let (claim, _) = proof_from_sgf(&sgf).unwrap();
+    assert_eq!(
+        (claim.or_player(), claim.goal()),
+        (Color::Black, Goal::Live)
+    );
+    let check = run(&["check", out_file.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", stdout(&check));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn all_moves_judges_every_first_move() {
+    let file = problem("03-bent-three-kill.sgf");
+    let out = run(&["solve", file.to_str().unwrap(), "--all-moves", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["summary"], "unique solution: D1");
+    assert_eq!(json["claim"], "White kills (goal kill)");
+    let moves = json["moves"].as_array().unwrap();
+    let names: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(names, ["D2", "C1", "D1", "pass"]);
+    for m in moves {
+        let want = if m["move"] == "D1" { "works" } else { "fails" };
+        assert_eq!(m["result"], want, "{m}");
+        assert_eq!(m["checked"], true, "{m}");
+    }
+    // Text: one line per move, then the summary.
+    let out = run(&["solve", file.to_str().unwrap(), "--all-moves"]);
+    let text = stdout(&out);
+    assert!(text.contains("\n  D1    works "), "{text}");
+    assert!(text.contains("Black lives, e.g. after B D1"), "{text}");
+    assert!(text.contains("\nunique solution: D1\n"), "{text}");
+    // A fixed width is accepted; a nonsense one is refused.
+    let out = run(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--all-moves",
+        "--or-width",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&["solve", file.to_str().unwrap(), "--or-width", "wide"]);
+    assert!(stderr(&out).contains("is not a width"), "{}", stderr(&out));
 }
 
 #[test]

@@ -20,6 +20,7 @@ use super::report::SolveReport;
 use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::load_inferring;
 use crate::solver::certify::CheckVerdict;
+use crate::solver::schedule::Width;
 use crate::solver::Status;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -113,7 +114,7 @@ pub fn bench(
             Ok(loaded) => {
                 let note = loaded.note();
                 let problem = loaded.problem;
-                let mut analysis = search.analyse(&problem);
+                let mut analysis = search.analyse(&problem, Width::Full);
                 let repro = check.check(entry_path(entry), search, &mut analysis);
                 let mut report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);
                 report.inferred = note;

@@ -1,8 +1,10 @@
 //! The search options shared by `solve` and `bench`, and running a search with them.
 
 use crate::problem::Problem;
-use crate::solver::analysis::{analyse, Analysis};
+use crate::solver::analysis::Analysis;
+use crate::solver::schedule::{analyse_with_width, Width};
 use crate::solver::tt::TranspositionTable;
+use crate::solver::TablePool;
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
@@ -37,10 +39,12 @@ pub struct SearchArgs {
     /// Stop after this many seconds (decimals allowed).
     #[arg(long, value_name = "S", value_parser = parse_secs)]
     pub time_limit_secs: Option<f64>,
-    /// OR-side forward pruning: try at most N moves of the OR player per node, best first (a
-    /// failed search is then unknown, never a proven failure).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub or_width: Option<u64>,
+    /// Search width: `auto` (solve's default: full width and width 8 in turn with growing
+    /// budgets, the narrow search first on regions of more than 20 empty points), `full`
+    /// (bench's default: every move) or N (at most N moves of the OR player per node, best
+    /// first; a failed search is then unknown, never a proven failure).
+    #[arg(long, value_name = "N|auto|full", value_parser = parse_width)]
+    pub or_width: Option<Width>,
     /// Positional superko off: simple ko, a repeated position counting as a failure of the OR
     /// player. Without this or --superko the solver's default applies.
     #[arg(long, conflicts_with = "superko")]
@@ -79,9 +83,10 @@ impl SearchArgs {
                 .time_limit_secs
                 .and_then(|s| Duration::try_from_secs_f64(s).ok()),
             superko: (default.superko || self.superko) && !self.no_superko,
-            or_width: self
-                .or_width
-                .map(|w| usize::try_from(w).unwrap_or(usize::MAX)),
+            or_width: match self.or_width {
+                Some(Width::Narrow(w)) => Some(w),
+                _ => None,
+            },
             build_proof: true,
             tt_entries: self
                 .table_mib
@@ -100,19 +105,46 @@ impl SearchArgs {
         )
     }
 
-    /// Solve `problem`'s claim with the chosen engine (one search).
+    /// Solve `problem`'s claim with the chosen engine (one search, at the width asked for;
+    /// `auto` is full width here).
     pub fn solve(&self, problem: &Problem) -> Solution {
         match self.engine {
             Engine::Dfs => Solver::new(problem, self.config()).solve(),
         }
     }
 
-    /// The Go result of `problem`'s claim ([`analyse`]: seki or unconditional life, ko), all
-    /// searches within the limits together.
-    pub fn analyse(&self, problem: &Problem) -> Analysis {
+    /// The width asked for, or `default` when none was.
+    pub fn width(&self, default: Width) -> Width {
+        self.or_width.unwrap_or(default)
+    }
+
+    /// The Go result of `problem`'s claim ([`analyse_with_width`]: seki or unconditional life,
+    /// ko; the widths of [`SearchArgs::width`]), all searches within the limits together.
+    pub fn analyse(&self, problem: &Problem, default: Width) -> Analysis {
         match self.engine {
-            Engine::Dfs => analyse(problem, &self.config(), Arc::default(), None),
+            Engine::Dfs => analyse_with_width(
+                problem,
+                &self.config(),
+                self.width(default),
+                Arc::default(),
+                None,
+                &mut TablePool::new(),
+            ),
         }
+    }
+}
+
+/// `auto`, `full` (or `0`), or a positive width.
+pub(crate) fn parse_width(text: &str) -> Result<Width, String> {
+    match text.trim() {
+        "auto" => Ok(Width::Auto),
+        "full" | "0" => Ok(Width::Full),
+        n => match n.parse::<usize>() {
+            Ok(w) if w > 0 => Ok(Width::Narrow(w)),
+            _ => Err(format!(
+                "{text:?} is not a width: a positive number, auto or full"
+            )),
+        },
     }
 }
 
@@ -141,7 +173,7 @@ mod tests {
         let args = SearchArgs {
             max_nodes: Some(5),
             time_limit_secs: Some(1.5),
-            or_width: Some(3),
+            or_width: Some(Width::Narrow(3)),
             no_superko: true,
             ..SearchArgs::default()
         };
@@ -168,6 +200,12 @@ mod tests {
         // The default table stays far below 1 GiB.
         assert!(SolveConfig::default().tt_entries * TranspositionTable::SLOT_BYTES < 1 << 30);
         assert_eq!(parse_secs(" 2 "), Ok(2.0));
+        assert_eq!(parse_width("auto"), Ok(Width::Auto));
+        assert_eq!(parse_width("full"), Ok(Width::Full));
+        assert_eq!(parse_width("0"), Ok(Width::Full));
+        assert_eq!(parse_width(" 8"), Ok(Width::Narrow(8)));
+        assert!(parse_width("-1").is_err() && parse_width("wide").is_err());
+        assert_eq!(SearchArgs::default().width(Width::Auto), Width::Auto);
         for bad in ["0", "-1", "inf", "NaN", "1e300", "x"] {
             assert!(parse_secs(bad).is_err(), "{bad}");
         }

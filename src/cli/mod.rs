@@ -7,6 +7,7 @@
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
+pub mod all_moves;
 pub mod bench;
 pub mod check;
 pub mod checking;
@@ -73,10 +74,15 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Write the proof (problem + proof tree, SGF) to this file; an error when there is no
-        /// proof (the claim is not proven a win).
-        #[arg(long, value_name = "OUT.sgf")]
+        /// Write the proof (problem + proof tree, SGF) to this file: the claim's proof, or for a
+        /// proven failure the checked proof of the opposite claim; an error when there is none.
+        #[arg(long, value_name = "OUT.sgf", conflicts_with = "all_moves")]
         proof_out: Option<PathBuf>,
+        /// Judge every legal first move of the player to move (pass included) as works, fails
+        /// (with the opponent's refutation), seki, ko or unknown, each within the limits, and
+        /// state the solutions ("unique solution: C3").
+        #[arg(long, conflicts_with = "side")]
+        all_moves: bool,
     },
     /// Solve every problem file's own claim (directories searched recursively for .sgf and .json
     /// files, sorted) and print a table (file, result, first move vs the file's answer, nodes,
@@ -135,6 +141,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             side,
             json,
             proof_out,
+            all_moves,
         } => solve::run(&SolveOptions {
             file,
             search,
@@ -142,6 +149,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             side,
             json,
             proof_out,
+            all_moves,
         }),
         Command::Bench {
             paths,

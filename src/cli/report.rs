@@ -5,7 +5,7 @@ use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
 use crate::solver::analysis::{Analysis, How};
 use crate::solver::certify::CheckVerdict;
-use crate::solver::verdict::{analysis_words, result_words};
+use crate::solver::verdict::{analysis_words, proof_line_words, result_words};
 use crate::solver::{Solution, Status, StopReason};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -71,6 +71,11 @@ pub struct SolveReport {
     pub check_refutation: Option<String>,
     pub refutation_nodes: Option<u64>,
     pub refutation_seconds: Option<f64>,
+    /// For a proven failure: the opposite claim's checked result with the start of its line,
+    /// `Black lives, e.g. after W C1 B D1`.
+    pub refutation_line: Option<String>,
+    /// The search width that decided (`full width`, `or-width 8`).
+    pub width: String,
 }
 
 impl SolveReport {
@@ -124,6 +129,8 @@ impl SolveReport {
             check_refutation: None,
             refutation_nodes: None,
             refutation_seconds: None,
+            refutation_line: None,
+            width: "full width".to_string(),
         }
     }
 
@@ -151,6 +158,7 @@ impl SolveReport {
             0.0
         };
         report.how = analysis.how;
+        report.width = analysis.width_words();
         if let Some(c) = &analysis.check {
             report.checked = c.verdict.accepted();
             report.check = Some(c.verdict);
@@ -158,8 +166,11 @@ impl SolveReport {
             report.check_seconds = Some(c.seconds);
             report.check_memory_bytes = Some(c.memory_bytes);
             report.check_error = c.error.clone();
-            if let Some((opposite, _)) = c.refutation.as_deref() {
+            if let Some((opposite, proof)) = c.refutation.as_deref() {
                 report.check_refutation = Some(opposite.claim_words());
+                if c.verdict.accepted() {
+                    report.refutation_line = Some(proof_line_words(opposite, proof, 8));
+                }
             }
             if c.refutation_nodes > 0 {
                 report.refutation_nodes = Some(c.refutation_nodes);
@@ -219,7 +230,10 @@ impl SolveReport {
         if let Some(note) = &self.inferred {
             writeln!(out, "  {note}")?;
         }
-        writeln!(out, "result: {}", self.result)?;
+        match &self.refutation_line {
+            Some(line) => writeln!(out, "result: {}: {line}", self.result)?,
+            None => writeln!(out, "result: {}", self.result)?,
+        }
         match (self.expected, self.agrees) {
             (None, _) => writeln!(out, "expected: not stated")?,
             (Some(e), Some(true)) => writeln!(out, "expected: {e} (agrees)")?,
@@ -255,8 +269,8 @@ impl SolveReport {
             .map_or("no proof".to_string(), |n| format!("proof {n} nodes"));
         writeln!(
             out,
-            "nodes {}, {:.0} nodes/s, {:.3} s, depth {}, {proof}",
-            self.nodes, self.nodes_per_second, self.seconds, self.depth
+            "nodes {}, {:.0} nodes/s, {:.3} s, depth {}, {proof}, {}",
+            self.nodes, self.nodes_per_second, self.seconds, self.depth, self.width
         )?;
         let (positions, secs) = (
             self.check_positions.unwrap_or(0),

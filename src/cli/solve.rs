@@ -10,6 +10,7 @@ use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::proof_sgf::proof_to_sgf_with_note;
+use crate::solver::schedule::Width;
 use crate::solver::verdict::analysis_words;
 use crate::solver::{Status, StopReason};
 use anyhow::{anyhow, bail, Context};
@@ -41,6 +42,8 @@ pub struct SolveOptions {
     pub side: Option<Side>,
     pub json: bool,
     pub proof_out: Option<PathBuf>,
+    /// Judge every first move instead ([`super::all_moves`]).
+    pub all_moves: bool,
 }
 
 /// One search of a `solve` run, as listed in the JSON output.
@@ -88,11 +91,25 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     if let Some(out) = &options.proof_out {
         check_parent(out)?;
     }
+    if options.all_moves {
+        let (_, check_failed) = super::all_moves::run(
+            &options.file,
+            &problem,
+            &options.search,
+            &options.check,
+            options.json,
+        )?;
+        return Ok(if check_failed {
+            ExitCode::from(EXIT_CHECK_FAILED)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
 
     let mut runs: Vec<(Problem, Analysis)> = Vec::new();
     let mut repro_files: Vec<Option<String>> = Vec::new();
     for claim in claims(&problem, options.side) {
-        let mut analysis = options.search.analyse(&claim);
+        let mut analysis = options.search.analyse(&claim, Width::Auto);
         let repro = options
             .check
             .check(&options.file, &options.search, &mut analysis);
@@ -161,8 +178,19 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let mut proof_out = None;
     let check = analysis.check.as_ref();
     let rejected = check.is_some_and(|c| c.verdict == CheckVerdict::Failed);
-    if let (Some(path), Some(proof), false) = (&options.proof_out, &solution.proof, rejected) {
-        let note = check.map(|c| match c.verdict {
+    // A win's own proof; for a proven failure, the checked proof of the opposite claim.
+    let to_write = match (&solution.proof, check) {
+        (Some(proof), _) => Some((&analysis.claim, proof, None)),
+        (None, Some(c)) if c.verdict.accepted() => c
+            .refutation
+            .as_deref()
+            .map(|(opposite, proof)| (opposite, proof, Some(claim.claim_words()))),
+        _ => None,
+    };
+    if let (Some(path), Some((proven, proof, failed)), false) =
+        (&options.proof_out, to_write, rejected)
+    {
+        let mut note = check.map(|c| match c.verdict {
             CheckVerdict::Checked => format!(
                 "Checked by the independent checker: {} positions in {:.3} s.",
                 c.positions, c.seconds
@@ -173,9 +201,14 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
                 c.error.as_deref().unwrap_or("the check did not finish")
             ),
         });
+        if let Some(failed) = failed {
+            note = note.map(|n| {
+                format!("The file's claim ({failed}) fails; this is the proof of the opposite claim. {n}")
+            });
+        }
         write_atomically(
             path,
-            &proof_to_sgf_with_note(&analysis.claim, proof, note.as_deref()),
+            &proof_to_sgf_with_note(proven, proof, note.as_deref()),
         )?;
         proof_out = Some(path.display().to_string());
     }
@@ -189,7 +222,8 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
             "the win was found but its proof tree could not be rebuilt".to_string()
         } else {
             format!(
-                "the result is {} (a proof exists only for a win; try --side both)",
+                "the result is {} (a proof exists for a win, or for a failure the opposite claim's \
+                 proof once checked)",
                 report.status_words()
             )
         };

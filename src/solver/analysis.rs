@@ -21,6 +21,7 @@ use super::certify::Checked;
 use super::config::SolveConfig;
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solution, Solver, Status, StopReason};
+use super::table_pool::TablePool;
 use crate::go::{Board, Color, Move};
 use crate::problem::{Goal, KoRule, Problem};
 use serde::{Deserialize, Serialize};
@@ -82,6 +83,8 @@ pub struct Analysis {
     /// Nodes of all searches.
     pub nodes: u64,
     pub elapsed: Duration,
+    /// The OR width of the searches (`None`: full width; see [`super::schedule`]).
+    pub or_width: Option<usize>,
     /// The independent checker's verdict on the deciding proof (`None`: no proof, or not checked
     /// yet: [`analyse`] leaves it to [`super::certify::certify`]).
     pub check: Option<Checked>,
@@ -89,6 +92,23 @@ pub struct Analysis {
 
 impl Analysis {
     /// The result of the claim without ko: `Win`, `Fail` or `Unknown`.
+    /// The search settings that gave this result, in words: `full width` or `or-width 8`.
+    pub fn width_words(&self) -> String {
+        match self.or_width {
+            None => "full width".to_string(),
+            Some(w) => format!("or-width {w}"),
+        }
+    }
+
+    /// Is the claim decided: won (with or without ko) or proven to fail?
+    pub fn decided(&self) -> bool {
+        match self.how {
+            How::Ko { .. } => true,
+            How::KoUnknown => false,
+            _ => self.solution.status != Status::Unknown,
+        }
+    }
+
     pub fn status_without_ko(&self) -> Status {
         match self.how {
             How::Ko { .. } | How::KoUnknown => Status::Fail,
@@ -106,7 +126,20 @@ pub fn analyse(
     problem: &Problem,
     config: &SolveConfig,
     stop: Arc<AtomicBool>,
+    progress: Option<ProgressFn<'_>>,
+) -> Analysis {
+    analyse_in(problem, config, stop, progress, &mut TablePool::new())
+}
+
+/// [`analyse`] with the transposition tables of `pool`: each search starts with the table an
+/// earlier search of the same rules left there, and leaves its own (one job's searches share
+/// what they proved; see [`super::table_pool`]).
+pub fn analyse_in(
+    problem: &Problem,
+    config: &SolveConfig,
+    stop: Arc<AtomicBool>,
     mut progress: Option<ProgressFn<'_>>,
+    pool: &mut TablePool,
 ) -> Analysis {
     let start = Instant::now();
     let or = problem.or_player();
@@ -117,12 +150,15 @@ pub fn analyse(
     };
     let mut steps = Vec::new();
     let mut run = |claim: &Problem, what: &'static str, budget: &mut Budget| -> Solution {
-        let mut solver = Solver::new(claim, budget.config_left());
+        let config = budget.config_left();
+        let pooled = pool.take(claim, &config);
+        let mut solver = Solver::with_table(claim, config.clone(), pooled);
         solver.set_stop_flag(Arc::clone(&stop));
         if let Some(f) = progress.as_mut() {
             solver.on_progress(|p| f(p));
         }
         let solution = solver.solve();
+        pool.give_back(claim, &config, solver.into_table());
         budget.nodes += solution.nodes;
         steps.push(Step {
             what,
@@ -200,6 +236,7 @@ pub fn analyse(
         steps,
         nodes: budget.nodes,
         elapsed: start.elapsed(),
+        or_width: config.or_width,
         check: None,
     }
 }

@@ -23,6 +23,7 @@ pub mod config;
 pub mod dilate;
 mod extract;
 pub mod fault;
+pub mod first_moves;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod leaf;
@@ -35,7 +36,9 @@ pub mod proof_sgf;
 pub mod replay;
 pub mod repro;
 pub mod rules;
+pub mod schedule;
 pub mod search;
+pub mod table_pool;
 pub mod tt;
 pub mod verdict;
 
@@ -44,3 +47,4 @@ pub use leaf::{GoalTest, Leaf};
 pub use progress::Progress;
 pub use proof::{LeafKind, ProofNode, ProofTree, Role};
 pub use search::{Solution, Solver, Status, StopReason};
+pub use table_pool::TablePool;

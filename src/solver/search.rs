@@ -35,6 +35,7 @@ use super::ordering::{crucial_blocks, order, OrderContext};
 use super::progress::Progress;
 use super::proof::ProofTree;
 use super::rules::{Refusal, Rules};
+use super::table_pool::PooledTable;
 use super::tt::{node_key, Stored, TranspositionTable};
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::{Goal, Outcome, Problem};
@@ -238,6 +239,29 @@ impl<'a> Solver<'a> {
             live_zones: Vec::new(),
             or_ko_refused: false,
             or_ko_banned: false,
+        }
+    }
+
+    /// A solver that starts with `pooled`'s table and ko flags (kept from earlier solves of the
+    /// same claim's rules by a [`super::TablePool`]).
+    pub fn with_table(
+        problem: &'a Problem,
+        config: SolveConfig,
+        pooled: PooledTable,
+    ) -> Solver<'a> {
+        let mut solver = Solver::new(problem, config);
+        solver.tt = pooled.table;
+        solver.or_ko_refused = pooled.or_ko_refused;
+        solver.or_ko_banned = pooled.or_ko_banned;
+        solver
+    }
+
+    /// The table and ko flags of this solver, to be kept for the next solve of the same rules.
+    pub fn into_table(self) -> PooledTable {
+        PooledTable {
+            table: self.tt,
+            or_ko_refused: self.or_ko_refused,
+            or_ko_banned: self.or_ko_banned,
         }
     }
 

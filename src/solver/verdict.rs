@@ -1,6 +1,7 @@
 //! A solve's result in words, for the command line and the studio.
 
 use super::analysis::{Analysis, How};
+use super::proof::ProofTree;
 use super::{Solution, Status};
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Problem};
@@ -91,4 +92,23 @@ pub fn how_words(problem: &Problem, solution: &Solution, how: How) -> String {
         ),
         How::Plain => result_words(problem, solution),
     }
+}
+
+/// A proven claim with the start of its main line: `White kills, e.g. after B C3 W D2` (at most
+/// `max_moves` moves; colours alternate from the side to move).
+pub fn proof_line_words(claim: &Problem, proof: &ProofTree, max_moves: usize) -> String {
+    let or = claim.or_player();
+    let (wins, _) = verbs(claim.goal());
+    let line = proof.root.main_line();
+    if line.is_empty() {
+        return format!("{or} {wins}");
+    }
+    let mut c = claim.to_move();
+    let mut moves = Vec::new();
+    for &m in line.iter().take(max_moves) {
+        moves.push(format!("{} {}", c.sgf_letter(), move_gtp(m, claim.size())));
+        c = c.opponent();
+    }
+    let more = if line.len() > max_moves { " …" } else { "" };
+    format!("{or} {wins}, e.g. after {}{more}", moves.join(" "))
 }

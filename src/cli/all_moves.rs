@@ -1,0 +1,186 @@
+//! `tsumego-studio solve FILE --all-moves`: every legal first move of the player to move judged
+//! ([`crate::solver::first_moves`]), printed one line per move as it is decided, then the
+//! summary (`unique solution: C3`); or one JSON object with `--json`.
+
+use super::checking::CheckArgs;
+use super::engine::SearchArgs;
+use crate::problem::coords::move_gtp;
+use crate::problem::Problem;
+use crate::solver::certify::CheckVerdict;
+use crate::solver::first_moves::{judge_first_moves, FirstMoves, JudgedMove, MoveResult};
+use crate::solver::repro::save_rejected;
+use crate::solver::schedule::Width;
+use serde::Serialize;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+/// One judged move in the JSON output.
+#[derive(Serialize)]
+struct JsonMove {
+    /// GTP coordinates, or `pass`.
+    #[serde(rename = "move")]
+    mv: String,
+    result: MoveResult,
+    words: String,
+    /// The independent checker accepted what the result rests on (the move's proof, or the
+    /// refutation of a failing move).
+    checked: bool,
+    nodes: u64,
+    seconds: f64,
+    /// The search width that decided (`full width`, `or-width 8`), when searched.
+    width: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonOutput<'a> {
+    file: String,
+    name: &'a str,
+    /// The claim judged: the player to move's, `Black kills (goal kill)`.
+    claim: String,
+    moves: Vec<JsonMove>,
+    solutions: Vec<String>,
+    summary: String,
+    nodes: u64,
+    seconds: f64,
+    stopped: bool,
+}
+
+/// The status of a judged move for the checker: `Some(true)` rejected.
+fn rejected(j: &JudgedMove) -> bool {
+    j.analysis
+        .as_ref()
+        .and_then(|a| a.check.as_ref())
+        .is_some_and(|c| c.verdict == CheckVerdict::Failed)
+}
+
+fn json_move(j: &JudgedMove, size: usize) -> JsonMove {
+    JsonMove {
+        mv: move_gtp(j.mv, size),
+        result: j.result,
+        words: j.words.clone(),
+        checked: j.checked(),
+        nodes: j.nodes,
+        seconds: j.elapsed.as_secs_f64(),
+        width: j.analysis.as_ref().map(|a| a.width_words()),
+    }
+}
+
+/// One line of the text output.
+fn text_line(j: &JudgedMove, size: usize) -> String {
+    let check = if rejected(j) {
+        "CHECK FAILED"
+    } else if j.checked() {
+        "checked"
+    } else {
+        "not checked"
+    };
+    format!(
+        "  {:<5} {:<7} {:<52} {:>8.3} s {:>9} nodes  {check}",
+        move_gtp(j.mv, size),
+        j.result.name(),
+        j.words,
+        j.elapsed.as_secs_f64(),
+        j.nodes
+    )
+}
+
+/// Judge every first move of `problem` and print the result. Returns the judgement and whether
+/// the checker rejected something (reproduction files are written and named on stderr).
+pub fn run(
+    file: &Path,
+    problem: &Problem,
+    search: &SearchArgs,
+    check: &CheckArgs,
+    json: bool,
+) -> anyhow::Result<(FirstMoves, bool)> {
+    let size = problem.size();
+    let mut stdout = io::stdout().lock();
+    if !json {
+        let name = if problem.name().is_empty() {
+            "(no name)"
+        } else {
+            problem.name()
+        };
+        writeln!(stdout, "{}: {name}", file.display())?;
+        writeln!(stdout, "  {}", problem.summary())?;
+        let claim = crate::solver::first_moves::judged_claim(problem);
+        writeln!(
+            stdout,
+            "every first move of {} ({}), each within the limits:",
+            claim.to_move(),
+            claim.claim_words()
+        )?;
+        stdout.flush()?;
+    }
+    let mut write_error = None;
+    let judged = judge_first_moves(
+        problem,
+        &search.config(),
+        search.width(Width::Auto),
+        &check.settings(),
+        Arc::default(),
+        None,
+        &mut |j, _, _| {
+            if !json {
+                if let Err(e) =
+                    writeln!(stdout, "{}", text_line(j, size)).and_then(|()| stdout.flush())
+                {
+                    write_error.get_or_insert(e);
+                }
+            }
+        },
+    );
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let mut check_failed = false;
+    for j in &judged.moves {
+        let Some(a) = &j.analysis else { continue };
+        match save_rejected(a, &check.repro_dir(), Some(file), &search.describe()) {
+            Some(Ok(path)) => {
+                check_failed = true;
+                eprintln!(
+                    "internal error: the independent checker rejected the proof for {}; \
+                     reproduction file: {}",
+                    move_gtp(j.mv, size),
+                    path.display()
+                );
+            }
+            Some(Err(why)) => {
+                check_failed = true;
+                eprintln!("internal error: the independent checker rejected a proof; {why}");
+            }
+            None => {}
+        }
+    }
+    if json {
+        let out = JsonOutput {
+            file: file.display().to_string(),
+            name: problem.name(),
+            claim: judged.claim.claim_words(),
+            moves: judged.moves.iter().map(|j| json_move(j, size)).collect(),
+            solutions: judged
+                .solutions()
+                .iter()
+                .map(|&m| move_gtp(m, size))
+                .collect(),
+            summary: judged.summary(),
+            nodes: judged.nodes,
+            seconds: judged.elapsed.as_secs_f64(),
+            stopped: judged.stopped,
+        };
+        writeln!(stdout, "{}", serde_json::to_string(&out)?)?;
+    } else {
+        writeln!(stdout, "{}", judged.summary())?;
+        writeln!(
+            stdout,
+            "moves {}, nodes {}, {:.3} s",
+            judged.moves.len(),
+            judged.nodes,
+            judged.elapsed.as_secs_f64()
+        )?;
+    }
+    stdout.flush()?;
+    Ok((judged, check_failed))
+}
