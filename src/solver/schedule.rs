@@ -80,7 +80,14 @@ pub fn analyse_with_width(
     progress: Option<ProgressFn<'_>>,
     pool: &mut TablePool,
 ) -> Analysis {
-    let (_, a) = analyse_claims(&[problem.clone()], config, width, stop, progress, pool);
+    let (_, a) = analyse_claims(
+        std::slice::from_ref(problem),
+        config,
+        width,
+        stop,
+        progress,
+        pool,
+    );
     a
 }
 

@@ -104,6 +104,7 @@ impl StudioApp {
     /// Nothing of the previous problem stays: no verdict, tree, refutation game or rate plot.
     fn forget_results(&mut self) {
         self.live.forget();
+        self.all_moves = None;
         self.finished = None;
         self.replay = None;
         self.explore = None;
@@ -270,6 +271,9 @@ impl StudioApp {
         if let Some(finished) = self.live.poll() {
             self.on_finished(finished);
         }
+        if let Some(job) = self.all_moves.as_mut() {
+            job.poll();
+        }
         match self.dialogs.poll() {
             Some((purpose, Some(path))) => match purpose {
                 Purpose::Open => self.request_open(path),
@@ -330,7 +334,6 @@ impl StudioApp {
                 .then(|| Duration::try_from_secs_f64(l.time_secs).ok())
                 .flatten(),
             max_nodes: (l.max_nodes > 0).then_some(l.max_nodes),
-            or_width: (l.or_width > 0).then_some(l.or_width),
             build_proof: true,
             ..SolveConfig::default()
         }
@@ -353,6 +356,7 @@ impl StudioApp {
         self.cursor = ProofCursor::root();
         self.mode = Mode::Edit;
         let mut settings = JobSettings::new(self.solve_config());
+        settings.width = self.settings.limits.width();
         settings.repro_dir = self.repro_dir.clone();
         settings.check.fault = self.check_fault;
         self.live.start(
@@ -364,6 +368,26 @@ impl StudioApp {
             move || wake.request_repaint_after(PROGRESS_FRAME),
         );
         self.info("solving…");
+    }
+
+    /// Judge every first move of the problem in the background ([`super::all_moves`]).
+    pub fn start_all_moves(&mut self, ctx: &egui::Context) {
+        let problem = match self.doc.problem() {
+            Ok(p) => p.clone(),
+            Err(errors) => {
+                self.warn(format!("cannot judge: {}", errors.messages().join("; ")));
+                return;
+            }
+        };
+        let wake = ctx.clone();
+        self.all_moves = Some(super::all_moves::AllMovesJob::start(
+            problem,
+            self.solve_config(),
+            self.settings.limits.width(),
+            self.doc.revision(),
+            move || wake.request_repaint_after(PROGRESS_FRAME),
+        ));
+        self.info("judging every first move…");
     }
 
     pub fn stop_solve(&mut self) {

@@ -70,6 +70,8 @@ pub struct StudioApp {
     pub tool: Tool,
     pub drag: Option<Drag>,
     pub live: LiveSolve,
+    /// The last "judge every first move" job (see [`super::all_moves`]).
+    pub all_moves: Option<super::all_moves::AllMovesJob>,
     pub finished: Option<Finished>,
     /// Finished solves by position and settings (undo back to a proven position shows its proof).
     pub kept: super::kept_results::KeptResults,
@@ -131,6 +133,7 @@ impl StudioApp {
             tool: Tool::Black,
             drag: None,
             live: LiveSolve::default(),
+            all_moves: None,
             finished: None,
             kept: Default::default(),
             cursor: ProofCursor::root(),

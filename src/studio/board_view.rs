@@ -203,6 +203,19 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
             );
         }
     }
+    let mark_font = FontId::proportional((cell * 0.5).clamp(8.0, 22.0));
+    for m in &scene.marks {
+        if w.contains(m.point) && scene.board.is_empty(m.point) {
+            let [r, g, b] = m.rgb;
+            painter.text(
+                layout.center(m.point),
+                Align2::CENTER_CENTER,
+                m.text,
+                mark_font.clone(),
+                Color32::from_rgb(r, g, b),
+            );
+        }
+    }
     let number_font = FontId::proportional((cell * 0.42).clamp(7.0, 18.0));
     for n in &scene.numbered {
         if !w.contains(n.point) {

@@ -29,6 +29,8 @@ pub struct LiveSolve {
     /// The checker's verdict on each search's proof, with the reproduction file of a rejected
     /// proof (or why it could not be written).
     checks: Vec<Option<(Checked, ReproFile)>>,
+    /// The width that decided each search (`full width`, `or-width 8`).
+    widths: Vec<String>,
     /// The verdict of the search whose proof is being checked now ("proven, checking…").
     pub checking: Option<String>,
     running: bool,
@@ -100,6 +102,7 @@ impl LiveSolve {
         self.samples.clear();
         self.searches.clear();
         self.checks.clear();
+        self.widths.clear();
         self.checking = None;
         self.offset = 0.0;
         self.running = true;
@@ -126,6 +129,7 @@ impl LiveSolve {
         self.samples.clear();
         self.searches.clear();
         self.checks.clear();
+        self.widths.clear();
         self.offset = 0.0;
     }
 
@@ -158,8 +162,10 @@ impl LiveSolve {
                     solution,
                     how,
                     checking,
+                    width,
                     ..
                 } => {
+                    self.widths.push(width);
                     self.offset += solution.elapsed.as_secs_f64();
                     if checking {
                         self.checking = Some(verdict(&claim, &solution, how, 1));
@@ -191,7 +197,11 @@ impl LiveSolve {
         }
         let searches = std::mem::take(&mut self.searches);
         let mut checks = std::mem::take(&mut self.checks);
+        let widths = std::mem::take(&mut self.widths);
         let mut finished = finish(searches, self.revision);
+        if let Some(width) = widths.get(finished.chosen) {
+            finished.verdict += &format!(" Decided at {width}.");
+        }
         let chosen = checks.get_mut(finished.chosen).and_then(Option::take);
         if let Some((mut c, repro)) = chosen {
             finished.verdict = format!("{} {}", finished.verdict, check_words(&c));

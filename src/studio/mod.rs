@@ -17,6 +17,7 @@
 //! - the net: [`net_status`] (loaded on a worker thread when first asked for).
 
 pub mod actions;
+pub mod all_moves;
 pub mod app;
 pub mod board_view;
 pub mod chrome;

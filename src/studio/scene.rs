@@ -100,6 +100,17 @@ pub struct Scene {
     pub numbered: Vec<NumberedMove>,
     pub last_move: Option<Point>,
     pub coordinates: bool,
+    /// Short marks on empty points: each first move's judgement (✔ works, × fails, S seki,
+    /// K ko, ? unknown) with its colour.
+    pub marks: Vec<PointMark>,
+}
+
+/// A short text drawn on an empty point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointMark {
+    pub point: Point,
+    pub text: &'static str,
+    pub rgb: [u8; 3],
 }
 
 impl Scene {
@@ -119,6 +130,7 @@ impl Scene {
             numbered: Vec::new(),
             last_move: None,
             coordinates: true,
+            marks: Vec::new(),
         }
     }
 

@@ -48,8 +48,22 @@ pub struct Limits {
     pub time_secs: f64,
     /// Nodes per claim; 0 = none.
     pub max_nodes: u64,
-    /// OR forward pruning width; 0 = off.
+    /// OR forward pruning width when `auto_width` is off; 0 = full width.
     pub or_width: usize,
+    /// The automatic width schedule ([`crate::solver::schedule::Width::Auto`]).
+    pub auto_width: bool,
+}
+
+impl Limits {
+    /// The search width these limits ask for.
+    pub fn width(&self) -> crate::solver::schedule::Width {
+        use crate::solver::schedule::Width;
+        match (self.auto_width, self.or_width) {
+            (true, _) => Width::Auto,
+            (false, 0) => Width::Full,
+            (false, w) => Width::Narrow(w),
+        }
+    }
 }
 
 impl Default for Limits {
@@ -58,6 +72,7 @@ impl Default for Limits {
             time_secs: 60.0,
             max_nodes: 0,
             or_width: 0,
+            auto_width: true,
         }
     }
 }

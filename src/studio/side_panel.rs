@@ -23,6 +23,9 @@ impl StudioApp {
                         .default_open(true)
                         .show(ui, |ui| self.explore_section(ui));
                 }
+                egui::CollapsingHeader::new("Every first move")
+                    .default_open(true)
+                    .show(ui, |ui| self.all_moves_section(ui));
                 egui::CollapsingHeader::new("Proof tree")
                     .default_open(true)
                     .show(ui, |ui| self.proof_section(ui));
@@ -30,6 +33,52 @@ impl StudioApp {
                     .default_open(true)
                     .show(ui, |ui| self.problem_section(ui));
             });
+    }
+
+    /// "Judge every first move": the button, the progress or the solutions, one line per move.
+    fn all_moves_section(&mut self, ui: &mut egui::Ui) {
+        let valid = self.doc.problem().is_ok();
+        let running = self.all_moves.as_ref().is_some_and(|j| j.is_running());
+        ui.horizontal(|ui| {
+            if running {
+                if ui.button("⏹ Stop judging").clicked() {
+                    if let Some(job) = &self.all_moves {
+                        job.request_stop();
+                    }
+                }
+            } else if ui
+                .add_enabled(valid, egui::Button::new("Judge every first move"))
+                .on_hover_text(
+                    "Play each legal first move (pass included) and solve the position after \
+                     it, each within the limits: works, fails (with the refutation), seki, ko \
+                     or unknown.",
+                )
+                .clicked()
+            {
+                let ctx = ui.ctx().clone();
+                self.start_all_moves(&ctx);
+            }
+        });
+        let size = self.doc.setup().size;
+        let Some(job) = &self.all_moves else { return };
+        if job.revision != self.doc.revision() {
+            ui.weak("(for an earlier version of the problem)");
+        }
+        ui.label(egui::RichText::new(job.status()).strong());
+        let defends = self
+            .doc
+            .problem()
+            .ok()
+            .map(|p| {
+                crate::solver::first_moves::judged_claim(p)
+                    .goal()
+                    .or_defends()
+            })
+            .unwrap_or(true);
+        for (result, line) in job.lines(size) {
+            let (_, color) = super::all_moves::mark(result, defends);
+            ui.label(egui::RichText::new(line).monospace().color(color));
+        }
     }
 
     fn solver_section(&mut self, ui: &mut egui::Ui) {
@@ -59,7 +108,13 @@ impl StudioApp {
             });
             ui.horizontal(|ui| {
                 ui.label("OR width:");
-                ui.add(
+                ui.checkbox(&mut self.settings.limits.auto_width, "auto")
+                    .on_hover_text(
+                        "Full width and width 8 in turn with growing budgets (width 8 first on \
+                         regions of more than 20 empty points); the verdict says which decided.",
+                    );
+                ui.add_enabled(
+                    !self.settings.limits.auto_width,
                     egui::DragValue::new(&mut self.settings.limits.or_width)
                         .range(0..=361)
                         .speed(0.2),

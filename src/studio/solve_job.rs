@@ -7,9 +7,11 @@
 //! slowing the solver; the final message is always delivered.
 
 use crate::problem::Problem;
-use crate::solver::analysis::{analyse, How};
+use crate::solver::analysis::How;
 use crate::solver::certify::{certifiable, certify, CheckSettings, Checked};
 use crate::solver::repro::save_rejected;
+use crate::solver::schedule::{analyse_with_width, Width};
+use crate::solver::TablePool;
 use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use std::path::PathBuf;
@@ -66,6 +68,8 @@ pub struct JobSettings {
     pub check: CheckSettings,
     /// Where the reproduction file of a rejected proof goes.
     pub repro_dir: PathBuf,
+    /// The search widths tried ([`Width::Auto`] by default).
+    pub width: Width,
 }
 
 impl JobSettings {
@@ -75,6 +79,7 @@ impl JobSettings {
             config,
             check: CheckSettings::default(),
             repro_dir: std::env::temp_dir(),
+            width: Width::Auto,
         }
     }
 }
@@ -105,6 +110,8 @@ pub enum JobEvent {
         how: How,
         /// The proof is being checked now: a [`JobEvent::Checked`] follows.
         checking: bool,
+        /// The search width that decided (`full width`, `or-width 8`).
+        width: String,
     },
     /// The independent checker's verdict on the proof of search `index`, and the reproduction
     /// file written when it rejected the proof (or why it could not be written).
@@ -253,6 +260,7 @@ fn run_job(
             wake();
         }
     };
+    let mut pool = TablePool::new();
     for (index, claim) in claims.into_iter().enumerate() {
         if stop.load(Ordering::Relaxed) {
             break;
@@ -273,11 +281,13 @@ fn run_job(
                 false,
             )
         };
-        let mut analysis = analyse(
+        let mut analysis = analyse_with_width(
             &claim,
             &settings.config,
+            settings.width,
             Arc::clone(&stop),
             Some(&mut on_progress),
+            &mut pool,
         );
         let won = analysis.status_without_ko() == crate::solver::Status::Win;
         let decided = certifiable(&analysis);
@@ -288,13 +298,16 @@ fn run_job(
                 solution: Box::new(analysis.solution.clone()),
                 how: analysis.how,
                 checking: decided,
+                width: analysis.width_words(),
             },
             true,
         );
         if decided {
+            let mut check_config = settings.config.clone();
+            check_config.or_width = analysis.or_width;
             certify(
                 &mut analysis,
-                &settings.config,
+                &check_config,
                 &settings.check,
                 Some(Arc::clone(&stop)),
             );

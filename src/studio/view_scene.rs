@@ -48,6 +48,23 @@ impl StudioApp {
             _ => Window::full(setup.size),
         };
 
+        if let (Mode::Edit, Some(job), Some(p)) = (self.mode, &self.all_moves, problem) {
+            if job.revision == self.doc.revision() {
+                let defends = crate::solver::first_moves::judged_claim(p)
+                    .goal()
+                    .or_defends();
+                for j in &job.moves {
+                    if let crate::go::Move::Play(point) = j.mv {
+                        let (text, c) = super::all_moves::mark(j.result, defends);
+                        scene.marks.push(super::scene::PointMark {
+                            point,
+                            text,
+                            rgb: [c.r(), c.g(), c.b()],
+                        });
+                    }
+                }
+            }
+        }
         match self.mode {
             Mode::Edit => {
                 if self.live.is_running() {

@@ -1,0 +1,174 @@
+//! "Judge every first move" in the studio: [`crate::solver::first_moves`] on a background thread,
+//! each judged move sent over a bounded channel as it is decided, the whole judgement at the
+//! end. The panel lists the moves with their results and states the solutions ("unique
+//! solution: C3"); the board marks each judged point.
+
+use crate::go::Move;
+use crate::problem::coords::move_gtp;
+use crate::problem::Problem;
+use crate::solver::certify::CheckSettings;
+use crate::solver::first_moves::{judge_first_moves, FirstMoves, JudgedMove, MoveResult};
+use crate::solver::schedule::Width;
+use crate::solver::SolveConfig;
+use crossbeam_channel::{bounded, Receiver};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+
+/// What the judging thread reports.
+enum Event {
+    Judged(Box<JudgedMove>, usize),
+    Done(Box<FirstMoves>),
+}
+
+/// One judgement of every first move: running, or finished.
+pub struct AllMovesJob {
+    rx: Receiver<Event>,
+    stop: Arc<AtomicBool>,
+    /// The document revision judged.
+    pub revision: u64,
+    /// The moves judged so far, in order.
+    pub moves: Vec<JudgedMove>,
+    /// The number of first moves to judge.
+    pub total: usize,
+    /// The whole judgement, once finished.
+    pub finished: Option<FirstMoves>,
+}
+
+impl AllMovesJob {
+    /// Start judging `problem`'s first moves (`wake` requests a repaint after each message).
+    pub fn start(
+        problem: Problem,
+        config: SolveConfig,
+        width: Width,
+        revision: u64,
+        wake: impl Fn() + Send + 'static,
+    ) -> AllMovesJob {
+        let (tx, rx) = bounded(1024);
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let total = crate::solver::first_moves::first_moves(
+            &crate::solver::first_moves::judged_claim(&problem),
+        )
+        .len();
+        let spawned = thread::Builder::new()
+            .name("judge-first-moves".to_string())
+            .spawn(move || {
+                let done = judge_first_moves(
+                    &problem,
+                    &config,
+                    width,
+                    &CheckSettings::default(),
+                    flag,
+                    None,
+                    &mut |j, _, total| {
+                        if tx.send(Event::Judged(Box::new(j.clone()), total)).is_ok() {
+                            wake();
+                        }
+                    },
+                );
+                if tx.send(Event::Done(Box::new(done))).is_ok() {
+                    wake();
+                }
+            });
+        if let Err(e) = spawned {
+            eprintln!("tsumego-studio: could not start the judging thread: {e}");
+        }
+        AllMovesJob {
+            rx,
+            stop,
+            revision,
+            moves: Vec::new(),
+            total,
+            finished: None,
+        }
+    }
+
+    /// Take in what the thread reported.
+    pub fn poll(&mut self) {
+        while let Ok(event) = self.rx.try_recv() {
+            match event {
+                Event::Judged(j, total) => {
+                    self.total = total;
+                    self.moves.push(*j);
+                }
+                Event::Done(all) => self.finished = Some(*all),
+            }
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.finished.is_none()
+    }
+
+    /// Ask the thread to stop (the moves not reached stay unjudged).
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The result of the move at `mv`, when judged.
+    pub fn result_at(&self, mv: Move) -> Option<MoveResult> {
+        self.moves.iter().find(|j| j.mv == mv).map(|j| j.result)
+    }
+
+    /// "judging… 3 of 7 first moves", or the finished summary.
+    pub fn status(&self) -> String {
+        match &self.finished {
+            Some(all) => format!(
+                "{} ({} moves, {:.1} s)",
+                capitalised(&all.summary()),
+                all.moves.len(),
+                all.elapsed.as_secs_f64()
+            ),
+            None => format!(
+                "judging… {} of {} first moves",
+                self.moves.len(),
+                self.total
+            ),
+        }
+    }
+
+    /// One line per judged move: `C3  works  Black lives unconditionally`.
+    pub fn lines(&self, size: usize) -> Vec<(MoveResult, String)> {
+        self.moves
+            .iter()
+            .map(|j| {
+                (
+                    j.result,
+                    format!(
+                        "{:<5} {:<7} {}",
+                        move_gtp(j.mv, size),
+                        j.result.name(),
+                        j.words
+                    ),
+                )
+            })
+            .collect()
+    }
+}
+
+impl Drop for AllMovesJob {
+    fn drop(&mut self) {
+        self.request_stop();
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The mark of a result on the board: a short text and whether it is good for the player.
+pub fn mark(result: MoveResult, defends: bool) -> (&'static str, egui::Color32) {
+    match result {
+        MoveResult::Works => ("✔", egui::Color32::from_rgb(20, 140, 40)),
+        MoveResult::Seki if defends => ("S", egui::Color32::from_rgb(20, 140, 40)),
+        MoveResult::Seki => ("S", egui::Color32::from_rgb(190, 40, 30)),
+        MoveResult::Ko => ("K", egui::Color32::from_rgb(210, 120, 0)),
+        MoveResult::Fails => ("×", egui::Color32::from_rgb(190, 40, 30)),
+        MoveResult::Unknown => ("?", egui::Color32::GRAY),
+    }
+}
