@@ -48,6 +48,9 @@
 //! The writer marks a correct node `C[Correct]` (the comment follows on the next line) and `TE[1]`,
 //! a wrong node `C[Wrong]` and `BM[1]`, and writes an unmarked node's comment as is. (An unmarked
 //! node whose comment itself looks like a marker, e.g. starts with "correct", reads back marked.)
+//! With [`VerdictMarks::Right`] (answer trees for problem sites, [`write_sgf_marked`]) a correct
+//! node carries `TE[1]` and its comment with the word `RIGHT` instead of the leading `Correct`:
+//! `C[RIGHT]` for the comment `RIGHT`, `C[RIGHT\n…]` for a comment that does not start with it.
 //!
 //! # Layout of written files
 //!
@@ -82,6 +85,19 @@ impl Default for SgfWriteOptions {
     }
 }
 
+/// How [`write_sgf_marked`] marks a correct answer node (wrong nodes are `C[Wrong…]BM[1]` in
+/// both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VerdictMarks {
+    /// `TE[1]C[Correct…]` (the default of [`write_sgf_with`]).
+    #[default]
+    Words,
+    /// `TE[1]C[RIGHT]`, as problem sites (goproblems) mark the end of a correct line: the
+    /// node's comment as is when it starts with the word `RIGHT`, else `RIGHT` and the comment
+    /// on the next line.
+    Right,
+}
+
 /// The problem as SGF with every property: reading it back gives an equal problem.
 pub fn write_sgf(problem: &Problem) -> String {
     write_sgf_with(problem, &SgfWriteOptions::default())
@@ -89,6 +105,15 @@ pub fn write_sgf(problem: &Problem) -> String {
 
 /// The problem as SGF, with the given options.
 pub fn write_sgf_with(problem: &Problem, options: &SgfWriteOptions) -> String {
+    write_sgf_marked(problem, options, VerdictMarks::Words)
+}
+
+/// [`write_sgf_with`], correct answer nodes marked as `marks` says.
+pub fn write_sgf_marked(
+    problem: &Problem,
+    options: &SgfWriteOptions,
+    marks: VerdictMarks,
+) -> String {
     let mut out = String::new();
     let n = problem.size();
     out += &format!(
@@ -136,55 +161,69 @@ pub fn write_sgf_with(problem: &Problem, options: &SgfWriteOptions) -> String {
         }
     }
     if options.answers {
-        write_variations(&mut out, &problem.answer().variations);
+        write_variations(&mut out, &problem.answer().variations, marks);
     }
     out += ")\n";
     out
 }
 
 /// Continuations: one child follows on the next line, several are each in parentheses.
-fn write_variations(out: &mut String, nodes: &[AnswerNode]) {
+fn write_variations(out: &mut String, nodes: &[AnswerNode], marks: VerdictMarks) {
     match nodes {
         [] => {}
         [only] => {
             out.push('\n');
-            write_node(out, only);
+            write_node(out, only, marks);
         }
         _ => {
             for node in nodes {
                 out.push_str("\n(");
-                write_node(out, node);
+                write_node(out, node, marks);
                 out.push(')');
             }
         }
     }
 }
 
-fn write_node(out: &mut String, node: &AnswerNode) {
+fn write_node(out: &mut String, node: &AnswerNode, marks: VerdictMarks) {
     let _ = write!(
         out,
         ";{}[{}]",
         color_letter(node.color),
         move_to_sgf(node.mv)
     );
-    let marker = match node.verdict {
-        Verdict::Correct => Some(("Correct", "TE[1]")),
-        Verdict::Wrong => Some(("Wrong", "BM[1]")),
-        Verdict::Unknown => None,
+    let (annotation, text) = match node.verdict {
+        Verdict::Correct if marks == VerdictMarks::Right && starts_with_right(&node.comment) => {
+            ("TE[1]", node.comment.clone())
+        }
+        Verdict::Correct if marks == VerdictMarks::Right => {
+            ("TE[1]", with_marker("RIGHT", &node.comment))
+        }
+        Verdict::Correct => ("TE[1]", with_marker("Correct", &node.comment)),
+        Verdict::Wrong => ("BM[1]", with_marker("Wrong", &node.comment)),
+        Verdict::Unknown => ("", node.comment.clone()),
     };
-    match (marker, node.comment.is_empty()) {
-        (Some((word, annotation)), true) => {
-            let _ = write!(out, "{annotation}C[{word}]");
-        }
-        (Some((word, annotation)), false) => {
-            let _ = write!(out, "{annotation}C[{word}\n{}]", escape(&node.comment));
-        }
-        (None, false) => {
-            let _ = write!(out, "C[{}]", escape(&node.comment));
-        }
-        (None, true) => {}
+    out.push_str(annotation);
+    if !text.is_empty() {
+        let _ = write!(out, "C[{}]", escape(&text));
     }
-    write_variations(out, &node.children);
+    write_variations(out, &node.children, marks);
+}
+
+/// `word`, and the comment on the next line when there is one.
+fn with_marker(word: &str, comment: &str) -> String {
+    if comment.is_empty() {
+        word.to_string()
+    } else {
+        format!("{word}\n{comment}")
+    }
+}
+
+/// Does `comment` start with the word `RIGHT` (which the reader takes as the goproblems mark)?
+fn starts_with_right(comment: &str) -> bool {
+    comment
+        .strip_prefix("RIGHT")
+        .is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
 }
 
 fn color_letter(c: Color) -> char {
@@ -295,5 +334,35 @@ Black makes two eyes]
         assert_eq!(q.board(), p.board());
         assert_eq!(q.setup_moves(), p.setup_moves());
         assert_eq!(q.goal(), Goal::LiveAny);
+    }
+
+    #[test]
+    fn right_marks_read_back_as_correct() {
+        let mut p = problem().to_setup();
+        let correct = &mut p.answer.variations[0];
+        correct.comment = "RIGHT".to_string();
+        let mut plain = p.clone();
+        plain.answer.variations[0].comment = "two eyes".to_string();
+        let options = SgfWriteOptions::default();
+        for (setup, written) in [(p, "C[RIGHT])"), (plain, "C[RIGHT\ntwo eyes])")] {
+            let problem = setup.validate().unwrap();
+            let text = write_sgf_marked(&problem, &options, VerdictMarks::Right);
+            assert!(text.contains(&format!("(;W[aa]TE[1]{written}")), "{text}");
+            assert!(
+                text.contains(";W[]BM[1]C[Wrong\nBlack makes two eyes]"),
+                "{text}"
+            );
+            let back = read_sgf(&text).unwrap().validate().unwrap();
+            assert_eq!(back.answer().variations[0].verdict, Verdict::Correct);
+            assert_eq!(back.answer().variations[1], problem.answer().variations[1]);
+        }
+        // The comment RIGHT round-trips exactly.
+        let problem = {
+            let mut s = problem().to_setup();
+            s.answer.variations[0].comment = "RIGHT".to_string();
+            s.validate().unwrap()
+        };
+        let text = write_sgf_marked(&problem, &options, VerdictMarks::Right);
+        assert_eq!(read_sgf(&text).unwrap().validate().unwrap(), problem);
     }
 }

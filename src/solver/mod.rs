@@ -11,12 +11,14 @@
 //! - [`checker`]: the independent proof checker; [`certify`]: checking every reported proof
 //!   within bounds; [`fault`]: corrupting a proof on purpose (tests of that path); [`repro`]:
 //!   the reproduction file of a rejected proof; [`proof_sgf`]: proofs as SGF files;
+//! - [`answers`]: every first move judged as a problem site's solution tree (SGF);
 //! - [`replay`]: the proof played against a person ("try to refute"); [`verdict`]: results in
 //!   words.
 //!
 //! See `ARCHITECTURE.md` for how the pieces fit.
 
 pub mod analysis;
+pub mod answers;
 pub mod certify;
 pub mod checker;
 pub mod config;
