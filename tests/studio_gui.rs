@@ -393,10 +393,14 @@ fn an_edit_stops_a_running_solve() {
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
     assert!(h.state().live.is_running());
-    std::thread::sleep(Duration::from_millis(300));
-    h.run_steps(2);
-    // The live overlays: the line being searched.
-    assert!(!h.state().scene().numbered.is_empty());
+    // The live overlays: the line being searched (between two searches of the width schedule
+    // the line can be empty for a moment, so wait for one).
+    let start = std::time::Instant::now();
+    while h.state().scene().numbered.is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "no line shown");
+        std::thread::sleep(Duration::from_millis(50));
+        h.run_steps(2);
+    }
     click_point(&mut h, Point::new(3, 3));
     assert!(!h.state().live.is_running());
     assert!(h.state().finished.is_none());
