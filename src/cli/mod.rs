@@ -83,6 +83,11 @@ pub enum Command {
         /// state the solutions ("unique solution: C3").
         #[arg(long, conflicts_with = "side")]
         all_moves: bool,
+        /// With --all-moves: write the problem with its answer tree as SGF (the correct first
+        /// moves with the proof's replies, C[RIGHT] at the end of each correct line, each wrong
+        /// move with its refutation; the verdict in the root comment), as problem sites read it.
+        #[arg(long, value_name = "OUT.sgf", requires = "all_moves")]
+        answers_out: Option<PathBuf>,
     },
     /// Solve every problem file's own claim (directories searched recursively for .sgf and .json
     /// files, sorted) and print a table (file, result, first move vs the file's answer, nodes,
@@ -142,6 +147,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             proof_out,
             all_moves,
+            answers_out,
         } => solve::run(&SolveOptions {
             file,
             search,
@@ -150,6 +156,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             proof_out,
             all_moves,
+            answers_out,
         }),
         Command::Bench {
             paths,

@@ -8,6 +8,7 @@ use super::report::SolveReport;
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
+use crate::solver::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::proof_sgf::proof_to_sgf_with_note;
 use crate::solver::schedule::Width;
@@ -44,6 +45,8 @@ pub struct SolveOptions {
     pub proof_out: Option<PathBuf>,
     /// Judge every first move instead ([`super::all_moves`]).
     pub all_moves: bool,
+    /// With `all_moves`: write the answers SGF here ([`crate::solver::answers`]).
+    pub answers_out: Option<PathBuf>,
 }
 
 /// One search of a `solve` run, as listed in the JSON output.
@@ -89,16 +92,28 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let note = loaded.note();
     let problem = loaded.problem;
     if let Some(out) = &options.proof_out {
-        check_parent(out)?;
+        check_parent(out, "the proof")?;
+    }
+    if let Some(out) = &options.answers_out {
+        check_parent(out, "the answers")?;
     }
     if options.all_moves {
-        let (_, check_failed) = super::all_moves::run(
+        let (judged, check_failed) = super::all_moves::run(
             &options.file,
             &problem,
             &options.search,
             &options.check,
             options.json,
         )?;
+        if let Some(path) = &options.answers_out {
+            let text = answers_sgf(&judged, &problem);
+            crate::atomic_file::write_atomically(path, text.as_bytes())
+                .with_context(|| format!("cannot write the answers to {}", path.display()))?;
+            if !options.json {
+                let nodes = answer_tree(&judged, DEFAULT_MAX_NODES).node_count();
+                println!("answers: {} ({nodes} nodes in the tree)", path.display());
+            }
+        }
         return Ok(if check_failed {
             ExitCode::from(EXIT_CHECK_FAILED)
         } else {
@@ -319,11 +334,11 @@ fn side_name(side: Option<Side>) -> &'static str {
 }
 
 /// The directory `path` would be written in must exist (checked before a long search).
-fn check_parent(path: &Path) -> anyhow::Result<()> {
+fn check_parent(path: &Path, what: &str) -> anyhow::Result<()> {
     let parent = crate::atomic_file::parent_dir(path);
     if !parent.is_dir() {
         bail!(
-            "cannot write the proof to {}: directory {} does not exist",
+            "cannot write {what} to {}: directory {} does not exist",
             path.display(),
             parent.display()
         );
@@ -349,8 +364,8 @@ mod tests {
         let err = write_atomically(&dir.join("missing/out.sgf"), "x").unwrap_err();
         assert!(format!("{err:#}").starts_with("cannot write the proof to "));
         std::fs::remove_dir_all(&dir).unwrap();
-        assert!(check_parent(Path::new("out.sgf")).is_ok());
-        assert!(check_parent(&dir.join("out.sgf")).is_err());
+        assert!(check_parent(Path::new("out.sgf"), "the proof").is_ok());
+        assert!(check_parent(&dir.join("out.sgf"), "the proof").is_err());
     }
 
     #[test]
