@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(lines[5], "root relevance zone: 8 points");
         assert_eq!(lines[6], "  * * * O x");
         assert!(lines[11].starts_with("nodes "), "{text}");
-        assert!(lines[11].ends_with(", proof 2 nodes"), "{text}");
+        assert!(lines[11].ends_with(", proof 2 nodes, full width"), "{text}");
         assert_eq!(report.book_mark(), "✓");
 
         // The opposite claim fails; the book has no first move of Black.
