@@ -46,7 +46,7 @@ struct JsonOutput<'a> {
     stopped: bool,
 }
 
-/// The status of a judged move for the checker: `Some(true)` rejected.
+/// Did the checker reject what the move's result rests on?
 fn rejected(j: &JudgedMove) -> bool {
     j.analysis
         .as_ref()

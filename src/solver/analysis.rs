@@ -241,16 +241,17 @@ pub fn analyse_in(
     }
 }
 
-/// The limits left of one analysis.
-struct Budget<'a> {
-    config: &'a SolveConfig,
-    start: Instant,
-    nodes: u64,
+/// The limits left of one analysis (or of a schedule of analyses, [`super::schedule`]).
+pub(super) struct Budget<'a> {
+    pub config: &'a SolveConfig,
+    pub start: Instant,
+    /// Nodes used so far.
+    pub nodes: u64,
 }
 
 impl Budget<'_> {
     /// The configuration of the next search: the time and nodes not used yet.
-    fn config_left(&self) -> SolveConfig {
+    pub fn config_left(&self) -> SolveConfig {
         let mut c = self.config.clone();
         c.time_limit = self
             .config
@@ -260,7 +261,8 @@ impl Budget<'_> {
         c
     }
 
-    fn exhausted(&self) -> bool {
+    /// The time or the nodes are used up.
+    pub fn exhausted(&self) -> bool {
         self.config
             .time_limit
             .is_some_and(|t| self.start.elapsed() >= t)

@@ -23,7 +23,7 @@ use super::schedule::{analyse_claims, strong_opposite, Width};
 use super::search::Status;
 use super::table_pool::TablePool;
 use super::verdict::{analysis_words, proof_line_words, verbs};
-use crate::go::{Color, Move};
+use crate::go::Move;
 use crate::problem::coords::move_gtp;
 use crate::problem::{AnswerTree, Problem, SetupMove, ValidationErrors};
 use serde::Serialize;
@@ -102,12 +102,7 @@ impl JudgedMove {
     /// The refutation of a failing move: the opponent's claim after the move and its checked
     /// proof.
     pub fn refutation(&self) -> Option<(&Problem, &ProofTree)> {
-        let a = self.analysis.as_ref()?;
-        if self.by_opposite {
-            return Some((&a.claim, a.solution.proof.as_ref()?));
-        }
-        let (claim, proof) = a.check.as_ref()?.refutation.as_deref()?;
-        Some((claim, proof))
+        refutation_of(self.analysis.as_ref()?, self.by_opposite)
     }
 
     /// Was what the result rests on accepted by the independent checker? (`false` also for
@@ -347,19 +342,7 @@ fn judge_one(
     let mut check_config = config.clone();
     check_config.or_width = analysis.or_width;
     certify(&mut analysis, &check_config, check, Some(Arc::clone(stop)));
-    let refutation = if by_opposite {
-        analysis
-            .solution
-            .proof
-            .as_ref()
-            .map(|p| (&analysis.claim, p))
-    } else {
-        analysis
-            .check
-            .as_ref()
-            .and_then(|c| c.refutation.as_deref())
-            .map(|(c, p)| (c, p))
-    };
+    let refutation = refutation_of(&analysis, by_opposite);
     let defends = claim.goal().or_defends();
     // An attacker's move refuted by the defender's life in seki: the refutation's own analysis
     // says so when it was searched as a claim; a certificate's proof only shows seki leaves.
@@ -422,7 +405,12 @@ fn judge_one(
     }
 }
 
-/// The colour that plays the first moves.
-pub fn mover(moves: &FirstMoves) -> Color {
-    moves.claim.to_move()
+/// The refutation in a move's deciding analysis: its own proof when it is the opponent's claim
+/// (`by_opposite`), else the certificate of its failure.
+fn refutation_of(analysis: &Analysis, by_opposite: bool) -> Option<(&Problem, &ProofTree)> {
+    if by_opposite {
+        return Some((&analysis.claim, analysis.solution.proof.as_ref()?));
+    }
+    let (claim, proof) = analysis.check.as_ref()?.refutation.as_deref()?;
+    Some((claim, proof))
 }

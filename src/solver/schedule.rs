@@ -12,7 +12,7 @@
 //! A width that cannot do better with more nodes (the full search at its depth limit, the narrow
 //! one having tried all its moves) is dropped from the turns.
 
-use super::analysis::{analyse_in, Analysis, How, ProgressFn};
+use super::analysis::{analyse_in, Analysis, Budget, How, ProgressFn};
 use super::config::SolveConfig;
 use super::search::{Status, StopReason};
 use super::table_pool::TablePool;
@@ -114,7 +114,11 @@ pub fn analyse_claims(
     mut progress: Option<ProgressFn<'_>>,
     pool: &mut TablePool,
 ) -> (usize, Analysis) {
-    let start = Instant::now();
+    let mut limits = Budget {
+        config,
+        start: Instant::now(),
+        nodes: 0,
+    };
     // (claim, width) turns; the widths of the first claim decide the order.
     let widths = claims.first().map(|c| width.turns(c)).unwrap_or_default();
     let mut turns: Vec<(usize, Option<usize>)> = widths
@@ -123,15 +127,10 @@ pub fn analyse_claims(
         .collect();
     let scheduled = turns.len() > 1;
     let mut budget = FIRST_TURN_NODES;
-    let mut nodes = 0u64;
     let mut steps = Vec::new();
     let mut latest: Vec<Option<Analysis>> = vec![None; claims.len()];
     let mut failed: Vec<bool> = vec![false; claims.len()];
-    let out_of_limits = |nodes: u64| {
-        stop.load(Ordering::Relaxed)
-            || config.time_limit.is_some_and(|t| start.elapsed() >= t)
-            || config.max_nodes.is_some_and(|m| nodes >= m)
-    };
+    let out_of_limits = |limits: &Budget<'_>| stop.load(Ordering::Relaxed) || limits.exhausted();
     loop {
         let mut dropped = Vec::new();
         let mut won = None;
@@ -139,15 +138,11 @@ pub fn analyse_claims(
             if failed[i] {
                 continue;
             }
-            let mut c = config.clone();
+            let mut c = limits.config_left();
             c.or_width = w;
-            c.time_limit = config.time_limit.map(|t| t.saturating_sub(start.elapsed()));
-            let left = config.max_nodes.map(|m| m.saturating_sub(nodes));
-            c.max_nodes = if scheduled {
-                Some(left.map_or(budget, |l| l.min(budget)))
-            } else {
-                left
-            };
+            if scheduled {
+                c.max_nodes = Some(c.max_nodes.map_or(budget, |l| l.min(budget)));
+            }
             let mut a = analyse_in(
                 &claims[i],
                 &c,
@@ -155,7 +150,7 @@ pub fn analyse_claims(
                 progress.as_mut().map(|f| &mut **f as ProgressFn<'_>),
                 pool,
             );
-            nodes += a.nodes;
+            limits.nodes += a.nodes;
             steps.append(&mut a.steps);
             if matches!(a.solution.stop, StopReason::DepthLimit | StopReason::Pruned) {
                 // More nodes will not help this width.
@@ -171,28 +166,29 @@ pub fn analyse_claims(
                 won = Some(i);
                 break;
             }
-            if out_of_limits(nodes) {
+            if out_of_limits(&limits) {
                 break;
             }
         }
         for t in dropped.into_iter().rev() {
             turns.remove(t);
         }
-        let all_failed = failed.iter().all(|&f| f);
-        let exhausted = out_of_limits(nodes) || !scheduled || turns.iter().all(|&(i, _)| failed[i]);
-        if won.is_some() || all_failed || exhausted {
+        // Every claim proven to fail also leaves no turn to run.
+        let exhausted =
+            out_of_limits(&limits) || !scheduled || turns.iter().all(|&(i, _)| failed[i]);
+        if won.is_some() || exhausted {
             let index = won.or_else(|| failed.iter().position(|&f| f)).unwrap_or(0);
             let mut a = match latest[index].take() {
                 Some(a) => a,
                 None => unreachable!("the returned claim was analysed"),
             };
             a.steps = steps;
-            a.nodes = nodes;
-            a.elapsed = start.elapsed();
-            if !a.decided() && scheduled && out_of_limits(nodes) {
+            a.nodes = limits.nodes;
+            a.elapsed = limits.start.elapsed();
+            if !a.decided() && scheduled && out_of_limits(&limits) {
                 a.solution.stop = if stop.load(Ordering::Relaxed) {
                     StopReason::Stopped
-                } else if config.max_nodes.is_some_and(|m| nodes >= m) {
+                } else if config.max_nodes.is_some_and(|m| limits.nodes >= m) {
                     StopReason::NodeLimit
                 } else {
                     StopReason::TimeLimit
