@@ -391,6 +391,11 @@ fn judge_one(
             _ => format!("{me} {wins} (the move takes a ko)"),
         },
         MoveResult::Fails => format!("{me} {fails}"),
+        // The opponent's strong claim failed (the player wins as a ko master) but the player's
+        // own claim stayed undecided: its words would read as a proven result.
+        MoveResult::Unknown if by_opposite => format!(
+            "unknown: {other} cannot refute it when {me} may retake kos; {me}'s own claim undecided"
+        ),
         MoveResult::Unknown => analysis_words(&analysis.claim, &analysis),
     };
     JudgedMove {
