@@ -34,9 +34,21 @@ fn every_first_move_is_judged_marked_and_forgotten_on_another_problem() {
     h.run_steps(2);
     wait_for_judgement(&mut h);
     // The summary in the panel, and one line per move.
-    h.get_by_label_contains("Unique solution: D1");
+    // In the panel and in the status bar.
+    assert_eq!(
+        h.query_all_by_label_contains("Unique solution: D1").count(),
+        2
+    );
     h.get_by_label_contains("D1    works");
     h.get_by_label_contains("pass  fails");
+    // The status bar says the judgement ended.
+    assert!(h
+        .state()
+        .notice
+        .as_ref()
+        .unwrap()
+        .text
+        .starts_with("Unique solution: D1"));
     // The board marks D1 as working and C1 as failing.
     let scene = h.state().scene();
     let mark = |x, y| {

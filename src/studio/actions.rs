@@ -272,7 +272,10 @@ impl StudioApp {
             self.on_finished(finished);
         }
         if let Some(job) = self.all_moves.as_mut() {
-            job.poll();
+            if job.poll() {
+                let status = job.status();
+                self.info(status);
+            }
         }
         match self.dialogs.poll() {
             Some((purpose, Some(path))) => match purpose {

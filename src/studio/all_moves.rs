@@ -84,17 +84,22 @@ impl AllMovesJob {
         }
     }
 
-    /// Take in what the thread reported.
-    pub fn poll(&mut self) {
+    /// Take in what the thread reported; `true` when the judgement ended just now.
+    pub fn poll(&mut self) -> bool {
+        let mut ended = false;
         while let Ok(event) = self.rx.try_recv() {
             match event {
                 Event::Judged(j, total) => {
                     self.total = total;
                     self.moves.push(*j);
                 }
-                Event::Done(all) => self.finished = Some(*all),
+                Event::Done(all) => {
+                    self.finished = Some(*all);
+                    ended = true;
+                }
             }
         }
+        ended
     }
 
     pub fn is_running(&self) -> bool {

@@ -203,7 +203,7 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
             );
         }
     }
-    let mark_font = FontId::proportional((cell * 0.5).clamp(8.0, 22.0));
+    let mark_font = FontId::proportional((cell * 0.5).clamp(8.0, 40.0));
     for m in &scene.marks {
         if w.contains(m.point) && scene.board.is_empty(m.point) {
             let [r, g, b] = m.rgb;
