@@ -32,7 +32,7 @@ use super::leaf::{GoalTest, Leaf};
 use super::must_play::MustPlay;
 use super::not_alive::not_alive_zone;
 use super::ordering::{crucial_blocks, order, OrderContext};
-use super::progress::Progress;
+use super::progress::{Progress, RootTracker};
 use super::proof::ProofTree;
 use super::rules::{Refusal, Rules};
 use super::table_pool::PooledTable;
@@ -193,6 +193,8 @@ pub struct Solver<'a> {
     order_crucial: Zone,
     live_must_play: Option<Zone>,
     live_zones: Vec<Zone>,
+    /// What is known of the root's moves (for progress events).
+    root: RootTracker,
     or_ko_refused: bool,
     or_ko_banned: bool,
 }
@@ -237,6 +239,7 @@ impl<'a> Solver<'a> {
             order_crucial,
             live_must_play: None,
             live_zones: Vec::new(),
+            root: RootTracker::default(),
             or_ko_refused: false,
             or_ko_banned: false,
         }
@@ -292,6 +295,8 @@ impl<'a> Solver<'a> {
         let to_move = self.problem.to_move();
         let or = self.rules.or_player;
         let mut depth = if to_move == or { 1 } else { 2 };
+        self.root = RootTracker::default();
+        self.root.active = true;
         let (value, stop) = loop {
             self.iteration_depth = depth;
             self.depth_cut = false;
@@ -316,6 +321,8 @@ impl<'a> Solver<'a> {
                 }
             }
         };
+        // Proof extraction searches the root again: that is not news of its moves.
+        self.root.active = false;
         let mut solution = Solution {
             status: match value {
                 Value::Win { .. } => Status::Win,
@@ -394,6 +401,7 @@ impl<'a> Solver<'a> {
         };
         let elapsed = self.start.elapsed();
         let secs = elapsed.as_secs_f64();
+        let (root_moves, root_pruned) = self.root.snapshot(self.nodes);
         f(&Progress {
             nodes: self.nodes,
             nodes_per_second: if secs > 0.0 {
@@ -406,6 +414,11 @@ impl<'a> Solver<'a> {
             line: self.line.clone(),
             must_play: self.live_must_play,
             proven_zones: self.live_zones.clone(),
+            root_moves,
+            root_is_or: self.root.is_or,
+            root_pruned,
+            table_entries: self.tt.len(),
+            table_capacity: self.tt.capacity(),
         });
     }
 
@@ -651,6 +664,28 @@ impl<'a> Solver<'a> {
         res
     }
 
+    /// The root is an OR node with the candidate plays `points` (best first, before the OR
+    /// width): its legal moves, within the width, and those beyond it, for progress events.
+    /// Once per iteration, so the trial plays cost nothing worth counting.
+    fn begin_root_or(&mut self, board: &mut Board, or: Color, points: &[Point]) {
+        let width = self.config.or_width.unwrap_or(usize::MAX);
+        let mut legal = Vec::new();
+        let mut pruned = 0;
+        let pass = self.rules.may_pass(or).then_some(Move::Pass);
+        for (i, mv) in points.iter().map(|&p| Move::Play(p)).enumerate() {
+            if self.rules.try_move(board, or, mv, &self.history).is_ok() {
+                board.undo();
+                if i < width {
+                    legal.push(mv);
+                } else {
+                    pruned += 1;
+                }
+            }
+        }
+        legal.extend(pass);
+        self.root.begin(true, &legal, pruned);
+    }
+
     fn or_node(&mut self, board: &mut Board, or: Color, passed: bool, depth: u32) -> NodeResult {
         let mut earliest = usize::MAX;
         if passed && self.rules.may_pass(or) {
@@ -662,6 +697,10 @@ impl<'a> Solver<'a> {
             });
         }
         let mut moves = self.ordered_points(board, or);
+        let at_root = self.root.active && self.line.is_empty();
+        if at_root {
+            self.begin_root_or(board, or, &moves);
+        }
         let mut unknown = false;
         if let Some(width) = self.config.or_width {
             if moves.len() > width {
@@ -691,7 +730,20 @@ impl<'a> Solver<'a> {
                 Err(Refusal::Illegal) => continue,
             }
             self.push(board, mv);
+            if at_root {
+                self.root.enter(mv, self.nodes);
+            }
             let child = self.search(board, or.opponent(), mv == Move::Pass, depth - 1);
+            if at_root {
+                let proven = match child.value {
+                    Value::Win { .. } => Some(true),
+                    Value::Fail => Some(false),
+                    Value::Unknown => None,
+                };
+                let finished = self.aborted.is_none();
+                self.root
+                    .leave(self.nodes, proven, self.iteration_depth, finished);
+            }
             self.pop(board);
             earliest = earliest.min(child.earliest);
             match child.value {
@@ -732,6 +784,11 @@ impl<'a> Solver<'a> {
             self.live_must_play = Some(must.plays());
             self.live_zones.clear();
         }
+        let at_root = self.root.active && self.line.is_empty();
+        if at_root {
+            let legal: Vec<Move> = MustPlay::order(&gen.moves).collect();
+            self.root.begin(false, &legal, 0);
+        }
         for mv in MustPlay::order(&gen.moves) {
             if !must.contains(mv) {
                 continue;
@@ -755,7 +812,21 @@ impl<'a> Solver<'a> {
                 NodeResult::of(v)
             } else {
                 self.push(board, mv);
+                if at_root {
+                    self.root.enter(mv, self.nodes);
+                }
                 let r = self.search(board, and.opponent(), mv == Move::Pass, depth - 1);
+                if at_root {
+                    // For the AND player: a failure of the OR player proves its move.
+                    let proven = match r.value {
+                        Value::Fail => Some(true),
+                        Value::Win { .. } => Some(false),
+                        Value::Unknown => None,
+                    };
+                    let finished = self.aborted.is_none();
+                    self.root
+                        .leave(self.nodes, proven, self.iteration_depth, finished);
+                }
                 self.pop(board);
                 r
             };
@@ -782,6 +853,11 @@ impl<'a> Solver<'a> {
                     union.union_with(&z);
                     let ends_game = passed || best == Some(Move::Pass);
                     must.refuted(mv, &captured, &z, ends_game);
+                    if at_root {
+                        // Moves the must-play region lost are answered by this zone.
+                        self.root
+                            .refute_unneeded(|m| must.contains(m), self.iteration_depth);
+                    }
                     if live {
                         self.live_must_play = Some(must.plays());
                         self.live_zones.push(z);

@@ -111,6 +111,11 @@ impl TranspositionTable {
         self.slots.len() * std::mem::size_of::<Option<Slot>>()
     }
 
+    /// The most entries the table may hold (it grows up to this).
+    pub fn capacity(&self) -> usize {
+        self.max_buckets * 2
+    }
+
     /// Number of occupied slots.
     pub fn len(&self) -> usize {
         self.stored
