@@ -65,6 +65,7 @@ pub struct Problem {
     expected_way: Option<Way>,
     name: String,
     comment: String,
+    source: String,
     /// Every move legal along its line from `board`.
     answer: AnswerTree,
 }
@@ -147,6 +148,11 @@ impl Problem {
         &self.comment
     }
 
+    /// Source (SGF `SO`); empty when none.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
     /// The reference answer (empty when none).
     pub fn answer(&self) -> &AnswerTree {
         &self.answer
@@ -203,6 +209,7 @@ impl Problem {
             expected_way: self.expected_way,
             name: self.name.clone(),
             comment: self.comment.clone(),
+            source: self.source.clone(),
             answer: self.answer.clone(),
         }
     }

@@ -72,6 +72,9 @@ pub struct ProblemSetup {
     /// Problem comment (SGF root `C`); empty when none.
     #[serde(default)]
     pub comment: String,
+    /// Where the problem comes from (SGF `SO`: a book, a site, an author); empty when none.
+    #[serde(default)]
+    pub source: String,
     /// Reference answer; empty when none.
     #[serde(default)]
     pub answer: AnswerTree,
@@ -94,6 +97,7 @@ impl ProblemSetup {
             expected_way: None,
             name: String::new(),
             comment: String::new(),
+            source: String::new(),
             answer: AnswerTree::new(),
         }
     }

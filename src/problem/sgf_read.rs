@@ -7,7 +7,7 @@
 //!   to 19 and must be square.
 //! - **Root.** The root node, together with the move-less nodes that follow it while the tree does
 //!   not branch, holds the problem properties: `SZ`, `AB`/`AW`/`AE` (applied node by node), `PL`,
-//!   `TR` (crucial stones), `MA` (region), `GN` (name), `C` (comment) and the private `TS*`
+//!   `TR` (crucial stones), `MA` (region), `GN` (name), `SO` (source), `C` (comment) and the private `TS*`
 //!   properties.
 //! - **Setup moves vs answer.** A move in the root node is a setup move. Then:
 //!   1. with `TSSETUP[n]`, the first `n` moves of the main line are setup moves (the main line must
@@ -194,6 +194,7 @@ fn read_root_node(
             }
             Prop::PL(c) => props.to_move = Some(color(*c)),
             Prop::GN(text) => setup.name = text.text.trim().to_string(),
+            Prop::SO(text) => setup.source = text.text.trim().to_string(),
             Prop::C(text) => append_comment(&mut setup.comment, &text.text),
             Prop::Invalid(ident, values) => match ident.as_str() {
                 "AB" | "AW" | "AE" | "TR" | "MA" if is_empty_list(values) => {}
@@ -643,7 +644,7 @@ mod tests {
     #[test]
     fn research_style_root() {
         let s = read_sgf(
-            "(;FF[4]SZ[9]AB[aa][ba:ca]AW[ab]PL[W]TR[aa]MA[ac][bc]GN[ name ]C[hi]\
+            "(;FF[4]SZ[9]AB[aa][ba:ca]AW[ab]PL[W]TR[aa]MA[ac][bc]GN[ name ]SO[ Gokyo Shumyo ]C[hi]\
              TSOR[B]TSGOAL[kill]TSKOB[allow]TSKOW[disallow]TSRESULT[fail])",
         )
         .unwrap();
@@ -657,6 +658,7 @@ mod tests {
         assert_eq!(s.crucial, [p("aa")].into_iter().collect());
         assert_eq!(s.region, Some([p("ac"), p("bc")].into_iter().collect()));
         assert_eq!((s.name.as_str(), s.comment.as_str()), ("name", "hi"));
+        assert_eq!(s.source, "Gokyo Shumyo");
         assert_eq!(s.or_player, Some(Color::Black));
         assert_eq!(s.goal, Some(Goal::Kill));
         assert_eq!(s.ko_rules.black, Some(KoRule::Allow));

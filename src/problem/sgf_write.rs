@@ -123,6 +123,9 @@ pub fn write_sgf_marked(
     if !problem.name().is_empty() {
         out += &format!("\nGN[{}]", escape(problem.name()));
     }
+    if !problem.source().is_empty() {
+        out += &format!("\nSO[{}]", escape(problem.source()));
+    }
     if !problem.comment().is_empty() {
         out += &format!("\nC[{}]", escape(problem.comment()));
     }
@@ -317,8 +320,11 @@ Black makes two eyes]
         s.or_player = Some(Color::White);
         s.region = Some([Point::new(0, 0), Point::new(2, 4)].into_iter().collect());
         s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(0, 0)));
+        s.name = "A [bracketed] name".to_string();
+        s.source = "Xuanxuan Qijing, problem 12".to_string();
         let p = s.validate().unwrap();
         let text = write_sgf(&p);
+        assert!(text.contains("SO[Xuanxuan Qijing, problem 12]"), "{text}");
         assert!(text.contains("MA[aa][ce]"), "{text}");
         assert!(text.contains("\n;B[ed]PL[W]\n;W[aa]"), "{text}");
         assert_eq!(read_sgf(&text).unwrap().validate().unwrap(), p);

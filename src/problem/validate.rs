@@ -199,6 +199,7 @@ impl ProblemSetup {
                     expected_way: self.expected_way,
                     name: self.name,
                     comment: self.comment,
+                    source: self.source,
                     answer: self.answer,
                 })
             }

@@ -86,21 +86,26 @@ pub fn answers_problem(moves: &FirstMoves, source: &Problem) -> Result<Problem, 
     let mut setup = claim.to_setup();
     setup.answer = answer_tree(moves, DEFAULT_MAX_NODES);
     setup.name = source.name().to_string();
-    let mut comment: Vec<&str> = source
-        .comment()
+    setup.source = source.source().to_string();
+    setup.comment = with_verdict_line(source.comment(), &verdict_line(moves));
+    setup.validate()
+}
+
+/// `comment` with `line` (a verdict ending in "by Tsumego Studio)") as its last paragraph, any
+/// earlier such line replaced.
+pub fn with_verdict_line(comment: &str, line: &str) -> String {
+    let mut kept: Vec<&str> = comment
         .lines()
         .filter(|l| !l.trim_end().ends_with(SIGNATURE))
         .collect();
-    while comment.last().is_some_and(|l| l.trim().is_empty()) {
-        comment.pop();
+    while kept.last().is_some_and(|l| l.trim().is_empty()) {
+        kept.pop();
     }
-    let verdict = verdict_line(moves);
-    setup.comment = if comment.is_empty() {
-        verdict
+    if kept.is_empty() {
+        line.to_string()
     } else {
-        format!("{}\n\n{verdict}", comment.join("\n"))
-    };
-    setup.validate()
+        format!("{}\n\n{line}", kept.join("\n"))
+    }
 }
 
 /// [`answers_problem`] as SGF, with the private properties and correct nodes marked `C[RIGHT]`.

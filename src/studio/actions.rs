@@ -106,6 +106,7 @@ impl StudioApp {
         self.live.forget();
         self.all_moves = None;
         self.finished = None;
+        self.viewing_move = None;
         self.replay = None;
         self.explore = None;
         self.resume_explore = false;
@@ -176,6 +177,14 @@ impl StudioApp {
                 return;
             }
         };
+        // A proven, checked result of the problem as it is now goes into the file with it.
+        let saved = super::saved_result::with_proven_result(
+            problem,
+            self.current_result(),
+            self.judged_first_moves(),
+        );
+        let enriched = saved.as_ref().and_then(|s| s.setup.clone().validate().ok());
+        let problem = enriched.as_ref().unwrap_or(problem);
         let text = match Format::from_path(path) {
             Some(Format::ResearchJson) => match write_research_json(problem) {
                 Ok(t) => t,
@@ -190,7 +199,15 @@ impl StudioApp {
             Ok(()) => {
                 self.doc.mark_saved(path.to_path_buf());
                 self.settings.remember(path.to_path_buf());
-                self.info(format!("saved {}", path.display()));
+                self.library.refresh(path);
+                match saved {
+                    Some(s) => self.info(format!(
+                        "saved {} with the proven result ({})",
+                        path.display(),
+                        s.summary
+                    )),
+                    None => self.info(format!("saved {}", path.display())),
+                }
             }
             Err(e) => self.warn(format!(
                 "not saved: cannot write {} ({e}); the problem is still open",
@@ -245,6 +262,63 @@ impl StudioApp {
         }
     }
 
+    /// Export the judged first moves as an answer tree SGF (through the file dialog).
+    pub fn export_answers(&mut self, ctx: &egui::Context) {
+        if self.judged_first_moves().is_none() {
+            self.warn("there are no answers to export: judge every first move first");
+            return;
+        }
+        let stem = self
+            .doc
+            .path()
+            .and_then(Path::file_stem)
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "problem".to_string());
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf);
+        self.show_dialog(
+            ctx,
+            Purpose::ExportAnswers,
+            folder,
+            Some(format!("{stem}-answers.sgf")),
+        );
+    }
+
+    /// The finished solve of the problem as it is now (not a judged move's proof), if any.
+    pub fn current_result(&self) -> Option<&Finished> {
+        self.finished
+            .as_ref()
+            .filter(|f| f.revision == self.doc.revision() && self.viewing_move.is_none())
+    }
+
+    /// The finished judgement of every first move of the current problem, if any.
+    pub fn judged_first_moves(&self) -> Option<&crate::solver::first_moves::FirstMoves> {
+        self.all_moves
+            .as_ref()
+            .filter(|j| j.revision == self.doc.revision())
+            .and_then(|j| j.finished.as_ref())
+    }
+
+    /// Write the answers SGF ([`crate::solver::answers::answers_sgf`]) to `path`, atomically.
+    pub fn write_answers(&mut self, path: &Path) {
+        let (Some(moves), Ok(problem)) = (self.judged_first_moves(), self.doc.problem()) else {
+            self.warn("not exported: the judgement is not for the problem as it is now");
+            return;
+        };
+        let text = crate::solver::answers::answers_sgf(moves, problem);
+        let summary = moves.summary();
+        match write_atomically(path, text.as_bytes()) {
+            Ok(()) => self.info(format!("answers ({summary}) written to {}", path.display())),
+            Err(e) => self.warn(format!(
+                "not exported: cannot write {} ({e})",
+                path.display()
+            )),
+        }
+    }
+
     /// Export the board as PNG into `screenshots/` (a new file name, never overwriting).
     pub fn export_png(&mut self, ctx: &egui::Context) {
         let folder = screenshots_folder();
@@ -285,6 +359,7 @@ impl StudioApp {
                     self.save_then(&path, waiting, ctx);
                 }
                 Purpose::ExportProof => self.write_proof(&path),
+                Purpose::ExportAnswers => self.write_answers(&path),
             },
             // A cancelled "Save as" cancels what was waiting for it.
             Some((_, None)) => self.after_save = None,
@@ -319,6 +394,7 @@ impl StudioApp {
             self.kept.keep(self.result_key(), finished.clone());
         }
         self.finished = Some(finished);
+        self.viewing_move = None;
         self.cursor = ProofCursor::root();
         self.replay = None;
         // "Solve from here" goes back to the explored tree, now marked against the proof.
@@ -393,6 +469,51 @@ impl StudioApp {
         self.info("judging every first move…");
     }
 
+    /// Show the proof (a move that works) or the refutation (a failing move) of the judged first
+    /// move `mv` in the proof view; the problem's own result comes back with
+    /// [`StudioApp::close_move_proof`].
+    pub fn open_move_proof(&mut self, mv: Move) {
+        let size = self.doc.setup().size;
+        let revision = self.doc.revision();
+        let Some(job) = self.all_moves.as_ref().filter(|j| j.revision == revision) else {
+            self.warn("the first moves were judged for an earlier version of the problem");
+            return;
+        };
+        let Some(j) = job.moves.iter().find(|j| j.mv == mv) else {
+            return;
+        };
+        let Some(finished) = super::all_moves::move_proof(j, size, revision) else {
+            self.warn(format!(
+                "{}: no proof to show ({})",
+                crate::problem::coords::move_gtp(mv, size),
+                j.words
+            ));
+            return;
+        };
+        self.info(finished.verdict.clone());
+        self.finished = Some(finished);
+        self.viewing_move = Some(mv);
+        self.cursor = ProofCursor::root();
+        self.replay = None;
+        self.mode = Mode::Proof;
+    }
+
+    /// Back from a judged move's proof to the problem's own result (when one is kept).
+    pub fn close_move_proof(&mut self) {
+        self.viewing_move = None;
+        self.finished = self.kept.find(&self.result_key()).cloned().map(|mut f| {
+            f.revision = self.doc.revision();
+            f
+        });
+        self.cursor = ProofCursor::root();
+        self.replay = None;
+        self.mode = if self.finished.is_some() {
+            Mode::Proof
+        } else {
+            Mode::Edit
+        };
+    }
+
     pub fn stop_solve(&mut self) {
         self.live.request_stop();
         self.info("stopping…");
@@ -425,6 +546,7 @@ impl StudioApp {
             self.info("the edit stopped the solve");
         }
         self.finished = None;
+        self.viewing_move = None;
         self.replay = None;
         self.cursor = ProofCursor::root();
         self.mode = Mode::Edit;

@@ -3,9 +3,11 @@
 //! end. The panel lists the moves with their results and states the solutions ("unique
 //! solution: C3"); the board marks each judged point.
 
+use super::live::Finished;
 use crate::go::Move;
 use crate::problem::coords::move_gtp;
 use crate::problem::Problem;
+use crate::solver::analysis::{ends_in_seki, ko_capture_paths};
 use crate::solver::certify::CheckSettings;
 use crate::solver::first_moves::{judge_first_moves, FirstMoves, JudgedMove, MoveResult};
 use crate::solver::schedule::Width;
@@ -134,11 +136,12 @@ impl AllMovesJob {
     }
 
     /// One line per judged move: `C3  works  Black lives unconditionally`.
-    pub fn lines(&self, size: usize) -> Vec<(MoveResult, String)> {
+    pub fn lines(&self, size: usize) -> Vec<(Move, MoveResult, String)> {
         self.moves
             .iter()
             .map(|j| {
                 (
+                    j.mv,
                     j.result,
                     format!(
                         "{:<5} {:<7} {}",
@@ -156,6 +159,53 @@ impl Drop for AllMovesJob {
     fn drop(&mut self) {
         self.request_stop();
     }
+}
+
+/// The proof behind a judged move, as the proof view shows a solve: for a move that works its
+/// proof, for a failing one (and an attacker's seki) the opponent's refutation, both from the
+/// position after the move. `None` when the result rests on no proof (a pass that fails by rule,
+/// an unknown move).
+pub fn move_proof(j: &JudgedMove, size: usize, revision: u64) -> Option<Finished> {
+    let a = j.analysis.as_ref()?;
+    let (claim, proof, refutation_claim) = match (j.proof(), j.refutation()) {
+        (Some((claim, proof)), _) => (claim, proof, None),
+        (None, Some((claim, proof))) => {
+            let opposite = (!j.by_opposite).then(|| claim.clone());
+            (claim, proof, opposite)
+        }
+        (None, None) => return None,
+    };
+    let mut solution = a.solution.clone();
+    solution.proof = None;
+    let searched = if j.by_opposite || refutation_claim.is_none() {
+        claim.clone()
+    } else {
+        a.claim.clone()
+    };
+    let mover = searched.to_move().opponent();
+    let verdict = format!(
+        "After {mover} {}: {} ({}).",
+        move_gtp(j.mv, size),
+        j.words,
+        if refutation_claim.is_some() || j.by_opposite {
+            "the refutation"
+        } else {
+            "the proof"
+        }
+    );
+    let has_seki = ends_in_seki(proof);
+    let ko_captures = ko_capture_paths(claim, proof, 100_000);
+    Some(Finished {
+        revision,
+        searches: vec![(searched, solution, a.how)],
+        chosen: 0,
+        verdict,
+        proof: Some(std::sync::Arc::new(proof.clone())),
+        has_seki,
+        ko_captures,
+        check: a.check.as_ref().map(|c| c.verdict),
+        refutation_claim,
+    })
 }
 
 fn capitalised(s: &str) -> String {

@@ -73,6 +73,9 @@ pub struct StudioApp {
     /// The last "judge every first move" job (see [`super::all_moves`]).
     pub all_moves: Option<super::all_moves::AllMovesJob>,
     pub finished: Option<Finished>,
+    /// The judged first move whose proof or refutation `finished` shows (instead of the
+    /// problem's own result; see [`StudioApp::open_move_proof`]).
+    pub viewing_move: Option<crate::go::Move>,
     /// Finished solves by position and settings (undo back to a proven position shows its proof).
     pub kept: super::kept_results::KeptResults,
     pub cursor: ProofCursor,
@@ -109,6 +112,8 @@ pub struct StudioApp {
     pub name_draft: Option<String>,
     /// The Comment field's text while it is being typed.
     pub comment_draft: Option<String>,
+    /// The Source field's text while it is being typed.
+    pub source_draft: Option<String>,
     /// The net: not loaded until the user asks for it.
     pub net: super::net_status::NetState,
     /// `TSUMEGO_EXIT_AFTER_FIRST_FRAME`: close after the first frame (the start-up benchmark).
@@ -135,6 +140,7 @@ impl StudioApp {
             live: LiveSolve::default(),
             all_moves: None,
             finished: None,
+            viewing_move: None,
             kept: Default::default(),
             cursor: ProofCursor::root(),
             replay: None,
@@ -161,6 +167,7 @@ impl StudioApp {
             check_fault: None,
             name_draft: None,
             comment_draft: None,
+            source_draft: None,
             net: Default::default(),
             exit_after_first_frame: std::env::var_os("TSUMEGO_EXIT_AFTER_FIRST_FRAME").is_some(),
         };

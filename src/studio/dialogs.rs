@@ -11,6 +11,7 @@ pub enum Purpose {
     Open,
     SaveAs,
     ExportProof,
+    ExportAnswers,
 }
 
 impl Purpose {
@@ -19,6 +20,7 @@ impl Purpose {
             Purpose::Open => "Open a problem",
             Purpose::SaveAs => "Save the problem as",
             Purpose::ExportProof => "Export the proof tree as SGF",
+            Purpose::ExportAnswers => "Export the answer tree as SGF",
         }
     }
 }
@@ -64,7 +66,7 @@ impl Dialogs {
                     Purpose::SaveAs => d
                         .add_filter("SGF", &["sgf"])
                         .add_filter("Research JSON", &["json"]),
-                    Purpose::ExportProof => d.add_filter("SGF", &["sgf"]),
+                    Purpose::ExportProof | Purpose::ExportAnswers => d.add_filter("SGF", &["sgf"]),
                 };
                 if let Some(f) = folder.filter(|f| f.is_dir()) {
                     d = d.set_directory(f);
@@ -74,7 +76,9 @@ impl Dialogs {
                 }
                 let path = match purpose {
                     Purpose::Open => d.pick_file(),
-                    Purpose::SaveAs | Purpose::ExportProof => d.save_file(),
+                    Purpose::SaveAs | Purpose::ExportProof | Purpose::ExportAnswers => {
+                        d.save_file()
+                    }
                 };
                 let _ = tx.send((purpose, path));
                 wake();

@@ -14,6 +14,9 @@ pub struct Entry {
     pub title: String,
     /// e.g. `9x9 · Black to live`, or why the file cannot be opened.
     pub detail: String,
+    /// The result the file states (`TSRESULT` and the answer's correct first moves), e.g.
+    /// `Black lives · C1`: what a book gives, or what the studio proved and saved.
+    pub result: Option<String>,
     pub loadable: bool,
 }
 
@@ -37,6 +40,7 @@ impl Library {
                     title: name_of(&path),
                     path,
                     detail: message,
+                    result: None,
                     loadable: false,
                 }),
             }
@@ -47,6 +51,49 @@ impl Library {
             status: HashMap::new(),
         }
     }
+
+    /// Read `path` again after it was saved: its entry is replaced, or added when the file is
+    /// in the listed folder and was not listed.
+    pub fn refresh(&mut self, path: &Path) {
+        let fresh = entry(path.to_path_buf());
+        if let Some(e) = self.entries.iter_mut().find(|e| e.path == path) {
+            *e = fresh;
+        } else if self
+            .folder
+            .as_deref()
+            .is_some_and(|f| path.parent() == Some(f))
+        {
+            self.entries.push(fresh);
+            self.entries.sort_by(|a, b| a.path.cmp(&b.path));
+        }
+    }
+}
+
+/// `Black lives · C1`, `White cannot kill`: the result a problem states, if any.
+fn stated_result(p: &crate::problem::Problem) -> Option<String> {
+    let outcome = p.expected()?;
+    let (wins, fails) = crate::solver::verdict::verbs(p.goal());
+    let verb = match outcome {
+        crate::problem::Outcome::Win => wins,
+        crate::problem::Outcome::Fail => fails,
+    };
+    let way = match p.expected_way() {
+        Some(crate::problem::Way::Seki) => " (seki)",
+        Some(crate::problem::Way::Ko) => " (wins by ko)",
+        _ => "",
+    };
+    let firsts: Vec<String> = p
+        .answer()
+        .correct_first_moves()
+        .iter()
+        .map(|&m| crate::problem::coords::move_gtp(m, p.size()))
+        .collect();
+    let firsts = if firsts.is_empty() || p.to_move() != p.or_player() {
+        String::new()
+    } else {
+        format!(" · {}", firsts.join(", "))
+    };
+    Some(format!("{} {verb}{way}{firsts}", p.or_player()))
 }
 
 fn name_of(path: &Path) -> String {
@@ -70,6 +117,7 @@ fn entry(path: PathBuf) -> Entry {
                 (p.name().to_string(), format!("{file} · "))
             };
             Entry {
+                result: stated_result(&p),
                 detail: format!(
                     "{prefix}{n}x{n} · {} to {verb} · {} to move",
                     p.or_player(),
@@ -82,6 +130,7 @@ fn entry(path: PathBuf) -> Entry {
         }
         Err(e) => Entry {
             title: name_of(&path),
+            result: None,
             detail: e.to_string(),
             path,
             loadable: false,

@@ -38,6 +38,9 @@ impl StudioApp {
                         open = Some(e.path.clone());
                     }
                     ui.weak(&e.detail);
+                    if let Some(result) = &e.result {
+                        ui.weak(format!("result: {result}"));
+                    }
                     ui.add_space(2.0);
                 }
             });

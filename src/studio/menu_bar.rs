@@ -55,6 +55,21 @@ impl StudioApp {
                 if ui.button("Export proof tree as SGF…").clicked() {
                     self.export_proof(&ctx);
                 }
+                let judged = self
+                    .all_moves
+                    .as_ref()
+                    .is_some_and(|j| j.finished.is_some() && j.revision == self.doc.revision());
+                if ui
+                    .add_enabled(judged, egui::Button::new("Export answers as SGF…"))
+                    .on_hover_text(
+                        "The problem with its answer tree (correct and wrong first moves, the \
+                         refutations, RIGHT marks) for Go problem sites and SGF editors",
+                    )
+                    .on_disabled_hover_text("Judge every first move first (the solver panel)")
+                    .clicked()
+                {
+                    self.export_answers(&ctx);
+                }
                 if ui.button("Export board as PNG (screenshots/)").clicked() {
                     self.export_png(&ctx);
                 }

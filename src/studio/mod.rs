@@ -12,7 +12,8 @@
 //!   [`crate::solver::replay`];
 //! - free play: [`explore`] (the variation tree and its marks against a proof), on the studio in
 //!   [`explore_panel`] (Explore mode, Try to refute, Solve from here);
-//! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`];
+//! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`],
+//!   [`saved_result`] (a proven result written with the problem);
 //!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere;
 //! - the net: [`net_status`] (loaded on a worker thread when first asked for).
 
@@ -37,6 +38,7 @@ pub mod menu_bar;
 pub mod net_status;
 pub mod png_export;
 pub mod proof_nav;
+pub mod saved_result;
 pub mod scene;
 pub mod settings;
 pub mod side_panel;

@@ -7,12 +7,14 @@ use super::proof_nav::{node_label, ProofCursor};
 use super::solve_job::ClaimChoice;
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
+use crate::solver::first_moves::MoveResult;
 use crate::solver::verdict::how_words;
 use crate::solver::{LeafKind, ProofNode, Role};
 
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
-        egui::ScrollArea::both()
+        // Vertical only: labels wrap at the panel's width instead of scrolling sideways.
+        egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 egui::CollapsingHeader::new("Solver")
@@ -75,9 +77,35 @@ impl StudioApp {
                     .or_defends()
             })
             .unwrap_or(true);
-        for (result, line) in job.lines(size) {
+        let mut back = false;
+        if self.viewing_move.is_some() && ui.button("← Back to the problem").clicked() {
+            back = true;
+        }
+        let current = job.revision == self.doc.revision();
+        let mut open = None;
+        for (mv, result, line) in job.lines(size) {
             let (_, color) = super::all_moves::mark(result, defends);
-            ui.label(egui::RichText::new(line).monospace().color(color));
+            let text = egui::RichText::new(line).monospace().color(color);
+            let selected = self.viewing_move == Some(mv);
+            let decided = !matches!(result, MoveResult::Unknown);
+            let r = ui.add_enabled(
+                current && decided,
+                egui::Button::selectable(selected, text).wrap(),
+            );
+            let what = if result == MoveResult::Works || (result == MoveResult::Seki && defends) {
+                "Show the proof that this move works"
+            } else {
+                "Show the refutation of this move"
+            };
+            if r.on_hover_text(what).clicked() {
+                open = Some(mv);
+            }
+        }
+        if back {
+            self.close_move_proof();
+        }
+        if let Some(mv) = open {
+            self.open_move_proof(mv);
         }
     }
 
@@ -388,6 +416,7 @@ impl StudioApp {
             });
         }
         ui.horizontal(|ui| self.text_field(ui, TextField::Name));
+        ui.horizontal(|ui| self.text_field(ui, TextField::Source));
         ui.horizontal_top(|ui| self.text_field(ui, TextField::Comment));
         ui.horizontal(|ui| {
             let undo = ui.add_enabled(self.doc.can_undo(), egui::Button::new("↶ Undo"));
@@ -407,6 +436,11 @@ impl StudioApp {
                     p.region_empty_points().len(),
                     p.crucial().len()
                 ));
+                if let Some(book) = book_answer(p) {
+                    ui.label(book).on_hover_text(
+                        "The answer the file gives (correct and wrong first moves of its tree)",
+                    );
+                }
             }
             Err(errors) => {
                 let red = ui.visuals().error_fg_color;
@@ -417,6 +451,32 @@ impl StudioApp {
             }
         }
     }
+}
+
+/// `Book answer: D1 · wrong: C1, E1` for a problem whose file has an answer tree.
+fn book_answer(p: &crate::problem::Problem) -> Option<String> {
+    let answer = p.answer();
+    if answer.is_empty() {
+        return None;
+    }
+    let names = |moves: Vec<crate::go::Move>| {
+        moves
+            .iter()
+            .map(|&m| crate::problem::coords::move_gtp(m, p.size()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let correct = answer.correct_first_moves();
+    let wrong = answer.wrong_first_moves();
+    let mut text = if correct.is_empty() {
+        "Book answer: no correct first move".to_string()
+    } else {
+        format!("Book answer: {}", names(correct))
+    };
+    if !wrong.is_empty() {
+        text += &format!(" · wrong: {}", names(wrong));
+    }
+    Some(text)
 }
 
 /// A goal in words for the claim selector.
@@ -450,6 +510,8 @@ pub enum TextField {
     Name,
     /// The root `C`.
     Comment,
+    /// `SO`: a book, a site, an author.
+    Source,
 }
 
 impl TextField {
@@ -457,6 +519,7 @@ impl TextField {
         match self {
             TextField::Name => "Name:",
             TextField::Comment => "Comment:",
+            TextField::Source => "Source:",
         }
     }
 
@@ -464,6 +527,7 @@ impl TextField {
         match self {
             TextField::Name => &setup.name,
             TextField::Comment => &setup.comment,
+            TextField::Source => &setup.source,
         }
     }
 
@@ -471,6 +535,7 @@ impl TextField {
         match self {
             TextField::Name => setup.name = text,
             TextField::Comment => setup.comment = text,
+            TextField::Source => setup.source = text,
         }
     }
 }
@@ -480,6 +545,7 @@ impl StudioApp {
         match field {
             TextField::Name => &mut self.name_draft,
             TextField::Comment => &mut self.comment_draft,
+            TextField::Source => &mut self.source_draft,
         }
     }
 
@@ -494,7 +560,7 @@ impl StudioApp {
             .clone()
             .unwrap_or_else(|| current.clone());
         let widget = match field {
-            TextField::Name => egui::TextEdit::singleline(&mut text),
+            TextField::Name | TextField::Source => egui::TextEdit::singleline(&mut text),
             TextField::Comment => egui::TextEdit::multiline(&mut text).desired_rows(2),
         };
         let edit = ui.add(widget).labelled_by(label.id);

@@ -39,3 +39,22 @@ pub fn wait_for_solve(harness: &mut Harness<'static, StudioApp>) {
     }
     harness.run_steps(2);
 }
+
+/// Step frames until the judgement of every first move has ended.
+pub fn wait_for_judgement(harness: &mut Harness<'static, StudioApp>) {
+    let start = Instant::now();
+    while harness
+        .state()
+        .all_moves
+        .as_ref()
+        .is_some_and(|j| j.is_running())
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the judgement did not end"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+    }
+    harness.run_steps(2);
+}
