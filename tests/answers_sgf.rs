@@ -8,10 +8,10 @@
 
 mod bundled;
 mod cli_common;
+mod judging;
 
 use cli_common::{problem, run, stderr, stdout};
 use std::path::Path;
-use std::sync::Arc;
 use tsumego_studio::go::{Color, Move};
 use tsumego_studio::problem::{
     load_bytes, load_inferring, AnswerNode, AnswerTree, Format, Problem, Verdict,
@@ -19,10 +19,7 @@ use tsumego_studio::problem::{
 use tsumego_studio::solver::answers::{
     answer_tree, answers_sgf, verdict_line, DEFAULT_MAX_NODES, RIGHT,
 };
-use tsumego_studio::solver::certify::CheckSettings;
-use tsumego_studio::solver::first_moves::{judge_first_moves, FirstMoves};
-use tsumego_studio::solver::schedule::Width;
-use tsumego_studio::solver::SolveConfig;
+use tsumego_studio::solver::first_moves::FirstMoves;
 
 /// Regions with more empty points than this (19-open-corner-live: 34 first moves, most of them
 /// open 19x19 kills) get a small node limit per move, so the test stays fast in debug builds;
@@ -36,19 +33,7 @@ fn judge(problem: &Problem) -> FirstMoves {
     } else {
         200_000
     };
-    let config = SolveConfig {
-        max_nodes: Some(max_nodes),
-        ..SolveConfig::default()
-    };
-    judge_first_moves(
-        problem,
-        &config,
-        Width::Auto,
-        &CheckSettings::default(),
-        Arc::default(),
-        None,
-        &mut |_, _, _| {},
-    )
+    judging::judge(problem, max_nodes)
 }
 
 /// The rules of problem sites: lines start with `p`, colours alternate, no passes, marks only

@@ -5,13 +5,14 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod judging;
+
 use std::path::Path;
 use std::sync::Arc;
 use tsumego_studio::go::Move;
 use tsumego_studio::problem::load_inferring;
 use tsumego_studio::solver::analysis::{analyse, How};
-use tsumego_studio::solver::certify::CheckSettings;
-use tsumego_studio::solver::first_moves::{judge_first_moves, judged_claim, MoveResult};
+use tsumego_studio::solver::first_moves::{judged_claim, MoveResult};
 use tsumego_studio::solver::schedule::Width;
 use tsumego_studio::solver::{SolveConfig, Status};
 
@@ -40,18 +41,10 @@ fn all_moves_agree_with_solving_each_position_alone() {
         }
         let name = file.file_name().unwrap().to_string_lossy().to_string();
         let mut seen = 0;
-        let judged = judge_first_moves(
-            &problem,
-            &config,
-            Width::Auto,
-            &CheckSettings::default(),
-            Arc::default(),
-            None,
-            &mut |_, done, total| {
-                seen += 1;
-                assert!(done == seen && done <= total);
-            },
-        );
+        let judged = judging::judge_with(&problem, &config, Width::Auto, &mut |_, done, total| {
+            seen += 1;
+            assert!(done == seen && done <= total);
+        });
         let claim = judged_claim(&problem);
         assert_eq!(claim.or_player(), problem.to_move(), "{name}");
         assert_eq!(seen, judged.moves.len(), "{name}");

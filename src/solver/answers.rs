@@ -377,12 +377,8 @@ fn mark_right(node: &mut AnswerNode) {
 mod tests {
     use super::*;
     use crate::problem::{load_inferring, read_sgf};
-    use crate::solver::certify::CheckSettings;
-    use crate::solver::first_moves::judge_first_moves;
-    use crate::solver::schedule::Width;
-    use crate::solver::SolveConfig;
+    use crate::solver::first_moves::judge_for_tests;
     use std::path::Path;
-    use std::sync::Arc;
 
     /// Every first move of a bundled problem judged within a node limit per move.
     fn judged(name: &str) -> (Problem, FirstMoves) {
@@ -390,19 +386,7 @@ mod tests {
             .join("problems")
             .join(name);
         let problem = load_inferring(&path).unwrap().problem;
-        let config = SolveConfig {
-            max_nodes: Some(200_000),
-            ..SolveConfig::default()
-        };
-        let moves = judge_first_moves(
-            &problem,
-            &config,
-            Width::Auto,
-            &CheckSettings::default(),
-            Arc::default(),
-            None,
-            &mut |_, _, _| {},
-        );
+        let moves = judge_for_tests(&problem, 200_000);
         (problem, moves)
     }
 

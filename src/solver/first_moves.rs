@@ -419,3 +419,24 @@ fn refutation_of(analysis: &Analysis, by_opposite: bool) -> Option<(&Problem, &P
     let (claim, proof) = analysis.check.as_ref()?.refutation.as_deref()?;
     Some((claim, proof))
 }
+
+/// Every first move of `problem` judged as the CLI and the studio judge it (one table pool for
+/// the job, the automatic width, every decided move checked with the default settings), within
+/// `max_nodes` nodes per move: the set-up of the crate's unit tests (the integration tests have
+/// theirs in `tests/judging`).
+#[cfg(test)]
+pub(crate) fn judge_for_tests(problem: &Problem, max_nodes: u64) -> FirstMoves {
+    let config = SolveConfig {
+        max_nodes: Some(max_nodes),
+        ..SolveConfig::default()
+    };
+    judge_first_moves(
+        problem,
+        &config,
+        Width::Auto,
+        &CheckSettings::default(),
+        Arc::default(),
+        None,
+        &mut |_, _, _| {},
+    )
+}
