@@ -9,8 +9,8 @@ mod judging;
 
 use std::path::Path;
 use std::sync::Arc;
-use tsumego_studio::go::Move;
-use tsumego_studio::problem::load_inferring;
+use tsumego_studio::go::{Move, Point};
+use tsumego_studio::problem::{load_bytes, load_inferring, Format};
 use tsumego_studio::solver::analysis::{analyse, How};
 use tsumego_studio::solver::first_moves::{judged_claim, MoveResult};
 use tsumego_studio::solver::schedule::Width;
@@ -99,4 +99,40 @@ fn all_moves_agree_with_solving_each_position_alone() {
         );
     }
     assert!(judged_moves > 100, "{judged_moves}");
+}
+
+/// A first move that captures every crucial stone wins for the attacker at once, without a
+/// search (found by `tests/first_moves_differential.rs`, random problem 34: such a move was
+/// judged unknown, "the position after the move is not a problem", since a problem without
+/// crucial stones does not validate).
+#[test]
+fn a_move_capturing_every_crucial_stone_works_at_once() {
+    // 6x6, White to kill the Black stone A4 (in atari) in the top-left corner:
+    //   . . . . O O
+    //   O O O O O O
+    //   X . O O O O
+    //   O O O O O O
+    //   O O O O O O
+    //   O O O . O .
+    const SGF: &str = "(;GM[1]FF[4]SZ[6]AB[ac]\
+        AW[ea][fa][ab][bb][cb][db][eb][fb][cc][dc][ec][fc][ad][bd][cd][dd][ed][fd]\
+        [ae][be][ce][de][ee][fe][af][bf][cf][ef]\
+        TR[ac]MA[aa][ba][ca][da][ab][bb][cb][db][ac][bc][cc][dc]\
+        PL[W]TSOR[W]TSGOAL[kill]TSKOB[allow]TSKOW[disallow])";
+    let capture = Move::Play(Point::new(1, 2));
+    for seki_is_life in [true, false] {
+        let problem = load_bytes(SGF.as_bytes(), Format::Sgf)
+            .unwrap()
+            .with_seki(seki_is_life);
+        let judged = judging::judge(&problem, 100_000);
+        let j = judged.moves.iter().find(|j| j.mv == capture).unwrap();
+        assert_eq!(
+            (j.result, j.words.as_str()),
+            (MoveResult::Works, "captures every crucial stone"),
+            "{}",
+            problem.goal()
+        );
+        assert!(j.checked() && j.after.is_none());
+        assert!(judged.solutions().contains(&capture));
+    }
 }

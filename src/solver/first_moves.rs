@@ -313,6 +313,22 @@ fn judge_one(
             format!("{other} passes too: the game ends and {me} {fails}"),
         );
     }
+    let mut board = claim.board().clone();
+    let played = board.play(me, mv).is_ok();
+    let crucial_left = claim
+        .crucial()
+        .intersection(&board.stones(claim.defender()));
+    if played && claim.goal().needs_crucial_stones() && crucial_left.is_empty() {
+        // The move captured every crucial stone (only the attacker can). Checked before the
+        // position after it is built: a problem without crucial stones does not validate.
+        let result = if claim.goal().or_defends() {
+            MoveResult::Fails
+        } else {
+            MoveResult::Works
+        };
+        return without_search(result, "captures every crucial stone".to_string());
+    }
+    let ko_capture = mv != Move::Pass && played && board.ko().is_some();
     let after = match after_move(claim, mv) {
         Ok(p) => p,
         Err(e) => {
@@ -321,19 +337,6 @@ fn judge_one(
                 format!("the position after the move is not a problem: {e}"),
             )
         }
-    };
-    if claim.goal().needs_crucial_stones() && after.crucial().is_empty() {
-        // The move captured every crucial stone (only the attacker can).
-        let result = if claim.goal().or_defends() {
-            MoveResult::Fails
-        } else {
-            MoveResult::Works
-        };
-        return without_search(result, "captures every crucial stone".to_string());
-    }
-    let ko_capture = mv != Move::Pass && {
-        let mut b = claim.board().clone();
-        b.play(me, mv).is_ok() && b.ko().is_some()
     };
     let claims = [after.clone(), strong_opposite(&after)];
     let (index, mut analysis) =
