@@ -235,6 +235,25 @@ fn all_moves_judges_every_first_move() {
         assert_eq!(m["result"], want, "{m}");
         assert_eq!(m["checked"], true, "{m}");
     }
+    assert_eq!(json["answers"], serde_json::Value::Null);
+    // With --answers-out the JSON names the file written and its tree's size.
+    let dir = std::env::temp_dir().join(format!("tsumego-json-answers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let answers = dir.join("answers.sgf");
+    let out = run(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--all-moves",
+        "--json",
+        "--answers-out",
+        answers.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["answers"], answers.to_str().unwrap());
+    assert!(json["answer_nodes"].as_u64().unwrap() >= 4, "{json}");
+    assert!(answers.is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
     // Text: one line per move, then the summary.
     let out = run(&["solve", file.to_str().unwrap(), "--all-moves"]);
     let text = stdout(&out);

@@ -4,12 +4,15 @@
 
 use super::checking::CheckArgs;
 use super::engine::SearchArgs;
+use crate::atomic_file::write_atomically;
 use crate::problem::coords::move_gtp;
 use crate::problem::Problem;
+use crate::solver::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
 use crate::solver::certify::CheckVerdict;
-use crate::solver::first_moves::{judge_first_moves, FirstMoves, JudgedMove, MoveResult};
+use crate::solver::first_moves::{judge_first_moves, JudgedMove, MoveResult};
 use crate::solver::repro::save_rejected;
 use crate::solver::schedule::Width;
+use anyhow::Context;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::Path;
@@ -44,6 +47,9 @@ struct JsonOutput<'a> {
     nodes: u64,
     seconds: f64,
     stopped: bool,
+    /// The answers SGF written (`--answers-out`), and its tree's node count.
+    answers: Option<String>,
+    answer_nodes: Option<usize>,
 }
 
 /// Did the checker reject what the move's result rests on?
@@ -85,15 +91,17 @@ fn text_line(j: &JudgedMove, size: usize) -> String {
     )
 }
 
-/// Judge every first move of `problem` and print the result. Returns the judgement and whether
-/// the checker rejected something (reproduction files are written and named on stderr).
+/// Judge every first move of `problem`, write the answers SGF to `answers_out` (atomically) and
+/// print the result. Returns whether the checker rejected something (reproduction files are
+/// written and named on stderr).
 pub fn run(
     file: &Path,
     problem: &Problem,
     search: &SearchArgs,
     check: &CheckArgs,
     json: bool,
-) -> anyhow::Result<(FirstMoves, bool)> {
+    answers_out: Option<&Path>,
+) -> anyhow::Result<bool> {
     let size = problem.size();
     let mut stdout = io::stdout().lock();
     if !json {
@@ -154,6 +162,15 @@ pub fn run(
             None => {}
         }
     }
+    let answer_nodes = match answers_out {
+        Some(path) => {
+            let text = answers_sgf(&judged, problem);
+            write_atomically(path, text.as_bytes())
+                .with_context(|| format!("cannot write the answers to {}", path.display()))?;
+            Some(answer_tree(&judged, DEFAULT_MAX_NODES).node_count())
+        }
+        None => None,
+    };
     if json {
         let out = JsonOutput {
             file: file.display().to_string(),
@@ -169,6 +186,8 @@ pub fn run(
             nodes: judged.nodes,
             seconds: judged.elapsed.as_secs_f64(),
             stopped: judged.stopped,
+            answers: answers_out.map(|p| p.display().to_string()),
+            answer_nodes,
         };
         writeln!(stdout, "{}", serde_json::to_string(&out)?)?;
     } else {
@@ -180,7 +199,14 @@ pub fn run(
             judged.nodes,
             judged.elapsed.as_secs_f64()
         )?;
+        if let (Some(path), Some(nodes)) = (answers_out, answer_nodes) {
+            writeln!(
+                stdout,
+                "answers: {} ({nodes} nodes in the tree)",
+                path.display()
+            )?;
+        }
     }
     stdout.flush()?;
-    Ok((judged, check_failed))
+    Ok(check_failed)
 }

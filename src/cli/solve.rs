@@ -8,7 +8,6 @@ use super::report::SolveReport;
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
-use crate::solver::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::proof_sgf::proof_to_sgf_with_note;
 use crate::solver::schedule::Width;
@@ -98,22 +97,14 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         check_parent(out, "the answers")?;
     }
     if options.all_moves {
-        let (judged, check_failed) = super::all_moves::run(
+        let check_failed = super::all_moves::run(
             &options.file,
             &problem,
             &options.search,
             &options.check,
             options.json,
+            options.answers_out.as_deref(),
         )?;
-        if let Some(path) = &options.answers_out {
-            let text = answers_sgf(&judged, &problem);
-            crate::atomic_file::write_atomically(path, text.as_bytes())
-                .with_context(|| format!("cannot write the answers to {}", path.display()))?;
-            if !options.json {
-                let nodes = answer_tree(&judged, DEFAULT_MAX_NODES).node_count();
-                println!("answers: {} ({nodes} nodes in the tree)", path.display());
-            }
-        }
         return Ok(if check_failed {
             ExitCode::from(EXIT_CHECK_FAILED)
         } else {
