@@ -26,6 +26,8 @@ fn every_first_move_is_judged_marked_and_forgotten_on_another_problem() {
     );
     h.get_by_label_contains("D1    works");
     h.get_by_label_contains("pass  fails");
+    // The legend under the board explains the marks.
+    h.get_by_label("first moves:");
     // The status bar says the judgement ended.
     assert!(h
         .state()

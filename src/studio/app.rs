@@ -295,7 +295,9 @@ impl StudioApp {
 
     /// The central area: the mode switch, the board and its legend.
     fn board_area(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: on a narrow window the toolbar takes two rows instead of widening the area
+        // (the board would then run under the side panel).
+        ui.horizontal_wrapped(|ui| {
             ui.label("Board:");
             ui.selectable_value(&mut self.mode, Mode::Edit, "✏ Edit")
                 .on_hover_text("Click the board to edit with the selected tool");

@@ -87,7 +87,38 @@ impl StudioApp {
                 Mode::Explore => self.explore_legend(ui),
                 Mode::Edit => {}
             }
+            let judged = self
+                .all_moves
+                .as_ref()
+                .is_some_and(|j| j.revision == self.doc.revision() && !j.moves.is_empty());
+            if self.mode == Mode::Edit && judged {
+                self.first_moves_legend(ui);
+            }
         });
+    }
+
+    /// What the first-move marks mean (every first move judged).
+    fn first_moves_legend(&self, ui: &mut egui::Ui) {
+        use crate::solver::first_moves::MoveResult;
+        let defends = self
+            .doc
+            .problem()
+            .ok()
+            .map(|p| crate::solver::first_moves::judged_claim(p).goal().or_defends())
+            .unwrap_or(true);
+        ui.label("first moves:");
+        for (result, words) in [
+            (MoveResult::Works, "works"),
+            (MoveResult::Fails, "fails"),
+            (MoveResult::Seki, "seki"),
+            (MoveResult::Ko, "ko"),
+            (MoveResult::Unknown, "unknown"),
+        ] {
+            let (text, color) = super::all_moves::mark(result, defends);
+            ui.label(RichText::new(text).color(color).strong());
+            ui.label(words);
+            ui.add_space(4.0);
+        }
     }
 
     /// The modal that asks before unsaved changes are lost.
