@@ -153,3 +153,31 @@ fn a_typed_source_is_kept_and_saved_as_so() {
     assert_eq!(load(&file).unwrap().source(), "Igo Hatsuyoron 12");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn an_exported_proof_opens_again_as_the_problem() {
+    let dir = std::env::temp_dir().join(format!("tsumego-proof-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let solved = h.state().doc.problem().unwrap().clone();
+    let file = dir.join("proof.sgf");
+    h.state_mut().write_proof(&file);
+    h.state_mut().request_open(file.clone());
+    h.run_steps(3);
+    let app = h.state();
+    assert_eq!(app.doc.path(), Some(file.as_path()), "{:?}", app.notice);
+    assert!(app.finished.is_none(), "opening forgets the last verdict");
+    let p = app.doc.problem().unwrap();
+    assert_eq!(p.board(), solved.board());
+    assert_eq!(
+        (p.goal(), p.or_player()),
+        (solved.goal(), solved.or_player())
+    );
+    assert_eq!(p.region(), solved.region());
+    // The proof tree is for `check`; the problem states the proven result.
+    assert_eq!(p.expected(), Some(Outcome::Win));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -241,7 +241,7 @@ impl StudioApp {
         );
     }
 
-    fn write_proof(&mut self, path: &Path) {
+    pub fn write_proof(&mut self, path: &Path) {
         let Some(f) = &self.finished else { return };
         let Some(proof) = f.proof() else { return };
         let note = match f.check {
