@@ -34,6 +34,7 @@ pub mod kept_results;
 pub mod library;
 pub mod library_panel;
 pub mod live;
+pub mod live_view;
 pub mod menu_bar;
 pub mod net_status;
 pub mod png_export;

@@ -181,22 +181,7 @@ impl StudioApp {
         if let Some(v) = &self.live.checking {
             ui.label(format!("{v} Proven, checking the proof…"));
         }
-        if let Some(p) = &self.live.progress {
-            ui.label(format!(
-                "{} nodes · {} nodes/s · {:.1} s · depth {}",
-                thousands(p.nodes),
-                thousands(p.nodes_per_second as u64),
-                p.elapsed.as_secs_f64(),
-                p.depth
-            ));
-            if let Some(claim) = &self.live.claim {
-                ui.label(format!(
-                    "searching: {} to {}",
-                    claim.or_player(),
-                    claim.goal().name()
-                ));
-            }
-        }
+        self.live_view(ui);
         if self.live.samples.len() > 1 {
             let points = egui_plot::PlotPoints::from(self.live.samples.clone());
             egui_plot::Plot::new("rate")

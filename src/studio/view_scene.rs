@@ -68,6 +68,7 @@ impl StudioApp {
         match self.mode {
             Mode::Edit => {
                 if self.live.is_running() {
+                    self.live_marks(&mut scene);
                     if o.line {
                         scene.ghost_line(&self.live.line());
                     }
