@@ -41,7 +41,7 @@ impl StudioApp {
     fn all_moves_section(&mut self, ui: &mut egui::Ui) {
         let valid = self.doc.problem().is_ok();
         let running = self.all_moves.as_ref().is_some_and(|j| j.is_running());
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if running {
                 if ui.button("⏹ Stop judging").clicked() {
                     if let Some(job) = &self.all_moves {
@@ -112,13 +112,13 @@ impl StudioApp {
     fn solver_section(&mut self, ui: &mut egui::Ui) {
         let running = self.live.is_running();
         ui.add_enabled_ui(!running, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Prove:");
                 for c in ClaimChoice::ALL {
                     ui.selectable_value(&mut self.settings.claim, c, c.label());
                 }
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Time (s):");
                 ui.add(
                     egui::DragValue::new(&mut self.settings.limits.time_secs)
@@ -134,7 +134,7 @@ impl StudioApp {
                 )
                 .on_hover_text("0 = no limit");
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("OR width:");
                 ui.checkbox(&mut self.settings.limits.auto_width, "auto")
                     .on_hover_text(
@@ -154,7 +154,7 @@ impl StudioApp {
             });
         });
         let valid = self.doc.problem().is_ok();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let ctx = ui.ctx().clone();
             if ui
                 .add_enabled(!running && valid, egui::Button::new("▶ Solve"))
@@ -339,7 +339,7 @@ impl StudioApp {
             }
         });
         let setup = self.doc.setup().clone();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("To move:");
             for c in [Color::Black, Color::White] {
                 if ui
@@ -352,7 +352,7 @@ impl StudioApp {
         });
         let or = setup.or_player.unwrap_or(Color::Black);
         let goal = setup.goal.unwrap_or(Goal::Live);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("OR player:");
             egui::ComboBox::from_id_salt("or-player")
                 .selected_text(or.to_string())
@@ -382,7 +382,7 @@ impl StudioApp {
         });
         for c in [Color::Black, Color::White] {
             let rule = setup.ko_rules.get(c).unwrap_or(KoRule::default_for(c, or));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(format!("Ko, {c}:"));
                 for r in KoRule::ALL {
                     let help = match r {
@@ -403,7 +403,7 @@ impl StudioApp {
         ui.horizontal(|ui| self.text_field(ui, TextField::Name));
         ui.horizontal(|ui| self.text_field(ui, TextField::Source));
         ui.horizontal_top(|ui| self.text_field(ui, TextField::Comment));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let undo = ui.add_enabled(self.doc.can_undo(), egui::Button::new("↶ Undo"));
             if undo.on_hover_text("Ctrl+Z").clicked() {
                 self.undo();
@@ -544,9 +544,15 @@ impl StudioApp {
             .draft_mut(field)
             .clone()
             .unwrap_or_else(|| current.clone());
+        // As wide as the panel leaves (egui's default, 280 px, would widen a narrow panel).
+        let width = ui.available_width().max(60.0);
         let widget = match field {
-            TextField::Name | TextField::Source => egui::TextEdit::singleline(&mut text),
-            TextField::Comment => egui::TextEdit::multiline(&mut text).desired_rows(2),
+            TextField::Name | TextField::Source => {
+                egui::TextEdit::singleline(&mut text).desired_width(width)
+            }
+            TextField::Comment => egui::TextEdit::multiline(&mut text)
+                .desired_rows(2)
+                .desired_width(width),
         };
         let edit = ui.add(widget).labelled_by(label.id);
         if edit.lost_focus() {
