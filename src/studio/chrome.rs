@@ -64,6 +64,7 @@ impl StudioApp {
                     if o.line {
                         ui.label("numbered ghosts: the line being searched");
                     }
+                    ui.label("✔/× first moves proven to work/fail so far");
                 }
                 Mode::Proof | Mode::Refute => {
                     if o.zone {
