@@ -104,3 +104,33 @@ click 528 546        # White C1 leaves the proof
 xdotool mousemove 560 700 key Up key End
 sleep 0.5
 shot explore
+
+# 7. The layout at both ends of the window sizes the studio supports, each on a screen of its
+#    own size: 900x600 with every first move judged and the refutation of White's C1 opened
+#    from its line; 1920x1080 while a 19x19 research problem is being solved (the live view:
+#    the root's moves with their state and nodes, the depth's progress, the table's fill).
+layout() {
+    local w=$1 h=$2 name=$3 file=$4 wait=$5
+    shift 5
+    cleanup
+    studio=""
+    display=":$((80 + RANDOM % 9))"
+    Xvfb "$display" -screen 0 "${w}x${h}x24" >/dev/null 2>&1 &
+    xvfb=$!
+    export DISPLAY="$display"
+    sleep 1
+    start "$file"
+    local window
+    window="$(xdotool search --pid "$studio" --name "Tsumego Studio" | head -1)"
+    xdotool windowsize "$window" "$w" "$h" windowmove "$window" 0 0
+    sleep 1.5
+    for xy in "$@"; do
+        click "${xy%,*}" "${xy#*,}" 1.5
+    done
+    sleep "$wait"
+    shot "$name"
+}
+layout 900 600 layout-900x600 "$root/problems/03-bent-three-kill.sgf" 0 748,198 720,282
+if [ -f "$research" ]; then
+    layout 1920 1080 layout-1920x1080 "$research" 5 1618,129
+fi

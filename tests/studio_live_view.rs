@@ -149,3 +149,29 @@ fn a_known_progress_event_is_shown_sorted_and_in_words() {
     assert!((y("D1") - y("5")).abs() < 1.0);
     assert!((y("C1") - y("3")).abs() < 1.0);
 }
+
+#[test]
+fn the_rate_plot_runs_forward_over_every_search_of_the_job() {
+    // A proven failure: the claim's searches (the widths, unconditional life, seki) and the
+    // opposite claim's each start their own clock.
+    let mut h = window_on(bundled("24-seki-after-placement.sgf"), [1280.0, 820.0]);
+    h.state_mut().settings.limits.max_nodes = 0;
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(1);
+    let start = Instant::now();
+    while h.state().live.is_running() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the solve did not end"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+        h.step();
+    }
+    wait_for_solve(&mut h);
+    let samples = &h.state().live.samples;
+    assert!(samples.len() > 1, "{samples:?}");
+    assert!(
+        samples.windows(2).all(|w| w[0][0] <= w[1][0]),
+        "the time axis went back: {samples:?}"
+    );
+}

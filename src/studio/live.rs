@@ -36,6 +36,8 @@ pub struct LiveSolve {
     running: bool,
     /// Seconds of the searches already finished (the plot's time axis runs over the job).
     offset: f64,
+    /// The elapsed time of the last progress event (of the search running now).
+    last_elapsed: f64,
 }
 
 /// A finished job: every search and the one reported.
@@ -105,6 +107,7 @@ impl LiveSolve {
         self.widths.clear();
         self.checking = None;
         self.offset = 0.0;
+        self.last_elapsed = 0.0;
         self.running = true;
     }
 
@@ -131,6 +134,7 @@ impl LiveSolve {
         self.checks.clear();
         self.widths.clear();
         self.offset = 0.0;
+        self.last_elapsed = 0.0;
     }
 
     /// Take in the job's messages; returns the finished job when it ended.
@@ -143,10 +147,15 @@ impl LiveSolve {
                     self.progress = None;
                 }
                 JobEvent::Progress { progress, .. } => {
-                    self.samples.push([
-                        self.offset + progress.elapsed.as_secs_f64(),
-                        progress.nodes_per_second,
-                    ]);
+                    // A claim runs several searches (widths, seki, ko), each with its own clock:
+                    // a clock that went back started a new one, and the plot runs on.
+                    let t = progress.elapsed.as_secs_f64();
+                    if t < self.last_elapsed {
+                        self.offset += self.last_elapsed;
+                    }
+                    self.last_elapsed = t;
+                    self.samples
+                        .push([self.offset + t, progress.nodes_per_second]);
                     if self.samples.len() > MAX_SAMPLES {
                         // Keep every other sample: the plot keeps its shape.
                         let mut i = 0;
@@ -166,7 +175,8 @@ impl LiveSolve {
                     ..
                 } => {
                     self.widths.push(width);
-                    self.offset += solution.elapsed.as_secs_f64();
+                    self.offset += self.last_elapsed.max(solution.elapsed.as_secs_f64());
+                    self.last_elapsed = 0.0;
                     if checking {
                         self.checking = Some(verdict(&claim, &solution, how, 1));
                     }
