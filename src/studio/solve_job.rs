@@ -102,7 +102,8 @@ pub enum JobEvent {
     },
     /// One claim was decided ([`crate::solver::analysis`]): the claim as searched by the
     /// deciding search (its goal or ko rule may differ from the one asked: `live-uca` for
-    /// unconditional life, the OR player's ko allowed for a win by ko), its solution, and the way.
+    /// unconditional life, the OR player's ko allowed for a win by ko), its solution (with the
+    /// nodes and time of all the claim's searches), and the way.
     Searched {
         index: usize,
         claim: Box<Problem>,
@@ -295,7 +296,13 @@ fn run_job(
             JobEvent::Searched {
                 index,
                 claim: Box::new(analysis.claim.clone()),
-                solution: Box::new(analysis.solution.clone()),
+                // The nodes and time of every search of the claim (the widths, unconditional
+                // life, seki, ko), not only the deciding one's: what the verdict reports.
+                solution: Box::new(Solution {
+                    nodes: analysis.nodes,
+                    elapsed: analysis.elapsed,
+                    ..analysis.solution.clone()
+                }),
                 how: analysis.how,
                 checking: decided,
                 width: analysis.width_words(),
@@ -353,6 +360,32 @@ mod tests {
             assert!(start.elapsed() < limit, "the job did not end");
             thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    #[test]
+    fn a_searched_claim_reports_the_nodes_of_all_its_searches() {
+        // White's kill fails; with the shared table the deciding search needs a single node
+        // (its earlier rounds filled the table), which is not what deciding it cost.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join("24-seki-after-placement.sgf");
+        let problem = crate::problem::load(&path).unwrap();
+        let mut runner = SolveRunner::new();
+        runner.start(
+            ClaimChoice::AsStated.claims(&problem),
+            JobSettings::new(SolveConfig::default()),
+            || {},
+        );
+        let events = wait_done(&mut runner, Duration::from_secs(60));
+        let nodes: Vec<u64> = events
+            .iter()
+            .filter_map(|e| match e {
+                JobEvent::Searched { solution, .. } => Some(solution.nodes),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(nodes.len(), 1);
+        assert!(nodes[0] > 10_000, "{nodes:?}");
     }
 
     #[test]
