@@ -151,9 +151,14 @@ pub fn analyse_claims(
                 pool,
             );
             limits.nodes += a.nodes;
+            // The last search's stop: a ko search left at the depth limit (`KoUnknown`) keeps
+            // the first search's solution, so `a.solution.stop` alone would not show it.
+            let last_stop = a.steps.last().map_or(a.solution.stop, |s| s.stop);
             steps.append(&mut a.steps);
-            if matches!(a.solution.stop, StopReason::DepthLimit | StopReason::Pruned) {
-                // More nodes will not help this width.
+            if !a.decided() && matches!(last_stop, StopReason::DepthLimit | StopReason::Pruned) {
+                // More nodes will not help this width (without this, a claim whose ko search
+                // meets the depth limit was searched again every round until the limits ran
+                // out, and for ever without limits).
                 dropped.push(t);
             }
             let is_won = a.decided()
