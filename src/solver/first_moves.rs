@@ -342,19 +342,20 @@ fn judge_one(
     let (index, mut analysis) =
         analyse_claims(&claims, config, width, Arc::clone(stop), progress, pool);
     let by_opposite = index == 1;
-    let mut check_config = config.clone();
-    check_config.or_width = analysis.or_width;
+    // A failure's certificate (the opposite claim's proof) is searched at full width: a
+    // failure decided at a narrow width (one whose OR nodes never had more moves than the
+    // width) has an opposite claim whose OR nodes may, and a narrow search of it finds no win.
+    let check_config = SolveConfig {
+        or_width: None,
+        ..config.clone()
+    };
     certify(&mut analysis, &check_config, check, Some(Arc::clone(stop)));
     let refutation = refutation_of(&analysis, by_opposite);
     let defends = claim.goal().or_defends();
-    // An attacker's move refuted by the defender's life in seki: the refutation's own analysis
-    // says so when it was searched as a claim; a certificate's proof only shows seki leaves.
-    let seki_refutation = !defends
-        && if by_opposite {
-            analysis.how == How::Seki
-        } else {
-            refutation.is_some_and(|(_, p)| super::analysis::ends_in_seki(p))
-        };
+    // An attacker's move refuted by the defender's life in seki, as the refutation's own
+    // analysis says when it was searched as a claim. A certificate's proof that ends in seki
+    // says nothing of the kind (the defender may also live unconditionally): a plain failure.
+    let seki_refutation = !defends && by_opposite && analysis.how == How::Seki;
     let result = match (by_opposite, analysis.how, analysis.solution.status) {
         (_, How::Ko { .. }, _) => MoveResult::Ko,
         (_, How::KoUnknown, _) | (_, _, Status::Unknown) => MoveResult::Unknown,
