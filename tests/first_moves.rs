@@ -192,7 +192,6 @@ fn the_width_schedule_drops_a_claim_whose_ko_search_meets_the_depth_limit() {
 /// searches only after a refused capture, so the search as ko master never runs. Found by
 /// `tests/first_moves_differential.rs`; the cause is in `src/solver/analysis.rs`.
 #[test]
-#[ignore = "reported: analysis skips the ko searches after a ko ban without a refused capture"]
 fn a_move_that_lives_only_as_ko_master_is_judged_ko() {
     let problem = load_bytes(KO_MASTER_LIVES.as_bytes(), Format::Sgf).unwrap();
     let judged = judging::judge(&problem, 100_000);

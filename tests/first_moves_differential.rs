@@ -35,9 +35,9 @@
 //! `BENCHMARKS.md`, "Every first move against exhaustive search"):
 //! `FIRST_MOVES_DIFF_COUNT=3000 cargo test -p tsumego-studio --no-default-features --test
 //! first_moves_differential -- --nocapture` (2026-11-25: 6,000 problems judged, 30,028 moves
-//! per width, 7.6 minutes) finds 11 disagreements, all one bug of `solver::analysis` (a move that
-//! wins only as ko master judged `fails`: the ko searches are skipped after a ko ban without a
-//! refused ko capture; reported, kept as an ignored test in `tests/first_moves.rs`). Its first
+//! per width, 7.6 minutes) found 11 disagreements, all one bug of `solver::analysis` (a move that
+//! wins only as ko master judged `fails`: the ko searches were skipped after a ko ban without a
+//! refused ko capture; fixed, pinned in `tests/first_moves.rs`). Its first
 //! runs found and `tests/first_moves.rs` keeps: a move capturing every crucial stone judged
 //! `unknown`, and the width schedule searching a claim whose ko search met the depth limit
 //! again every round.

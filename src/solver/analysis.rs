@@ -194,7 +194,9 @@ pub fn analyse_in(
                 }
             }
         }
-        Status::Fail if first.or_ko_refused && !budget.exhausted() => {
+        // A refused ko capture, or a ko ban met (the opponent took the ko first): with ko the
+        // result may differ.
+        Status::Fail if (first.or_ko_refused || first.or_ko_banned) && !budget.exhausted() => {
             let ko = base.clone().with_ko_rule(or, KoRule::Allow);
             let second = run(&ko, "ko allowed", &mut budget);
             match second.status {

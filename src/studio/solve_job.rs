@@ -310,8 +310,11 @@ fn run_job(
             true,
         );
         if decided {
+            // A failure's certificate (the opposite claim's proof) is searched at full width: a
+            // failure decided at a narrow width may have an opposite claim whose OR nodes need
+            // more moves than that width (as in `first_moves`).
             let mut check_config = settings.config.clone();
-            check_config.or_width = analysis.or_width;
+            check_config.or_width = None;
             certify(
                 &mut analysis,
                 &check_config,
