@@ -105,7 +105,11 @@ impl StudioApp {
             .doc
             .problem()
             .ok()
-            .map(|p| crate::solver::first_moves::judged_claim(p).goal().or_defends())
+            .map(|p| {
+                crate::solver::first_moves::judged_claim(p)
+                    .goal()
+                    .or_defends()
+            })
             .unwrap_or(true);
         ui.label("first moves:");
         for (result, words) in [
