@@ -222,6 +222,11 @@ impl StudioApp {
             self.warn("there is no proof to export: solve the problem first");
             return;
         }
+        self.ask_export(ctx, Purpose::ExportProof, "proof");
+    }
+
+    /// The save dialog for an export beside the problem's file: `NAME-suffix.sgf`.
+    fn ask_export(&mut self, ctx: &egui::Context, purpose: Purpose, suffix: &str) {
         let stem = self
             .doc
             .path()
@@ -233,12 +238,7 @@ impl StudioApp {
             .path()
             .and_then(Path::parent)
             .map(Path::to_path_buf);
-        self.show_dialog(
-            ctx,
-            Purpose::ExportProof,
-            folder,
-            Some(format!("{stem}-proof.sgf")),
-        );
+        self.show_dialog(ctx, purpose, folder, Some(format!("{stem}-{suffix}.sgf")));
     }
 
     pub fn write_proof(&mut self, path: &Path) {
@@ -268,23 +268,20 @@ impl StudioApp {
             self.warn("there are no answers to export: judge every first move first");
             return;
         }
-        let stem = self
-            .doc
-            .path()
-            .and_then(Path::file_stem)
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "problem".to_string());
-        let folder = self
-            .doc
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf);
-        self.show_dialog(
-            ctx,
-            Purpose::ExportAnswers,
-            folder,
-            Some(format!("{stem}-answers.sgf")),
-        );
+        self.ask_export(ctx, Purpose::ExportAnswers, "answers");
+    }
+
+    /// Does the player to move defend (seki then counts as a success of its first moves)?
+    pub fn first_mover_defends(&self) -> bool {
+        self.doc
+            .problem()
+            .ok()
+            .map(|p| {
+                crate::solver::first_moves::judged_claim(p)
+                    .goal()
+                    .or_defends()
+            })
+            .unwrap_or(true)
     }
 
     /// The finished solve of the problem as it is now (not a judged move's proof), if any.

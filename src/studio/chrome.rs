@@ -101,16 +101,7 @@ impl StudioApp {
     /// What the first-move marks mean (every first move judged).
     fn first_moves_legend(&self, ui: &mut egui::Ui) {
         use crate::solver::first_moves::MoveResult;
-        let defends = self
-            .doc
-            .problem()
-            .ok()
-            .map(|p| {
-                crate::solver::first_moves::judged_claim(p)
-                    .goal()
-                    .or_defends()
-            })
-            .unwrap_or(true);
+        let defends = self.first_mover_defends();
         ui.label("first moves:");
         for (result, words) in [
             (MoveResult::Works, "works"),

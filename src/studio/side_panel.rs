@@ -67,16 +67,7 @@ impl StudioApp {
             ui.weak("(for an earlier version of the problem)");
         }
         ui.label(egui::RichText::new(job.status()).strong());
-        let defends = self
-            .doc
-            .problem()
-            .ok()
-            .map(|p| {
-                crate::solver::first_moves::judged_claim(p)
-                    .goal()
-                    .or_defends()
-            })
-            .unwrap_or(true);
+        let defends = self.first_mover_defends();
         let mut back = false;
         if self.viewing_move.is_some() && ui.button("← Back to the problem").clicked() {
             back = true;
