@@ -52,6 +52,15 @@ pub fn move_name(color: Color, mv: Move, size: usize) -> String {
     }
 }
 
+/// Moves in short GTP names, comma-separated: `C3, D2, pass`.
+pub fn moves_gtp(moves: &[Move], size: usize) -> String {
+    moves
+        .iter()
+        .map(|&m| move_gtp(m, size))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Short GTP name of a move on a board of side `size`: `R2`, `pass`, or the SGF text when the point
 /// is off the board.
 pub fn move_gtp(mv: Move, size: usize) -> String {

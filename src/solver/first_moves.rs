@@ -24,7 +24,7 @@ use super::search::Status;
 use super::table_pool::TablePool;
 use super::verdict::{analysis_words, proof_line_words, verbs};
 use crate::go::Move;
-use crate::problem::coords::move_gtp;
+use crate::problem::coords::moves_gtp;
 use crate::problem::{AnswerTree, Problem, SetupMove, ValidationErrors};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,6 +49,15 @@ pub enum MoveResult {
 }
 
 impl MoveResult {
+    /// Does the result reach the player's goal (seki counting for a defender)?
+    pub fn is_solution(self, defends: bool) -> bool {
+        match self {
+            MoveResult::Works => true,
+            MoveResult::Seki => defends,
+            _ => false,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             MoveResult::Works => "works",
@@ -83,11 +92,7 @@ pub struct JudgedMove {
 impl JudgedMove {
     /// Does the move reach the player's goal (seki counting for a defender)?
     pub fn is_solution(&self, defends: bool) -> bool {
-        match self.result {
-            MoveResult::Works => true,
-            MoveResult::Seki => defends,
-            _ => false,
-        }
+        self.result.is_solution(defends)
     }
 
     /// The proof that the move works: the claim after the move and its checked proof.
@@ -152,13 +157,7 @@ impl FirstMoves {
     /// moves after it: `no solution; ko: B1; unknown: A1, pass`.
     pub fn summary(&self) -> String {
         let size = self.claim.size();
-        let list = |moves: &[Move]| {
-            moves
-                .iter()
-                .map(|&m| move_gtp(m, size))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let list = |moves: &[Move]| moves_gtp(moves, size);
         let solutions = self.solutions();
         let mut s = match solutions.len() {
             0 => "no solution".to_string(),

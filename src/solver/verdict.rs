@@ -4,7 +4,7 @@ use super::analysis::{Analysis, How};
 use super::proof::ProofTree;
 use super::{Solution, Status};
 use crate::problem::coords::move_gtp;
-use crate::problem::{Goal, Problem};
+use crate::problem::{Goal, Outcome, Problem};
 
 /// `lives` / `kills` (the OR player reaching `goal`), and the failure form.
 pub fn verbs(goal: Goal) -> (&'static str, &'static str) {
@@ -18,6 +18,15 @@ pub fn verbs(goal: Goal) -> (&'static str, &'static str) {
             "cannot prevent unconditional life",
         ),
         Goal::KillAll => ("kills everything", "cannot kill everything"),
+    }
+}
+
+/// The verb of `outcome` for the OR player reaching `goal`: `lives`, `cannot kill`.
+pub fn outcome_verb(goal: Goal, outcome: Outcome) -> &'static str {
+    let (wins, fails) = verbs(goal);
+    match outcome {
+        Outcome::Win => wins,
+        Outcome::Fail => fails,
     }
 }
 

@@ -183,8 +183,7 @@ impl StudioApp {
             self.current_result(),
             self.judged_first_moves(),
         );
-        let enriched = saved.as_ref().and_then(|s| s.setup.clone().validate().ok());
-        let problem = enriched.as_ref().unwrap_or(problem);
+        let problem = saved.as_ref().map_or(problem, |s| &s.problem);
         let text = match Format::from_path(path) {
             Some(Format::ResearchJson) => match write_research_json(problem) {
                 Ok(t) => t,

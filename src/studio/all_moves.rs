@@ -167,37 +167,29 @@ impl Drop for AllMovesJob {
 /// an unknown move).
 pub fn move_proof(j: &JudgedMove, size: usize, revision: u64) -> Option<Finished> {
     let a = j.analysis.as_ref()?;
-    let (claim, proof, refutation_claim) = match (j.proof(), j.refutation()) {
-        (Some((claim, proof)), _) => (claim, proof, None),
+    // The claim searched is the analysis' own (after the move, or the opponent's claim after
+    // it); a refutation that is a failure's certificate proves the opposite claim.
+    let (claim, proof, refutation_claim, what) = match (j.proof(), j.refutation()) {
+        (Some((claim, proof)), _) => (claim, proof, None, "the proof"),
         (None, Some((claim, proof))) => {
             let opposite = (!j.by_opposite).then(|| claim.clone());
-            (claim, proof, opposite)
+            (claim, proof, opposite, "the refutation")
         }
         (None, None) => return None,
     };
     let mut solution = a.solution.clone();
     solution.proof = None;
-    let searched = if j.by_opposite || refutation_claim.is_none() {
-        claim.clone()
-    } else {
-        a.claim.clone()
-    };
-    let mover = searched.to_move().opponent();
+    let mover = a.claim.to_move().opponent();
     let verdict = format!(
-        "After {mover} {}: {} ({}).",
+        "After {mover} {}: {} ({what}).",
         move_gtp(j.mv, size),
-        j.words,
-        if refutation_claim.is_some() || j.by_opposite {
-            "the refutation"
-        } else {
-            "the proof"
-        }
+        j.words
     );
     let has_seki = ends_in_seki(proof);
     let ko_captures = ko_capture_paths(claim, proof, 100_000);
     Some(Finished {
         revision,
-        searches: vec![(searched, solution, a.how)],
+        searches: vec![(a.claim.clone(), solution, a.how)],
         chosen: 0,
         verdict,
         proof: Some(std::sync::Arc::new(proof.clone())),

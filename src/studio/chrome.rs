@@ -103,16 +103,16 @@ impl StudioApp {
         use crate::solver::first_moves::MoveResult;
         let defends = self.first_mover_defends();
         ui.label("first moves:");
-        for (result, words) in [
-            (MoveResult::Works, "works"),
-            (MoveResult::Fails, "fails"),
-            (MoveResult::Seki, "seki"),
-            (MoveResult::Ko, "ko"),
-            (MoveResult::Unknown, "unknown"),
+        for result in [
+            MoveResult::Works,
+            MoveResult::Fails,
+            MoveResult::Seki,
+            MoveResult::Ko,
+            MoveResult::Unknown,
         ] {
             let (text, color) = super::all_moves::mark(result, defends);
             ui.label(RichText::new(text).color(color).strong());
-            ui.label(words);
+            ui.label(result.name());
             ui.add_space(4.0);
         }
     }

@@ -72,26 +72,20 @@ impl Library {
 /// `Black lives · C1`, `White cannot kill`: the result a problem states, if any.
 fn stated_result(p: &crate::problem::Problem) -> Option<String> {
     let outcome = p.expected()?;
-    let (wins, fails) = crate::solver::verdict::verbs(p.goal());
-    let verb = match outcome {
-        crate::problem::Outcome::Win => wins,
-        crate::problem::Outcome::Fail => fails,
-    };
+    let verb = crate::solver::verdict::outcome_verb(p.goal(), outcome);
     let way = match p.expected_way() {
         Some(crate::problem::Way::Seki) => " (seki)",
         Some(crate::problem::Way::Ko) => " (wins by ko)",
         _ => "",
     };
-    let firsts: Vec<String> = p
-        .answer()
-        .correct_first_moves()
-        .iter()
-        .map(|&m| crate::problem::coords::move_gtp(m, p.size()))
-        .collect();
+    let firsts = p.answer().correct_first_moves();
     let firsts = if firsts.is_empty() || p.to_move() != p.or_player() {
         String::new()
     } else {
-        format!(" · {}", firsts.join(", "))
+        format!(
+            " · {}",
+            crate::problem::coords::moves_gtp(&firsts, p.size())
+        )
     };
     Some(format!("{} {verb}{way}{firsts}", p.or_player()))
 }

@@ -10,20 +10,22 @@
 //!
 //! Only checked results are saved: an unchecked or unknown one leaves the file as it was typed.
 
-use super::live::Finished;
-use crate::go::{Color, Move};
+use super::live::{with_players, Finished};
+use crate::go::Move;
 use crate::problem::coords::move_gtp;
-use crate::problem::{AnswerNode, AnswerTree, Outcome, Problem, ProblemSetup, Verdict, Way};
+use crate::problem::{AnswerNode, AnswerTree, Outcome, Problem, Verdict, Way};
 use crate::solver::analysis::How;
 use crate::solver::answers::{answer_tree, verdict_line, with_verdict_line, DEFAULT_MAX_NODES};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::first_moves::{FirstMoves, MoveResult};
+use crate::solver::verdict::outcome_verb;
 use crate::solver::Status;
 
 /// What is added to a saved file, and how the status bar says it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedResult {
-    pub setup: ProblemSetup,
+    /// The problem as it is saved: the open one with its result.
+    pub problem: Problem,
     /// `Black lives, C1` for the status bar.
     pub summary: String,
 }
@@ -52,11 +54,7 @@ pub fn with_proven_result(
         }
     };
     let or = problem.or_player();
-    let (lives, dies) = crate::solver::verdict::verbs(problem.goal());
-    let verb = match outcome {
-        Outcome::Win => lives,
-        Outcome::Fail => dies,
-    };
+    let verb = outcome_verb(problem.goal(), outcome);
     let firsts = setup.answer.correct_first_moves();
     let first = match (outcome, firsts.first()) {
         (Outcome::Win, Some(&m)) if problem.to_move() == or => {
@@ -74,10 +72,14 @@ pub fn with_proven_result(
     });
     setup.comment = with_verdict_line(problem.comment(), &line);
     // The answer replays legally (the proof's own moves); should it not, save without it.
-    if setup.clone().validate().is_err() {
-        setup.answer = problem.answer().clone();
-    }
-    Some(SavedResult { setup, summary })
+    let problem = match setup.clone().validate() {
+        Ok(p) => p,
+        Err(_) => {
+            setup.answer = problem.answer().clone();
+            setup.validate().ok()?
+        }
+    };
+    Some(SavedResult { problem, summary })
 }
 
 /// The problem's result from a finished judgement of every first move, and its answer tree
@@ -153,8 +155,7 @@ fn proof_line(problem: &Problem, f: &Finished, outcome: Outcome) -> AnswerTree {
         Outcome::Fail => Verdict::Wrong,
     };
     let mut node: Option<AnswerNode> = None;
-    let colors = alternating(problem.to_move(), moves.len());
-    for (&mv, &color) in moves.iter().zip(&colors).rev() {
+    for (color, mv) in with_players(problem.to_move(), &moves).into_iter().rev() {
         let mut n = AnswerNode::new(color, mv);
         match node.take() {
             Some(child) => n = n.with_child(child),
@@ -165,15 +166,4 @@ fn proof_line(problem: &Problem, f: &Finished, outcome: Outcome) -> AnswerTree {
     let mut tree = AnswerTree::new();
     tree.variations.extend(node);
     tree
-}
-
-fn alternating(first: Color, n: usize) -> Vec<Color> {
-    let mut c = first;
-    (0..n)
-        .map(|_| {
-            let out = c;
-            c = c.opponent();
-            out
-        })
-        .collect()
 }

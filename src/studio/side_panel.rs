@@ -83,7 +83,7 @@ impl StudioApp {
                 current && decided,
                 egui::Button::selectable(selected, text).wrap(),
             );
-            let what = if result == MoveResult::Works || (result == MoveResult::Seki && defends) {
+            let what = if result.is_solution(defends) {
                 "Show the proof that this move works"
             } else {
                 "Show the refutation of this move"
@@ -435,13 +435,7 @@ fn book_answer(p: &crate::problem::Problem) -> Option<String> {
     if answer.is_empty() {
         return None;
     }
-    let names = |moves: Vec<crate::go::Move>| {
-        moves
-            .iter()
-            .map(|&m| crate::problem::coords::move_gtp(m, p.size()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = |moves: Vec<crate::go::Move>| crate::problem::coords::moves_gtp(&moves, p.size());
     let correct = answer.correct_first_moves();
     let wrong = answer.wrong_first_moves();
     let mut text = if correct.is_empty() {

@@ -48,11 +48,9 @@ impl StudioApp {
             _ => Window::full(setup.size),
         };
 
-        if let (Mode::Edit, Some(job), Some(p)) = (self.mode, &self.all_moves, problem) {
+        if let (Mode::Edit, Some(job), Some(_)) = (self.mode, &self.all_moves, problem) {
             if job.revision == self.doc.revision() {
-                let defends = crate::solver::first_moves::judged_claim(p)
-                    .goal()
-                    .or_defends();
+                let defends = self.first_mover_defends();
                 for j in &job.moves {
                     if let crate::go::Move::Play(point) = j.mv {
                         let (text, c) = super::all_moves::mark(j.result, defends);
