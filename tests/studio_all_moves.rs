@@ -10,14 +10,12 @@ use tsumego_studio::go::{Color, Move, Point};
 use tsumego_studio::solver::first_moves::MoveResult;
 use tsumego_studio::studio::app::Mode;
 
-use studio_common::{bundled, wait_for_judgement, window_on};
+use studio_common::{bundled, window_on};
 
 #[test]
 fn every_first_move_is_judged_marked_and_forgotten_on_another_problem() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    h.get_by_label("Judge every first move").click();
-    h.run_steps(2);
-    wait_for_judgement(&mut h);
+    studio_common::judge_every_first_move(&mut h);
     // The summary in the panel, and one line per move.
     // In the panel and in the status bar.
     assert_eq!(
@@ -61,9 +59,7 @@ fn every_first_move_is_judged_marked_and_forgotten_on_another_problem() {
 #[test]
 fn a_failing_first_move_opens_its_refutation_in_one_click() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    h.get_by_label("Judge every first move").click();
-    h.run_steps(2);
-    wait_for_judgement(&mut h);
+    studio_common::judge_every_first_move(&mut h);
     h.get_by_label_contains("C1    fails").click();
     h.run_steps(2);
     let app = h.state();
@@ -104,9 +100,7 @@ fn exported_answers_open_in_the_studio_with_their_book_moves() {
     let dir = std::env::temp_dir().join(format!("tsumego-answers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    h.get_by_label("Judge every first move").click();
-    h.run_steps(2);
-    wait_for_judgement(&mut h);
+    studio_common::judge_every_first_move(&mut h);
     let file = dir.join("answers.sgf");
     h.state_mut().write_answers(&file);
     let notice = h.state().notice.clone().unwrap().text;

@@ -94,9 +94,7 @@ fn judged_and_saved(
 ) -> (tsumego_studio::problem::Problem, Vec<Move>, String) {
     let (dir, file) = bare_copy(tag, name);
     let mut h = window_on(file.clone(), [1280.0, 820.0]);
-    h.get_by_label("Judge every first move").click();
-    h.run_steps(2);
-    studio_common::wait_for_judgement(&mut h);
+    studio_common::judge_every_first_move(&mut h);
     let judged = h.state().judged_first_moves().unwrap();
     let (summary, solutions) = (judged.summary(), judged.solutions());
     h.state_mut().save_to(&file);

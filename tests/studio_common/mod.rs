@@ -58,3 +58,11 @@ pub fn wait_for_judgement(harness: &mut Harness<'static, StudioApp>) {
     }
     harness.run_steps(2);
 }
+
+/// Click "Judge every first move" and step frames until the judgement has ended.
+pub fn judge_every_first_move(harness: &mut Harness<'static, StudioApp>) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label("Judge every first move").click();
+    harness.run_steps(2);
+    wait_for_judgement(harness);
+}
