@@ -285,9 +285,20 @@ fn errors_are_clear() {
     let out = run(&["solve", "x.sgf", "--engine", "bfs"]);
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("[possible values: dfs]"),
+        stderr(&out).contains("[possible values: dfs, dfpn]"),
         "{}",
         stderr(&out)
+    );
+}
+
+#[test]
+fn the_dfpn_engine_solves_and_checks_the_bundled_problems() {
+    let out = run(&["bench", "problems", "--engine", "dfpn"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("solved 28/28") && text.contains("proofs checked"),
+        "{text}"
     );
 }
 

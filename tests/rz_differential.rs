@@ -1,4 +1,4 @@
-//! Differential test of the RZ search (`src/solver`) against the plain exhaustive AND/OR search
+//! Differential test of both RZ engines (`src/solver`: depth-first and df-pn) against the plain exhaustive AND/OR search
 //! of `tests/exhaustive` on seeded random enclosed problems (`tests/random_problems`, up to 12
 //! empty points): every problem in both goal families (the paper's unconditional life, and seki
 //! as life), with its own ko rules, with the OR player's ko rule switched and with the OR player
@@ -22,7 +22,7 @@ use random_problems::{random_problem_with, Fill};
 use std::sync::atomic::{AtomicU64, Ordering};
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
 use tsumego_studio::solver::checker::{check_proof, CheckError};
-use tsumego_studio::solver::{SolveConfig, Solver, StopReason};
+use tsumego_studio::solver::{Engine, SolveConfig, Solver, StopReason};
 
 const SEED: u64 = 0x5253_5f64_6966;
 /// Problems drawn in CI: a seeded sample. The environment variable `RZ_DIFF_COUNT` sets another
@@ -47,19 +47,44 @@ const MAX_UNCHECKED: u64 = 5;
 static UNCHECKED: AtomicU64 = AtomicU64::new(0);
 /// Ko-master claims the search left unknown at its depth limit.
 static DEPTH_UNKNOWN: AtomicU64 = AtomicU64::new(0);
+/// Node limit of each engine's solve (see `compare_engine`).
+const ENGINE_NODES: u64 = 20_000_000;
 /// Node budget of the reference; problems over it are skipped (and counted).
 const REFERENCE_NODES: u64 = 300_000;
 
-/// Solve `problem` with the RZ search, compare with `expected`, check the proof; the nodes used.
+/// The engines compared: both by default; `RZ_DIFF_ENGINES=dfs` or `=dfpn` for one.
+fn engines() -> Vec<Engine> {
+    let asked = std::env::var("RZ_DIFF_ENGINES").unwrap_or_default();
+    [Engine::Dfs, Engine::Dfpn]
+        .into_iter()
+        .filter(|e| asked.is_empty() || asked.split(',').any(|a| a.trim() == e.name()))
+        .collect()
+}
+
+/// Solve `problem` with each RZ engine, compare with `expected`, check the proofs; the nodes
+/// used.
 fn compare(index: u64, problem: &Problem, expected: Outcome) -> u64 {
+    engines()
+        .into_iter()
+        .map(|engine| compare_engine(index, problem, expected, engine))
+        .sum()
+}
+
+/// [`compare`] with one engine.
+fn compare_engine(index: u64, problem: &Problem, expected: Outcome, engine: Engine) -> u64 {
     let config = SolveConfig {
+        engine,
         tt_entries: 1 << 16,
+        // Far beyond any of these problems (the reference's budget is 300,000 nodes): an engine
+        // that does not end is a failure with the problem shown, not a hung test.
+        max_nodes: Some(ENGINE_NODES),
         ..SolveConfig::default()
     };
     let solution = Solver::new(problem, config).solve();
     let context = || {
         format!(
-            "problem {index}\n{}\n{}",
+            "engine {}, problem {index}\n{}\n{}",
+            engine.name(),
             problem.summary(),
             problem.board().to_ascii()
         )
@@ -127,7 +152,13 @@ fn reference(problem: &Problem) -> Option<Outcome> {
 /// with the OR player as ko master, both claims each.
 fn run_part(part: u64, threads: u64) -> Tally {
     let mut t = Tally::default();
+    let only: Option<u64> = std::env::var("RZ_DIFF_ONLY")
+        .ok()
+        .and_then(|v| v.parse().ok());
     for i in (part..count()).step_by(threads as usize) {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         // A third of the problems densely filled (more shared liberties: seki) and a third with
         // a ko shape planted.
         let fill = [Fill::Sparse, Fill::Dense, Fill::Ko][(i % 3) as usize];

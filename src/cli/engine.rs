@@ -4,7 +4,7 @@ use crate::problem::Problem;
 use crate::solver::analysis::Analysis;
 use crate::solver::schedule::{analyse_with_width, Width};
 use crate::solver::tt::TranspositionTable;
-use crate::solver::TablePool;
+use crate::solver::{self, TablePool};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
@@ -17,12 +17,16 @@ pub enum Engine {
     /// Depth-first relevance-zone search (AchieveGoal with iterative deepening and a
     /// transposition table).
     Dfs,
+    /// Best-first relevance-zone search: depth-first proof-number search (df-pn) over the same
+    /// zones, table and proofs, the AND player's pass first.
+    Dfpn,
 }
 
 impl Engine {
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dfs => "dfs",
+            Engine::Dfpn => "dfpn",
         }
     }
 }
@@ -56,6 +60,10 @@ pub struct SearchArgs {
     /// entries). Default: 2^20 entries (about 100 MiB).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub table_mib: Option<u64>,
+    /// df-pn: generate all AND moves at once instead of searching the AND player's pass first
+    /// (for measuring).
+    #[arg(long, hide = true)]
+    pub pass_not_first: bool,
 }
 
 impl Default for SearchArgs {
@@ -68,6 +76,7 @@ impl Default for SearchArgs {
             no_superko: false,
             superko: false,
             table_mib: None,
+            pass_not_first: false,
         }
     }
 }
@@ -88,6 +97,11 @@ impl SearchArgs {
                 _ => None,
             },
             build_proof: true,
+            engine: match self.engine {
+                Engine::Dfs => solver::Engine::Dfs,
+                Engine::Dfpn => solver::Engine::Dfpn,
+            },
+            pass_first: !self.pass_not_first,
             tt_entries: self
                 .table_mib
                 .map_or(default.tt_entries, TranspositionTable::entries_for_mib),
@@ -98,19 +112,13 @@ impl SearchArgs {
     /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off,
     /// …` ([`SolveConfig::describe`]).
     pub fn describe(&self) -> String {
-        format!(
-            "engine {}, {}",
-            self.engine.name(),
-            self.config().describe()
-        )
+        self.config().describe()
     }
 
     /// Solve `problem`'s claim with the chosen engine (one search, at the width asked for;
     /// `auto` is full width here).
     pub fn solve(&self, problem: &Problem) -> Solution {
-        match self.engine {
-            Engine::Dfs => Solver::new(problem, self.config()).solve(),
-        }
+        Solver::new(problem, self.config()).solve()
     }
 
     /// The width asked for, or `default` when none was.
@@ -121,16 +129,14 @@ impl SearchArgs {
     /// The Go result of `problem`'s claim ([`analyse_with_width`]: seki or unconditional life,
     /// ko; the widths of [`SearchArgs::width`]), all searches within the limits together.
     pub fn analyse(&self, problem: &Problem, default: Width) -> Analysis {
-        match self.engine {
-            Engine::Dfs => analyse_with_width(
-                problem,
-                &self.config(),
-                self.width(default),
-                Arc::default(),
-                None,
-                &mut TablePool::new(),
-            ),
-        }
+        analyse_with_width(
+            problem,
+            &self.config(),
+            self.width(default),
+            Arc::default(),
+            None,
+            &mut TablePool::new(),
+        )
     }
 }
 

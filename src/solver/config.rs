@@ -2,11 +2,39 @@
 
 use std::time::Duration;
 
+/// The search algorithm of a solve. Both search the same game with the same zones, dilation,
+/// table and proof trees.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Engine {
+    /// Depth-first AchieveGoal with iterative deepening ([`super::search`]).
+    #[default]
+    Dfs,
+    /// Best-first: depth-first proof-number search over relevance zones ([`super::dfpn`]).
+    Dfpn,
+}
+
+impl Engine {
+    /// `dfs` or `dfpn`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dfs => "dfs",
+            Engine::Dfpn => "dfpn",
+        }
+    }
+}
+
 /// Settings of one solve. [`SolveConfig::default`] is a complete search (no OR pruning) under
 /// simple ko with repetitions counted as failures of the OR player, no node or time limit, and a
 /// table of 2^20 entries.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveConfig {
+    /// The search algorithm.
+    pub engine: Engine,
+    /// df-pn only: at an AND node, search the AND player's pass first as an explicit null move;
+    /// the other AND moves are generated only once it is decided, and only those inside the
+    /// zone that answered it (when it is proven) are searched.
+    pub pass_first: bool,
     /// Stop after this many nodes (the result is then `Unknown` unless proven already).
     pub max_nodes: Option<u64>,
     /// Stop after this much time.
@@ -41,6 +69,8 @@ pub struct SolveConfig {
 impl Default for SolveConfig {
     fn default() -> SolveConfig {
         SolveConfig {
+            engine: Engine::Dfs,
+            pass_first: true,
             max_nodes: None,
             time_limit: None,
             max_depth: 256,
@@ -59,7 +89,10 @@ impl SolveConfig {
     /// The limits and rule switches in words, for a reproduction file: `time limit 2 s, max
     /// nodes 500, or-width 8, superko off, table 1048576 entries` (absent limits left out).
     pub fn describe(&self) -> String {
-        let mut parts = Vec::new();
+        let mut parts = vec![format!("engine {}", self.engine.name())];
+        if self.engine == Engine::Dfpn && !self.pass_first {
+            parts.push("pass not first".to_string());
+        }
         if let Some(t) = self.time_limit {
             parts.push(format!("time limit {} s", t.as_secs_f64()));
         }

@@ -11,6 +11,7 @@
 //! extraction ends. A position may recur lower on a line (reached again with fewer plies left);
 //! that is no cycle: the OR player answers it with the shorter proof.
 
+use super::config::Engine;
 use super::must_play::{MustPlay, Refuted};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solver, Value, EXTRACTION_GRACE};
@@ -77,9 +78,12 @@ impl Solver<'_> {
         // A win does not depend on the line (see `search.rs`), so the node is searched as a root:
         // cycles through the extraction path would only make the search more pessimistic.
         let path = std::mem::take(&mut self.states);
-        let res = self.search(board, to_move, passed, bound);
+        let value = match self.config.engine {
+            Engine::Dfs => self.search(board, to_move, passed, bound).value,
+            Engine::Dfpn => self.dfpn_win_within(board, to_move, passed, bound),
+        };
         self.states = path;
-        match res.value {
+        match value {
             Value::Win {
                 best: Some(best),
                 dist,
@@ -189,7 +193,7 @@ impl Solver<'_> {
         let mut must = MustPlay::new(&gen.moves);
         let mut union = Zone::new();
         let mut children = Vec::new();
-        for mv in MustPlay::order(&gen.moves) {
+        for mv in self.extraction_order(board, and, passed, &gen.moves, bound) {
             if !must.contains(mv) {
                 continue;
             }

@@ -5,6 +5,7 @@
 //! - [`dilate`]: zone dilation for the consistent-replay conditions;
 //! - [`search`]: AchieveGoal with must-play regions ([`must_play`]), iterative deepening and the
 //!   transposition table ([`tt`]), ordered by [`ordering`];
+//! - `dfpn`: the best-first engine, df-pn over the same zones and table;
 //! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches;
@@ -22,6 +23,7 @@ pub mod answers;
 pub mod certify;
 pub mod checker;
 pub mod config;
+mod dfpn;
 pub mod dilate;
 mod extract;
 pub mod fault;
@@ -44,7 +46,7 @@ pub mod table_pool;
 pub mod tt;
 pub mod verdict;
 
-pub use config::SolveConfig;
+pub use config::{Engine, SolveConfig};
 pub use leaf::{GoalTest, Leaf};
 pub use progress::Progress;
 pub use proof::{LeafKind, ProofNode, ProofTree, Role};

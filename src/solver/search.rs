@@ -26,7 +26,7 @@
 //!   superko gets the whole board as its zone (no pruning is derived from it), since the refused
 //!   move may be legal after another line.
 
-use super::config::SolveConfig;
+use super::config::{Engine, SolveConfig};
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use super::leaf::{GoalTest, Leaf};
 use super::must_play::MustPlay;
@@ -178,10 +178,10 @@ pub struct Solver<'a> {
     stop: Arc<AtomicBool>,
     on_progress: Option<ProgressSink<'a>>,
     pub(super) nodes: u64,
-    start: Instant,
-    last_progress: Instant,
+    pub(super) start: Instant,
+    pub(super) last_progress: Instant,
     pub(super) aborted: Option<StopReason>,
-    depth_cut: bool,
+    pub(super) depth_cut: bool,
     /// Stone hashes of the line, root first (positional superko).
     pub(super) history: Vec<u64>,
     /// Table keys of the nodes being expanded on the line, root first (cycle rule).
@@ -191,12 +191,12 @@ pub struct Solver<'a> {
     /// Crucial points for the decisive-stone rule (goal `live` only), else empty.
     decisive_points: Zone,
     order_crucial: Zone,
-    live_must_play: Option<Zone>,
-    live_zones: Vec<Zone>,
+    pub(super) live_must_play: Option<Zone>,
+    pub(super) live_zones: Vec<Zone>,
     /// What is known of the root's moves (for progress events).
-    root: RootTracker,
-    or_ko_refused: bool,
-    or_ko_banned: bool,
+    pub(super) root: RootTracker,
+    pub(super) or_ko_refused: bool,
+    pub(super) or_ko_banned: bool,
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
@@ -285,6 +285,9 @@ impl<'a> Solver<'a> {
 
     /// Solve the problem: iterative deepening until proven or a limit is reached.
     pub fn solve(&mut self) -> Solution {
+        if self.config.engine == Engine::Dfpn {
+            return self.solve_dfpn();
+        }
         self.start = Instant::now();
         self.last_progress = self.start;
         let mut board = self.problem.board().clone();
@@ -321,6 +324,21 @@ impl<'a> Solver<'a> {
                 }
             }
         };
+        self.conclude(&mut board, to_move, value, stop, depth)
+    }
+
+    /// The solution of a search that ended with `value` at the root (`stop`: why; `depth`: the
+    /// ply limit of the last iteration, or the deepest line of a best-first search): the proof
+    /// of a win is extracted and the last progress event sent.
+    pub(super) fn conclude(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        value: Value,
+        stop: StopReason,
+        depth: u32,
+    ) -> Solution {
+        let or = self.rules.or_player;
         // Proof extraction searches the root again: that is not news of its moves.
         self.root.active = false;
         let mut solution = Solution {
@@ -348,7 +366,7 @@ impl<'a> Solver<'a> {
             or_ko_banned: self.or_ko_banned,
         };
         if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
-            solution.proof = self.extract_proof(&mut board, to_move, dist);
+            solution.proof = self.extract_proof(board, to_move, dist);
             match &solution.proof {
                 Some(proof) => {
                     solution.root_zone = Some(proof.root.zone);
@@ -374,7 +392,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Check the node, time and stop limits; sets `aborted`.
-    fn check_limits(&mut self) {
+    pub(super) fn check_limits(&mut self) {
         if self.aborted.is_some() {
             return;
         }
@@ -394,7 +412,7 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn emit_progress(&mut self) {
+    pub(super) fn emit_progress(&mut self) {
         self.last_progress = Instant::now();
         let Some(f) = self.on_progress.as_mut() else {
             return;
@@ -667,7 +685,7 @@ impl<'a> Solver<'a> {
     /// The root is an OR node with the candidate plays `points` (best first, before the OR
     /// width): its legal moves, within the width, and those beyond it, for progress events.
     /// Once per iteration, so the trial plays cost nothing worth counting.
-    fn begin_root_or(&mut self, board: &mut Board, or: Color, points: &[Point]) {
+    pub(super) fn begin_root_or(&mut self, board: &mut Board, or: Color, points: &[Point]) {
         let width = self.config.or_width.unwrap_or(usize::MAX);
         let mut legal = Vec::new();
         let mut pruned = 0;

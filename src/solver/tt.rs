@@ -25,13 +25,16 @@ pub enum Stored {
     },
     /// The OR player cannot win (proven without pruning).
     Fail,
-    /// No proof was found with this many plies left.
+    /// No proof was found with this many plies left (depth-first search).
     NoProofWithin(u32),
+    /// The proof and disproof numbers of an undecided node (df-pn). `pn == u32::MAX`: no win
+    /// within the OR width (forward pruning), a bound of the table's width only.
+    Bounds { pn: u32, dn: u32 },
 }
 
 impl Stored {
     fn is_proven(&self) -> bool {
-        !matches!(self, Stored::NoProofWithin(_))
+        !matches!(self, Stored::NoProofWithin(_) | Stored::Bounds { .. })
     }
 }
 

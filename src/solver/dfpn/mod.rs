@@ -1,0 +1,532 @@
+//! Best-first relevance-zone search: depth-first proof-number search (df-pn, Nagai 2002; as in
+//! Kishimoto and Müller's one-eye solver, `../shared/papers/dfpn-one-eye-problem.txt`) over the
+//! same game, goal test, zones, dilation, table and proof trees as the depth-first engine
+//! ([`super::search`]).
+//!
+//! - **Numbers.** OR nodes: pn = min over the children, dn = Σ (weak, below). AND nodes: pn = Σ over the
+//!   children still in the must-play region `M` ([`MustPlay`]), dn = min over them. A proven AND
+//!   child whose move lies outside its own zone is a null move found after the fact: `M`
+//!   shrinks to its zone at once, so every sibling outside the zone leaves the sums; a child
+//!   proven with a zone containing its move (or capturing inside it) leaves `M` alone. An AND
+//!   node whose `M` empties is won with the dilated union of its children's zones, an OR node
+//!   with the dilated zone of its winning child, exactly as in AchieveGoal.
+//! - **Explicit null move first** ([`SolveConfig::pass_first`], on by default): an AND node of
+//!   the attacker generates only its pass child until that is decided; a proven pass gives the zone that the
+//!   other AND moves must be inside, and only those are generated; a refuted pass refutes the
+//!   node. Off: every legal AND move is generated at once (the pass last).
+//! - **Weak sums** (Ueda et al. 2008, WPNS): the summed number of a node is the largest child's
+//!   plus one for every other open child, not the sum. Go's move graph is full of
+//!   transpositions (moves in another order, passes in between), and true sums count a shared
+//!   subtree once per path: on the bundled comb problem the disproof numbers passed 2^40 within
+//!   3,000 nodes. The weak sum still grows with the number of children (the must-play region's
+//!   size at AND nodes).
+//! - **df-pn** ([`numbers`]): each visit of a node (`mid`) runs until its numbers reach the
+//!   thresholds it was given; the child searched gets the min-threshold with the 1+ε trick and
+//!   the sum-threshold of what its siblings leave. The root is searched with infinite
+//!   thresholds until it is decided or a limit ends the search.
+//! - **Children** are generated once per visit with their numbers from the table (a child
+//!   whose position is already on the line is a repetition: a failure of the OR player, as in
+//!   the depth-first engine), in the ordering's order, which breaks ties. The goal test runs
+//!   when a child is visited, not when it is generated.
+//! - **Table** ([`super::tt`]): wins (zone, best move, proof length), proven failures, and the
+//!   numbers of undecided nodes (`Stored::Bounds`). A win is used only when its proof fits in
+//!   the plies left, so extraction (`extract.rs`) follows strictly shorter proofs down every
+//!   line.
+//! - **Graph-history interaction**: the treatment of the depth-first engine. Each value carries
+//!   the earliest line index a repetition (or, with superko, a refusal) below it referred to;
+//!   a value that refers above its own node is used by the node's parent in this visit but not
+//!   stored as final (only its numbers). Under the cycle rule a win never depends on the line.
+//! - **Limits**: a ply limit ([`SolveConfig::max_depth`]) makes deeper nodes losses of kind
+//!   `Cut`, and an OR width losses of kind `Pruned`; neither is a proven failure, so a root
+//!   lost that way is `Unknown`.
+
+mod extraction;
+mod numbers;
+mod outcome;
+
+use numbers::{min_threshold, Num, WeakSum, INF};
+use outcome::{Loss, Outcome, State};
+
+use super::must_play::MustPlay;
+use super::rules::Refusal;
+use super::search::{Solution, Solver, StopReason, Value};
+use super::tt::node_key;
+use crate::go::{Board, Color, Move, Zone};
+use std::time::Instant;
+
+#[cfg(doc)]
+use super::SolveConfig;
+
+/// A generated child: its move, the stones its move captured (AND nodes), and what is known.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: Move,
+    captured: Zone,
+    out: Outcome,
+}
+
+/// The initial number of the `rank`-th child in the ordering's order (the number its parent
+/// minimises: pn at OR nodes, dn at AND nodes): the ordering's first moves are searched first,
+/// and a child further down the list only once the first ones' numbers have grown. One more per
+/// [`RANK_STEP`] places (measured: 1, 4 and 16 on research problem 31; 16 and more lose it).
+fn rank_cost(rank: usize) -> Num {
+    1 + (rank / RANK_STEP) as Num
+}
+
+const RANK_STEP: usize = 4;
+
+/// What the AND node's other moves add to its proof number while its pass is searched first:
+/// as if they were one more child of this number (0 to 4 measured on problem 31; 4 loses it).
+const NULL_MOVE_EXTRA: Num = 1;
+
+/// The state of an AND node's must-play loop.
+struct AndNode {
+    must: MustPlay,
+    union: Zone,
+    longest: u32,
+    passed: bool,
+}
+
+impl Solver<'_> {
+    /// Solve with df-pn (see the module documentation).
+    pub(super) fn solve_dfpn(&mut self) -> Solution {
+        self.start = Instant::now();
+        self.last_progress = self.start;
+        let mut board = self.problem.board().clone();
+        board.clear_history();
+        self.history = vec![board.hash()];
+        self.states.clear();
+        self.line.clear();
+        self.iteration_depth = 0;
+        self.depth_cut = false;
+        let to_move = self.problem.to_move();
+        self.root = Default::default();
+        self.root.active = true;
+        let out = self.mid(&mut board, to_move, false, INF, INF, self.config.max_depth);
+        let (value, stop) = match out.state {
+            State::Win { zone, best, dist } => {
+                (Value::Win { zone, best, dist }, StopReason::Solved)
+            }
+            State::Lost(Loss::Proven) => (Value::Fail, StopReason::Solved),
+            State::Lost(loss) => (
+                Value::Unknown,
+                self.aborted.unwrap_or(if loss == Loss::Cut {
+                    StopReason::DepthLimit
+                } else {
+                    StopReason::Pruned
+                }),
+            ),
+            State::Open => (
+                Value::Unknown,
+                self.aborted.unwrap_or(StopReason::DepthLimit),
+            ),
+        };
+        let depth = self.iteration_depth;
+        self.conclude(&mut board, to_move, value, stop, depth)
+    }
+
+    /// Count a node and check the limits.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(64) || self.config.max_nodes.is_some() {
+            self.check_limits();
+        }
+    }
+
+    /// Search the node (already on the line) until its numbers reach `th_pn` or `th_dn`, it is
+    /// decided, or a limit stops the search; `plies` left.
+    pub(super) fn mid(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        th_pn: Num,
+        th_dn: Num,
+        plies: u32,
+    ) -> Outcome {
+        self.tick();
+        if self.aborted.is_some() {
+            return Outcome::open(1, 1);
+        }
+        if let Some(v) = self.leaf_value(board) {
+            return match v {
+                Value::Win { zone, best, dist } => Outcome::win(zone, best, dist),
+                _ => Outcome::lost(Loss::Proven, usize::MAX),
+            };
+        }
+        if plies == 0 {
+            self.depth_cut = true;
+            return Outcome::lost(Loss::Cut, usize::MAX);
+        }
+        self.iteration_depth = self.iteration_depth.max(self.line.len() as u32);
+        let or = self.rules.or_player;
+        if to_move == or && passed && self.rules.may_pass(or) {
+            // The attacker passes after a pass: the defender has not lived.
+            return Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1);
+        }
+        let key = node_key(board, to_move, passed);
+        let own_index = self.history.len() - 1;
+        let nodes_before = self.nodes;
+        self.states.push(key);
+        let out = if to_move == or {
+            self.mid_or(board, or, th_pn, th_dn, plies)
+        } else {
+            self.mid_and(board, to_move, passed, th_pn, th_dn, plies)
+        };
+        self.states.pop();
+        let line_free = out.earliest >= own_index
+            || (!self.rules.superko && matches!(out.state, State::Win { .. }));
+        if self.aborted.is_none() {
+            if let Some(stored) = out.to_stored(line_free) {
+                self.tt.store(key, stored, self.nodes - nodes_before);
+            }
+        }
+        out
+    }
+
+    /// What is known of the child reached by a move just played (its position on the board):
+    /// a repetition of the line, the table's entry, or fresh numbers.
+    fn known(
+        &self,
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+        plies: u32,
+        fresh: Outcome,
+    ) -> Outcome {
+        let key = node_key(board, to_move, passed);
+        if !self.rules.superko {
+            if let Some(index) = self.states.iter().position(|&k| k == key) {
+                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
+                return Outcome::lost(Loss::Proven, index);
+            }
+        }
+        self.tt
+            .probe(key)
+            .and_then(|s| Outcome::from_stored(s, plies))
+            .unwrap_or(fresh)
+    }
+
+    /// Play `child`'s move (legal: it was generated here), search it, take it back.
+    fn visit(
+        &mut self,
+        board: &mut Board,
+        mover: Color,
+        mv: Move,
+        th_pn: Num,
+        th_dn: Num,
+        plies: u32,
+    ) -> Outcome {
+        if self
+            .rules
+            .try_move(board, mover, mv, &self.history)
+            .is_err()
+        {
+            // Cannot happen: the move was legal when the node was expanded on this line.
+            return Outcome::lost(Loss::Cut, usize::MAX);
+        }
+        self.push(board, mv);
+        let at_root = self.root.active && self.line.len() == 1;
+        if at_root {
+            self.root.enter(mv, self.nodes);
+        }
+        let out = self.mid(
+            board,
+            mover.opponent(),
+            mv == Move::Pass,
+            th_pn,
+            th_dn,
+            plies - 1,
+        );
+        if at_root {
+            let mover_wins = match out.state {
+                State::Win { .. } => Some(mover == self.rules.or_player),
+                State::Lost(Loss::Proven) => Some(mover != self.rules.or_player),
+                _ => None,
+            };
+            let finished = self.aborted.is_none();
+            self.root
+                .leave(self.nodes, mover_wins, self.iteration_depth, finished);
+        }
+        self.pop(board);
+        out
+    }
+
+    fn mid_or(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        th_pn: Num,
+        th_dn: Num,
+        plies: u32,
+    ) -> Outcome {
+        let mut earliest = usize::MAX;
+        let mut points = self.ordered_points(board, or);
+        if self.root.active && self.line.is_empty() {
+            self.begin_root_or(board, or, &points);
+        }
+        let mut pruned = false;
+        if let Some(width) = self.config.or_width {
+            if points.len() > width {
+                points.truncate(width);
+                pruned = true;
+            }
+        }
+        let pass = self.rules.may_pass(or).then_some(Move::Pass);
+        let mut children = Vec::with_capacity(points.len() + 1);
+        for mv in points.into_iter().map(Move::Play).chain(pass) {
+            match self.rules.try_move(board, or, mv, &self.history) {
+                Ok(()) => {}
+                Err(Refusal::Superko { index }) => {
+                    earliest = earliest.min(index);
+                    continue;
+                }
+                Err(Refusal::KoCaptureDisallowed { .. }) => {
+                    self.or_ko_refused = true;
+                    continue;
+                }
+                Err(Refusal::KoBan) => {
+                    self.or_ko_banned = true;
+                    continue;
+                }
+                Err(Refusal::Illegal) => continue,
+            }
+            let fresh = Outcome::open(rank_cost(children.len()), 1);
+            let out = self.known(board, or.opponent(), mv == Move::Pass, plies - 1, fresh);
+            board.undo();
+            children.push(Child {
+                mv,
+                captured: Zone::new(),
+                out,
+            });
+        }
+        loop {
+            let mut pn = INF;
+            let mut second = INF;
+            let mut best = None;
+            let mut dn = WeakSum::default();
+            let mut loss = if pruned { Loss::Pruned } else { Loss::Proven };
+            for (i, c) in children.iter().enumerate() {
+                earliest = earliest.min(c.out.earliest);
+                match c.out.state {
+                    State::Win { zone, dist, .. } => {
+                        let zone = self.or_zone(board, or, c.mv, &zone);
+                        let mut won = Outcome::win(zone, Some(c.mv), dist + 1);
+                        won.earliest = earliest;
+                        return won;
+                    }
+                    State::Lost(l) => loss = loss.max(l),
+                    State::Open => {
+                        dn.add(c.out.dn);
+                        if c.out.pn < pn {
+                            second = pn;
+                            pn = c.out.pn;
+                            best = Some(i);
+                        } else if c.out.pn < second {
+                            second = c.out.pn;
+                        }
+                    }
+                }
+            }
+            let Some(i) = best else {
+                return Outcome::lost(loss, earliest);
+            };
+            let dn_sum = dn;
+            let dn = dn_sum.value();
+            if pn >= th_pn || dn >= th_dn || self.aborted.is_some() {
+                let mut open = Outcome::open(pn, dn);
+                open.earliest = earliest;
+                return open;
+            }
+            let child = children[i];
+            let child_th_pn = min_threshold(th_pn, second);
+            let child_th_dn = dn_sum.child_threshold(th_dn);
+            children[i].out = self.visit(board, or, child.mv, child_th_pn, child_th_dn, plies);
+        }
+    }
+
+    /// Generate the AND children of `moves` still in the must-play region; returns the node's
+    /// loss when a child is already lost for the OR player.
+    fn expand_and(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        moves: &[Move],
+        node: &mut AndNode,
+        children: &mut Vec<Child>,
+        plies: u32,
+    ) -> Option<Outcome> {
+        for &mv in moves {
+            if !node.must.contains(mv) {
+                continue;
+            }
+            if self.rules.try_move(board, and, mv, &self.history).is_err() {
+                continue;
+            }
+            let captured = board.last_captures();
+            let out = if mv == Move::Pass && node.passed {
+                // Two passes end the game.
+                if self.rules.or_wins_two_passes() {
+                    Outcome::win(self.two_pass_zone(board), None, 0)
+                } else {
+                    Outcome::lost(Loss::Proven, usize::MAX)
+                }
+            } else {
+                let fresh = Outcome::open(1, rank_cost(children.len()));
+                self.known(board, and.opponent(), mv == Move::Pass, plies - 1, fresh)
+            };
+            board.undo();
+            let child = Child { mv, captured, out };
+            if let State::Lost(_) = out.state {
+                return Some(out);
+            }
+            self.and_child_won(node, &child);
+            children.push(child);
+        }
+        None
+    }
+
+    /// An AND child is proven for the OR player: the must-play region shrinks (see
+    /// [`MustPlay::refuted`]), its zone joins the union.
+    fn and_child_won(&mut self, node: &mut AndNode, child: &Child) {
+        let State::Win { zone, best, dist } = child.out.state else {
+            return;
+        };
+        node.longest = node.longest.max(dist);
+        node.union.union_with(&zone);
+        let ends_game = node.passed || best == Some(Move::Pass);
+        node.must
+            .refuted(child.mv, &child.captured, &zone, ends_game);
+        if self.line.is_empty() && self.root.active {
+            let must = &node.must;
+            self.root
+                .refute_unneeded(|m| must.contains(m), self.iteration_depth);
+        }
+        if self.line.len() <= 1 {
+            self.live_must_play = Some(node.must.plays());
+            self.live_zones.push(zone);
+        }
+    }
+
+    fn mid_and(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        passed: bool,
+        th_pn: Num,
+        th_dn: Num,
+        plies: u32,
+    ) -> Outcome {
+        let gen = self.and_moves(board, and);
+        let mut earliest = gen.earliest;
+        let mut node = AndNode {
+            must: MustPlay::new(&gen.moves),
+            union: Zone::new(),
+            longest: 0,
+            passed,
+        };
+        let plays = gen.moves.iter().map(|&p| Move::Play(p));
+        // The attacker's pass first: the defender then has two moves in a row, and a life found
+        // that way has a small zone (its eyes) that most attacker moves lie outside. The
+        // defender's pass is not tried first: two attacker moves in a row kill most groups, and
+        // a kill's zone (the group and its surroundings) excludes few defender moves.
+        // Nor when the attacker's last move was a pass: a defender that cannot live with one
+        // free move is not searched with two, three, … (every order of its free moves is a
+        // line of its own, and a failure must refute them all).
+        let passed_before = self.line.len() >= 2 && self.line[self.line.len() - 2] == Move::Pass;
+        let pass_first = self.config.pass_first && and != self.rules.defender && !passed_before;
+        let order: Vec<Move> = if pass_first {
+            std::iter::once(Move::Pass).chain(plays).collect()
+        } else {
+            plays.chain(std::iter::once(Move::Pass)).collect()
+        };
+        if self.root.active && self.line.is_empty() {
+            self.root.begin(false, &order, 0);
+        }
+        if self.line.len() <= 1 {
+            self.live_must_play = Some(node.must.plays());
+            self.live_zones.clear();
+        }
+        let first = if pass_first { 1 } else { order.len() };
+        let mut children = Vec::with_capacity(order.len());
+        if let Some(lost) =
+            self.expand_and(board, and, &order[..first], &mut node, &mut children, plies)
+        {
+            return Outcome {
+                earliest: earliest.min(lost.earliest),
+                ..lost
+            };
+        }
+        let mut rest = &order[first..];
+        loop {
+            let mut pn = WeakSum::default();
+            let mut dn = INF;
+            let mut second = INF;
+            let mut best = None;
+            for (i, c) in children.iter().enumerate() {
+                if !c.out.is_open() || !node.must.contains(c.mv) {
+                    continue;
+                }
+                earliest = earliest.min(c.out.earliest);
+                pn.add(c.out.pn);
+                if c.out.dn < dn {
+                    second = dn;
+                    dn = c.out.dn;
+                    best = Some(i);
+                } else if c.out.dn < second {
+                    second = c.out.dn;
+                }
+            }
+            let Some(i) = best else {
+                if !rest.is_empty() {
+                    let moves = std::mem::take(&mut rest);
+                    if let Some(lost) =
+                        self.expand_and(board, and, moves, &mut node, &mut children, plies)
+                    {
+                        return Outcome {
+                            earliest: earliest.min(lost.earliest),
+                            ..lost
+                        };
+                    }
+                    continue;
+                }
+                for c in &children {
+                    earliest = earliest.min(c.out.earliest);
+                }
+                let zone = self.and_zone(board, and, &node.union, &gen, node.must.pass_back());
+                let mut won = Outcome::win(zone, None, node.longest + 1);
+                won.earliest = earliest;
+                return won;
+            };
+            if !rest.is_empty() {
+                // The pass is searched first: the other moves count as one more child.
+                pn.add(NULL_MOVE_EXTRA);
+            }
+            let pn_sum = pn;
+            let pn = pn_sum.value();
+            if pn >= th_pn || dn >= th_dn || self.aborted.is_some() {
+                let mut open = Outcome::open(pn, dn);
+                open.earliest = earliest;
+                return open;
+            }
+            let child = children[i];
+            let child_th_dn = min_threshold(th_dn, second);
+            let child_th_pn = pn_sum.child_threshold(th_pn);
+            let out = self.visit(board, and, child.mv, child_th_pn, child_th_dn, plies);
+            children[i].out = out;
+            match out.state {
+                State::Lost(_) => {
+                    return Outcome {
+                        earliest: earliest.min(out.earliest),
+                        ..out
+                    }
+                }
+                State::Win { .. } => {
+                    let c = children[i];
+                    self.and_child_won(&mut node, &c);
+                }
+                State::Open => {}
+            }
+        }
+    }
+}
