@@ -704,6 +704,25 @@ impl<'a> Solver<'a> {
         self.root.begin(true, &legal, pruned);
     }
 
+    /// Play the OR player's `mv` when the rules allow it; a refusal is noted (the ko flags, the
+    /// earliest line index a superko refusal refers to) and gives `false`.
+    pub(super) fn try_or_move(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        mv: Move,
+        earliest: &mut usize,
+    ) -> bool {
+        match self.rules.try_move(board, or, mv, &self.history) {
+            Ok(()) => return true,
+            Err(Refusal::Superko { index }) => *earliest = (*earliest).min(index),
+            Err(Refusal::KoCaptureDisallowed { .. }) => self.or_ko_refused = true,
+            Err(Refusal::KoBan) => self.or_ko_banned = true,
+            Err(Refusal::Illegal) => {}
+        }
+        false
+    }
+
     fn or_node(&mut self, board: &mut Board, or: Color, passed: bool, depth: u32) -> NodeResult {
         let mut earliest = usize::MAX;
         if passed && self.rules.may_pass(or) {
@@ -731,21 +750,8 @@ impl<'a> Solver<'a> {
             candidates.push(Move::Pass);
         }
         for mv in candidates {
-            match self.rules.try_move(board, or, mv, &self.history) {
-                Ok(()) => {}
-                Err(Refusal::Superko { index }) => {
-                    earliest = earliest.min(index);
-                    continue;
-                }
-                Err(Refusal::KoCaptureDisallowed { .. }) => {
-                    self.or_ko_refused = true;
-                    continue;
-                }
-                Err(Refusal::KoBan) => {
-                    self.or_ko_banned = true;
-                    continue;
-                }
-                Err(Refusal::Illegal) => continue,
+            if !self.try_or_move(board, or, mv, &mut earliest) {
+                continue;
             }
             self.push(board, mv);
             if at_root {

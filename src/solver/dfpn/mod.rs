@@ -48,7 +48,6 @@ use numbers::{min_threshold, Num, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
 
 use super::must_play::MustPlay;
-use super::rules::Refusal;
 use super::search::{Solution, Solver, StopReason, Value};
 use super::tt::node_key;
 use crate::go::{Board, Color, Move, Zone};
@@ -275,21 +274,8 @@ impl Solver<'_> {
         let pass = self.rules.may_pass(or).then_some(Move::Pass);
         let mut children = Vec::with_capacity(points.len() + 1);
         for mv in points.into_iter().map(Move::Play).chain(pass) {
-            match self.rules.try_move(board, or, mv, &self.history) {
-                Ok(()) => {}
-                Err(Refusal::Superko { index }) => {
-                    earliest = earliest.min(index);
-                    continue;
-                }
-                Err(Refusal::KoCaptureDisallowed { .. }) => {
-                    self.or_ko_refused = true;
-                    continue;
-                }
-                Err(Refusal::KoBan) => {
-                    self.or_ko_banned = true;
-                    continue;
-                }
-                Err(Refusal::Illegal) => continue,
+            if !self.try_or_move(board, or, mv, &mut earliest) {
+                continue;
             }
             let fresh = Outcome::open(rank_cost(children.len()), 1);
             let out = self.known(board, or.opponent(), mv == Move::Pass, plies - 1, fresh);
