@@ -152,6 +152,7 @@ fn reference(problem: &Problem) -> Option<Outcome> {
 /// with the OR player as ko master, both claims each.
 fn run_part(part: u64, threads: u64) -> Tally {
     let mut t = Tally::default();
+    // `RZ_DIFF_ONLY=i`: only problem `i` (to reproduce a disagreement the test printed).
     let only: Option<u64> = std::env::var("RZ_DIFF_ONLY")
         .ok()
         .and_then(|v| v.parse().ok());

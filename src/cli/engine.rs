@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The search engine (more will plug in here).
+/// The search engine as the command line names it ([`solver::Engine`] is the solver's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Engine {
@@ -22,11 +22,11 @@ pub enum Engine {
     Dfpn,
 }
 
-impl Engine {
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Dfs => "dfs",
-            Engine::Dfpn => "dfpn",
+impl From<Engine> for solver::Engine {
+    fn from(engine: Engine) -> solver::Engine {
+        match engine {
+            Engine::Dfs => solver::Engine::Dfs,
+            Engine::Dfpn => solver::Engine::Dfpn,
         }
     }
 }
@@ -97,10 +97,7 @@ impl SearchArgs {
                 _ => None,
             },
             build_proof: true,
-            engine: match self.engine {
-                Engine::Dfs => solver::Engine::Dfs,
-                Engine::Dfpn => solver::Engine::Dfpn,
-            },
+            engine: self.engine.into(),
             pass_first: !self.pass_not_first,
             tt_entries: self
                 .table_mib

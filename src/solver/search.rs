@@ -288,18 +288,12 @@ impl<'a> Solver<'a> {
         if self.config.engine == Engine::Dfpn {
             return self.solve_dfpn();
         }
-        self.start = Instant::now();
-        self.last_progress = self.start;
-        let mut board = self.problem.board().clone();
-        board.clear_history();
-        self.history = vec![board.hash()];
-        self.states.clear();
-        self.line.clear();
-        let to_move = self.problem.to_move();
-        let or = self.rules.or_player;
-        let mut depth = if to_move == or { 1 } else { 2 };
-        self.root = RootTracker::default();
-        self.root.active = true;
+        let (mut board, to_move) = self.begin_solve();
+        let mut depth = if to_move == self.rules.or_player {
+            1
+        } else {
+            2
+        };
         let (value, stop) = loop {
             self.iteration_depth = depth;
             self.depth_cut = false;
@@ -325,6 +319,22 @@ impl<'a> Solver<'a> {
             }
         };
         self.conclude(&mut board, to_move, value, stop, depth)
+    }
+
+    /// Start a solve of either engine: the clock, the root position (its history cleared, the
+    /// only entry of the line's history), an empty line, the root's moves forgotten and recorded
+    /// from now on. Returns the root board and the side to move.
+    pub(super) fn begin_solve(&mut self) -> (Board, Color) {
+        self.start = Instant::now();
+        self.last_progress = self.start;
+        let mut board = self.problem.board().clone();
+        board.clear_history();
+        self.history = vec![board.hash()];
+        self.states.clear();
+        self.line.clear();
+        self.root = RootTracker::default();
+        self.root.active = true;
+        (board, self.problem.to_move())
     }
 
     /// The solution of a search that ended with `value` at the root (`stop`: why; `depth`: the

@@ -51,7 +51,6 @@ use super::must_play::MustPlay;
 use super::search::{Solution, Solver, StopReason, Value};
 use super::tt::node_key;
 use crate::go::{Board, Color, Move, Zone};
-use std::time::Instant;
 
 #[cfg(doc)]
 use super::SolveConfig;
@@ -89,18 +88,9 @@ struct AndNode {
 impl Solver<'_> {
     /// Solve with df-pn (see the module documentation).
     pub(super) fn solve_dfpn(&mut self) -> Solution {
-        self.start = Instant::now();
-        self.last_progress = self.start;
-        let mut board = self.problem.board().clone();
-        board.clear_history();
-        self.history = vec![board.hash()];
-        self.states.clear();
-        self.line.clear();
+        let (mut board, to_move) = self.begin_solve();
         self.iteration_depth = 0;
         self.depth_cut = false;
-        let to_move = self.problem.to_move();
-        self.root = Default::default();
-        self.root.active = true;
         let out = self.mid(&mut board, to_move, false, INF, INF, self.config.max_depth);
         let (value, stop) = match out.state {
             State::Win { zone, best, dist } => {
