@@ -3,7 +3,7 @@
 //! Iteration is always in ascending point index, i.e. row by row from the top-left corner, so every
 //! use of a zone is deterministic.
 
-use super::point::{Point, NUM_CELLS};
+use super::point::{Point, MAX_SIZE, NUM_CELLS, STRIDE};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -26,13 +26,7 @@ impl Zone {
 
     /// All points of a `size`x`size` board.
     pub fn full(size: usize) -> Zone {
-        let mut z = Zone::EMPTY;
-        for y in 0..size {
-            for x in 0..size {
-                z.insert(Point::new(x, y));
-            }
-        }
-        z
+        BOARD_MASKS[size]
     }
 
     #[inline]
@@ -138,18 +132,63 @@ impl Zone {
     }
 
     /// Every point whose orthogonal neighbour is in the zone, plus the zone itself, limited to a
-    /// `size`x`size` board.
+    /// `size`x`size` board. Word-wise: the zone shifted by ±1 and ±[`STRIDE`] in the padded
+    /// encoding (a shift across a row end lands in the padding, which the board mask drops).
     pub fn grow(&self, size: usize) -> Zone {
         let mut z = *self;
-        for p in self.iter() {
-            for q in p.neighbors() {
-                if q.on_board(size) {
-                    z.insert(q);
-                }
-            }
+        for shift in [1, STRIDE] {
+            z.union_with(&self.shifted_up(shift));
+            z.union_with(&self.shifted_down(shift));
         }
+        z.intersect_with(&BOARD_MASKS[size.min(MAX_SIZE)]);
         z
     }
+
+    /// Every point moved `n` (< 64) cells up the padded array (index + n).
+    fn shifted_up(&self, n: usize) -> Zone {
+        let mut out = Zone::EMPTY;
+        for i in 0..WORDS {
+            out.bits[i] = self.bits[i] << n;
+            if i > 0 {
+                out.bits[i] |= self.bits[i - 1] >> (64 - n);
+            }
+        }
+        out
+    }
+
+    /// Every point moved `n` (< 64) cells down the padded array (index - n).
+    fn shifted_down(&self, n: usize) -> Zone {
+        let mut out = Zone::EMPTY;
+        for i in 0..WORDS {
+            out.bits[i] = self.bits[i] >> n;
+            if i + 1 < WORDS {
+                out.bits[i] |= self.bits[i + 1] << (64 - n);
+            }
+        }
+        out
+    }
+}
+
+/// The on-board points of each board size (index = size; 0 is empty).
+static BOARD_MASKS: [Zone; MAX_SIZE + 1] = board_masks();
+
+const fn board_masks() -> [Zone; MAX_SIZE + 1] {
+    let mut masks = [Zone::EMPTY; MAX_SIZE + 1];
+    let mut size = 1;
+    while size <= MAX_SIZE {
+        let mut y = 1;
+        while y <= size {
+            let mut x = 1;
+            while x <= size {
+                let i = y * STRIDE + x;
+                masks[size].bits[i / 64] |= 1 << (i % 64);
+                x += 1;
+            }
+            y += 1;
+        }
+        size += 1;
+    }
+    masks
 }
 
 impl FromIterator<Point> for Zone {
@@ -224,6 +263,43 @@ impl<'de> Deserialize<'de> for Zone {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Growing point by point, the definition [`Zone::grow`] computes word-wise.
+    fn grow_by_points(z: &Zone, size: usize) -> Zone {
+        let mut out = *z;
+        for p in z.iter() {
+            for q in p.neighbors() {
+                if q.on_board(size) {
+                    out.insert(q);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn grow_agrees_with_growing_point_by_point_on_every_board_size() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for size in 1..=MAX_SIZE {
+            assert_eq!(Zone::full(size).len(), size * size);
+            for density in [1, 5, 30] {
+                for _ in 0..20 {
+                    let mut z = Zone::new();
+                    for y in 0..size {
+                        for x in 0..size {
+                            if rng.random_range(0..100) < density {
+                                z.insert(Point::new(x, y));
+                            }
+                        }
+                    }
+                    assert_eq!(z.grow(size), grow_by_points(&z, size), "size {size}");
+                }
+            }
+        }
+        let corner: Zone = [Point::new(18, 18), Point::new(0, 0)].into_iter().collect();
+        assert_eq!(corner.grow(19).len(), 6);
+    }
 
     #[test]
     fn set_algebra() {
