@@ -61,9 +61,13 @@ pub struct SearchArgs {
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub table_mib: Option<u64>,
     /// df-pn: generate all AND moves at once instead of searching the AND player's pass first
-    /// (for measuring).
+    /// (for measuring; the same as `--null-moves 0`).
     #[arg(long, hide = true)]
     pub pass_not_first: bool,
+    /// df-pn: how many attacker passes on a line are searched first as null moves (for
+    /// measuring; default by goal: 4 with crucial stones, 1 for live-any/kill-all).
+    #[arg(long, hide = true, value_name = "N")]
+    pub null_moves: Option<u32>,
 }
 
 impl Default for SearchArgs {
@@ -77,6 +81,7 @@ impl Default for SearchArgs {
             superko: false,
             table_mib: None,
             pass_not_first: false,
+            null_moves: None,
         }
     }
 }
@@ -98,7 +103,11 @@ impl SearchArgs {
             },
             build_proof: true,
             engine: self.engine.into(),
-            pass_first: !self.pass_not_first,
+            null_moves: if self.pass_not_first {
+                Some(0)
+            } else {
+                self.null_moves
+            },
             tt_entries: self
                 .table_mib
                 .map_or(default.tt_entries, TranspositionTable::entries_for_mib),

@@ -1,5 +1,6 @@
 //! What a solve may use and how it reports: limits, rule switches, table size.
 
+use crate::problem::Goal;
 use std::time::Duration;
 
 /// The search algorithm of a solve. Both search the same game with the same zones, dilation,
@@ -24,6 +25,21 @@ impl Engine {
     }
 }
 
+/// How many passes of the attacker on one line df-pn searches first as explicit null moves,
+/// by goal. A goal about crucial stones is a local fight in a region that is mostly far from
+/// it: a life found with free moves has a small zone, and most attacker moves fall outside it.
+/// On the research problems 1–40 at 5 s each, 1 proves 4, 2 proves 8, 3 proves 11, 4 proves 12
+/// and 6 proves 9. Where any defender stone may live (`live-any`, `kill-all`: 7x7 kill-all) a
+/// life with free moves fills the board and its zone prunes little: on the 20 7x7 problems at
+/// 5 s, 1 proves 3, 2 proves 2 and 4 proves none (BENCHMARKS.md).
+pub fn default_null_moves(goal: Goal) -> u32 {
+    if goal.needs_crucial_stones() {
+        4
+    } else {
+        1
+    }
+}
+
 /// Settings of one solve. [`SolveConfig::default`] is a complete search (no OR pruning) under
 /// simple ko with repetitions counted as failures of the OR player, no node or time limit, and a
 /// table of 2^20 entries.
@@ -31,10 +47,12 @@ impl Engine {
 pub struct SolveConfig {
     /// The search algorithm.
     pub engine: Engine,
-    /// df-pn only: at an AND node, search the AND player's pass first as an explicit null move;
-    /// the other AND moves are generated only once it is decided, and only those inside the
-    /// zone that answered it (when it is proven) are searched.
-    pub pass_first: bool,
+    /// df-pn only: at an AND node of the attacker, search its pass first as an explicit null
+    /// move while it has passed fewer than this many times on the line (0: never); the other
+    /// AND moves are generated only once the pass is decided, and only those inside the zone
+    /// that answered it (when it is proven) are searched. `None`: [`default_null_moves`] of
+    /// the problem's goal.
+    pub null_moves: Option<u32>,
     /// Stop after this many nodes (the result is then `Unknown` unless proven already).
     pub max_nodes: Option<u64>,
     /// Stop after this much time.
@@ -70,7 +88,7 @@ impl Default for SolveConfig {
     fn default() -> SolveConfig {
         SolveConfig {
             engine: Engine::Dfs,
-            pass_first: true,
+            null_moves: None,
             max_nodes: None,
             time_limit: None,
             max_depth: 256,
@@ -90,8 +108,8 @@ impl SolveConfig {
     /// nodes 500, or-width 8, superko off, table 1048576 entries` (absent limits left out).
     pub fn describe(&self) -> String {
         let mut parts = vec![format!("engine {}", self.engine.name())];
-        if self.engine == Engine::Dfpn && !self.pass_first {
-            parts.push("pass not first".to_string());
+        if let (Engine::Dfpn, Some(n)) = (self.engine, self.null_moves) {
+            parts.push(format!("null moves {n}"));
         }
         if let Some(t) = self.time_limit {
             parts.push(format!("time limit {} s", t.as_secs_f64()));

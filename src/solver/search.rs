@@ -27,6 +27,7 @@
 //!   move may be legal after another line.
 
 use super::config::{Engine, SolveConfig};
+use super::dfpn::move_cache::MoveCache;
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use super::leaf::{GoalTest, Leaf};
 use super::must_play::MustPlay;
@@ -197,6 +198,8 @@ pub struct Solver<'a> {
     pub(super) root: RootTracker,
     pub(super) or_ko_refused: bool,
     pub(super) or_ko_banned: bool,
+    /// df-pn: the moves of recently expanded nodes.
+    pub(super) move_cache: MoveCache,
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
@@ -242,6 +245,7 @@ impl<'a> Solver<'a> {
             root: RootTracker::default(),
             or_ko_refused: false,
             or_ko_banned: false,
+            move_cache: MoveCache::new(),
         }
     }
 
@@ -550,6 +554,12 @@ impl<'a> Solver<'a> {
         board.undo();
     }
 
+    /// The stones of the defender's crucial blocks (every defender block for the goals without
+    /// crucial stones), as the ordering sees them.
+    pub(super) fn crucial_stones(&self, board: &Board) -> Zone {
+        crucial_blocks(board, self.rules.defender, &self.order_crucial)
+    }
+
     /// Candidate plays of `c`: the region's empty points, best first.
     pub(super) fn ordered_points(&self, board: &Board, c: Color) -> Vec<Point> {
         let mut moves: Vec<Point> = self
@@ -560,7 +570,7 @@ impl<'a> Solver<'a> {
             .collect();
         let ctx = OrderContext {
             region: self.rules.region,
-            crucial: crucial_blocks(board, self.rules.defender, &self.order_crucial),
+            crucial: self.crucial_stones(board),
             defender: self.rules.defender,
             last_move: self.line.last().and_then(|m| m.point()),
         };

@@ -27,7 +27,10 @@ impl Solver<'_> {
                 return Value::Win { zone, best, dist };
             }
         }
-        match self.mid(board, to_move, passed, INF, INF, bound).state {
+        match self
+            .mid(board, to_move, passed, INF, INF, bound, None)
+            .state
+        {
             State::Win { zone, best, dist } => Value::Win { zone, best, dist },
             _ => Value::Unknown,
         }

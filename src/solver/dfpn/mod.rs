@@ -10,10 +10,11 @@
 //!   proven with a zone containing its move (or capturing inside it) leaves `M` alone. An AND
 //!   node whose `M` empties is won with the dilated union of its children's zones, an OR node
 //!   with the dilated zone of its winning child, exactly as in AchieveGoal.
-//! - **Explicit null move first** ([`SolveConfig::pass_first`], on by default): an AND node of
-//!   the attacker generates only its pass child until that is decided; a proven pass gives the zone that the
-//!   other AND moves must be inside, and only those are generated; a refuted pass refutes the
-//!   node. Off: every legal AND move is generated at once (the pass last).
+//! - **Explicit null moves first** ([`SolveConfig::null_moves`]): an AND node of the attacker
+//!   that has passed fewer than `null_moves` times on the line generates only its pass child
+//!   until that is decided; a proven pass gives the zone that the other AND moves must be
+//!   inside, and only those are generated; a refuted pass refutes the node. Otherwise the AND
+//!   moves are generated in batches, the pass last.
 //! - **Weak sums** (Ueda et al. 2008, WPNS): the summed number of a node is the largest child's
 //!   plus one for every other open child, not the sum. Go's move graph is full of
 //!   transpositions (moves in another order, passes in between), and true sums count a shared
@@ -41,15 +42,20 @@
 //!   lost that way is `Unknown`.
 
 mod extraction;
+mod knowledge;
+pub(super) mod move_cache;
 mod numbers;
 mod outcome;
 
-use numbers::{min_threshold, Num, WeakSum, INF};
+use knowledge::{costed_moves, put_first, Rings};
+use move_cache::{AndPlays, OrMoves};
+use numbers::{add, min_threshold, Num, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
 
+use super::config::default_null_moves;
 use super::must_play::MustPlay;
-use super::search::{Solution, Solver, StopReason, Value};
-use super::tt::node_key;
+use super::search::{AndMoves, Solution, Solver, StopReason, Value};
+use super::tt::{node_key, Stored};
 use crate::go::{Board, Color, Move, Zone};
 
 #[cfg(doc)]
@@ -61,17 +67,14 @@ struct Child {
     mv: Move,
     captured: Zone,
     out: Outcome,
+    /// What the move costs beyond its number where the parent takes a minimum
+    /// ([`knowledge`]).
+    cost: Num,
 }
 
-/// The initial number of the `rank`-th child in the ordering's order (the number its parent
-/// minimises: pn at OR nodes, dn at AND nodes): the ordering's first moves are searched first,
-/// and a child further down the list only once the first ones' numbers have grown. One more per
-/// [`RANK_STEP`] places (measured: 1, 4 and 16 on research problem 31; 16 and more lose it).
-fn rank_cost(rank: usize) -> Num {
-    1 + (rank / RANK_STEP) as Num
-}
-
-const RANK_STEP: usize = 4;
+/// How many OR children are generated at a time: the others wait, counted as one child of the
+/// cheapest cost among them, until they are as promising as the generated ones.
+const OR_BATCH: usize = 8;
 
 /// What the AND node's other moves add to its proof number while its pass is searched first:
 /// as if they were one more child of this number (0 to 4 measured on problem 31; 4 loses it).
@@ -83,6 +86,8 @@ struct AndNode {
     union: Zone,
     longest: u32,
     passed: bool,
+    /// The OR reply that won the latest proven child: tried first at the others.
+    hint: Option<Move>,
 }
 
 impl Solver<'_> {
@@ -91,7 +96,15 @@ impl Solver<'_> {
         let (mut board, to_move) = self.begin_solve();
         self.iteration_depth = 0;
         self.depth_cut = false;
-        let out = self.mid(&mut board, to_move, false, INF, INF, self.config.max_depth);
+        let out = self.mid(
+            &mut board,
+            to_move,
+            false,
+            INF,
+            INF,
+            self.config.max_depth,
+            None,
+        );
         let (value, stop) = match out.state {
             State::Win { zone, best, dist } => {
                 (Value::Win { zone, best, dist }, StopReason::Solved)
@@ -132,16 +145,24 @@ impl Solver<'_> {
         th_pn: Num,
         th_dn: Num,
         plies: u32,
+        hint: Option<Move>,
     ) -> Outcome {
         self.tick();
         if self.aborted.is_some() {
             return Outcome::open(1, 1);
         }
-        if let Some(v) = self.leaf_value(board) {
-            return match v {
-                Value::Win { zone, best, dist } => Outcome::win(zone, best, dist),
-                _ => Outcome::lost(Loss::Proven, usize::MAX),
-            };
+        let key = node_key(board, to_move, passed);
+        // A node the table holds numbers of was expanded before, so it is not decided by the
+        // goal test (decided nodes are stored as wins or failures): the test (Benson's
+        // algorithm, a fifth of the time) is spared on every visit after the first.
+        let expanded = matches!(self.tt.probe(key), Some(Stored::Bounds { .. }));
+        if !expanded {
+            if let Some(v) = self.leaf_value(board) {
+                return match v {
+                    Value::Win { zone, best, dist } => Outcome::win(zone, best, dist),
+                    _ => Outcome::lost(Loss::Proven, usize::MAX),
+                };
+            }
         }
         if plies == 0 {
             self.depth_cut = true;
@@ -153,14 +174,13 @@ impl Solver<'_> {
             // The attacker passes after a pass: the defender has not lived.
             return Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1);
         }
-        let key = node_key(board, to_move, passed);
         let own_index = self.history.len() - 1;
         let nodes_before = self.nodes;
         self.states.push(key);
         let out = if to_move == or {
-            self.mid_or(board, or, th_pn, th_dn, plies)
+            self.mid_or(board, or, th_pn, th_dn, plies, hint, key)
         } else {
-            self.mid_and(board, to_move, passed, th_pn, th_dn, plies)
+            self.mid_and(board, to_move, passed, th_pn, th_dn, plies, key)
         };
         self.states.pop();
         let line_free = out.earliest >= own_index
@@ -205,6 +225,7 @@ impl Solver<'_> {
         th_pn: Num,
         th_dn: Num,
         plies: u32,
+        hint: Option<Move>,
     ) -> Outcome {
         if self
             .rules
@@ -226,6 +247,7 @@ impl Solver<'_> {
             th_pn,
             th_dn,
             plies - 1,
+            hint,
         );
         if at_root {
             let mover_wins = match out.state {
@@ -248,39 +270,38 @@ impl Solver<'_> {
         th_pn: Num,
         th_dn: Num,
         plies: u32,
+        hint: Option<Move>,
+        key: u64,
     ) -> Outcome {
         let mut earliest = usize::MAX;
-        let mut points = self.ordered_points(board, or);
-        if self.root.active && self.line.is_empty() {
-            self.begin_root_or(board, or, &points);
-        }
-        let mut pruned = false;
-        if let Some(width) = self.config.or_width {
-            if points.len() > width {
-                points.truncate(width);
-                pruned = true;
-            }
-        }
-        let pass = self.rules.may_pass(or).then_some(Move::Pass);
-        let mut children = Vec::with_capacity(points.len() + 1);
-        for mv in points.into_iter().map(Move::Play).chain(pass) {
-            if !self.try_or_move(board, or, mv, &mut earliest) {
-                continue;
-            }
-            let fresh = Outcome::open(rank_cost(children.len()), 1);
-            let out = self.known(board, or.opponent(), mv == Move::Pass, plies - 1, fresh);
-            board.undo();
-            children.push(Child {
-                mv,
-                captured: Zone::new(),
-                out,
-            });
+        let OrMoves {
+            moves: mut pending,
+            pruned,
+        } = self.or_moves(board, or, key);
+        put_first(&mut pending, hint);
+        let mut next = 0;
+        let mut children = Vec::with_capacity(OR_BATCH);
+        while next < pending.len() && children.len() < OR_BATCH {
+            self.expand_or(
+                board,
+                or,
+                &pending,
+                &mut next,
+                &mut children,
+                plies,
+                &mut earliest,
+            );
         }
         loop {
+            // The moves not generated yet count as one child of their cheapest cost.
+            let rest = pending.get(next).map_or(INF, |&(cost, _)| add(1, cost));
             let mut pn = INF;
             let mut second = INF;
             let mut best = None;
             let mut dn = WeakSum::default();
+            if rest < INF {
+                dn.add(1);
+            }
             let mut loss = if pruned { Loss::Pruned } else { Loss::Proven };
             for (i, c) in children.iter().enumerate() {
                 earliest = earliest.min(c.out.earliest);
@@ -294,19 +315,37 @@ impl Solver<'_> {
                     State::Lost(l) => loss = loss.max(l),
                     State::Open => {
                         dn.add(c.out.dn);
-                        if c.out.pn < pn {
+                        let total = add(c.out.pn, c.cost);
+                        if total < pn {
                             second = pn;
-                            pn = c.out.pn;
+                            pn = total;
                             best = Some(i);
-                        } else if c.out.pn < second {
-                            second = c.out.pn;
+                        } else if total < second {
+                            second = total;
                         }
                     }
                 }
             }
+            if rest < pn || (best.is_none() && rest < INF) {
+                // The next moves are at least as promising: generate another batch.
+                let before = children.len();
+                while next < pending.len() && children.len() < before + OR_BATCH {
+                    self.expand_or(
+                        board,
+                        or,
+                        &pending,
+                        &mut next,
+                        &mut children,
+                        plies,
+                        &mut earliest,
+                    );
+                }
+                continue;
+            }
             let Some(i) = best else {
                 return Outcome::lost(loss, earliest);
             };
+            second = second.min(rest);
             let dn_sum = dn;
             let dn = dn_sum.value();
             if pn >= th_pn || dn >= th_dn || self.aborted.is_some() {
@@ -315,9 +354,110 @@ impl Solver<'_> {
                 return open;
             }
             let child = children[i];
-            let child_th_pn = min_threshold(th_pn, second);
+            let child_th_pn = min_threshold(th_pn, second).saturating_sub(child.cost);
             let child_th_dn = dn_sum.child_threshold(th_dn);
-            children[i].out = self.visit(board, or, child.mv, child_th_pn, child_th_dn, plies);
+            children[i].out =
+                self.visit(board, or, child.mv, child_th_pn, child_th_dn, plies, None);
+        }
+    }
+
+    /// The OR node's moves, costed and ordered (from the cache after the first visit).
+    fn or_moves(&mut self, board: &mut Board, or: Color, key: u64) -> OrMoves {
+        let at_root = self.root.active && self.line.is_empty();
+        let cacheable = !self.rules.superko && !at_root;
+        if cacheable {
+            if let Some(kept) = self.move_cache.or_moves(key) {
+                return kept.clone();
+            }
+        }
+        let mut points = self.ordered_points(board, or);
+        if at_root {
+            self.begin_root_or(board, or, &points);
+        }
+        let mut pruned = false;
+        if let Some(width) = self.config.or_width {
+            if points.len() > width {
+                points.truncate(width);
+                pruned = true;
+            }
+        }
+        let pass = self.rules.may_pass(or).then_some(Move::Pass);
+        let rings = Rings::new(board, &self.crucial_stones(board));
+        let moves = OrMoves {
+            moves: costed_moves(&points, pass, &rings),
+            pruned,
+        };
+        if cacheable {
+            self.move_cache.keep_or(key, moves.clone());
+        }
+        moves
+    }
+
+    /// The AND node's legal plays (costed and ordered, without the pass) and illegal points
+    /// (from the cache after the first visit).
+    fn and_plays(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        key: u64,
+    ) -> (AndMoves, Vec<(Num, Move)>) {
+        let cacheable = !self.rules.superko;
+        if cacheable {
+            if let Some(kept) = self.move_cache.and_plays(key) {
+                let gen = AndMoves {
+                    moves: kept
+                        .plays
+                        .iter()
+                        .filter_map(|&(_, mv)| mv.point())
+                        .collect(),
+                    illegal: kept.illegal.clone(),
+                    superko_refusal: false,
+                    earliest: usize::MAX,
+                };
+                return (gen, kept.plays.clone());
+            }
+        }
+        let gen = self.and_moves(board, and);
+        let rings = Rings::new(board, &self.crucial_stones(board));
+        let plays = costed_moves(&gen.moves, None, &rings);
+        if cacheable {
+            let kept = AndPlays {
+                plays: plays.clone(),
+                illegal: gen.illegal.clone(),
+            };
+            self.move_cache.keep_and(key, kept);
+        }
+        (gen, plays)
+    }
+
+    /// Generate the next OR child of `pending` that the rules allow (at most one; `next` moves
+    /// past the refused ones and the generated one).
+    #[allow(clippy::too_many_arguments)]
+    fn expand_or(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        pending: &[(Num, Move)],
+        next: &mut usize,
+        children: &mut Vec<Child>,
+        plies: u32,
+        earliest: &mut usize,
+    ) {
+        while let Some(&(cost, mv)) = pending.get(*next) {
+            *next += 1;
+            if !self.try_or_move(board, or, mv, earliest) {
+                continue;
+            }
+            let fresh = Outcome::open(1, 1);
+            let out = self.known(board, or.opponent(), mv == Move::Pass, plies - 1, fresh);
+            board.undo();
+            children.push(Child {
+                mv,
+                captured: Zone::new(),
+                out,
+                cost,
+            });
+            return;
         }
     }
 
@@ -327,12 +467,12 @@ impl Solver<'_> {
         &mut self,
         board: &mut Board,
         and: Color,
-        moves: &[Move],
+        moves: &[(Num, Move)],
         node: &mut AndNode,
         children: &mut Vec<Child>,
         plies: u32,
     ) -> Option<Outcome> {
-        for &mv in moves {
+        for &(cost, mv) in moves {
             if !node.must.contains(mv) {
                 continue;
             }
@@ -348,11 +488,16 @@ impl Solver<'_> {
                     Outcome::lost(Loss::Proven, usize::MAX)
                 }
             } else {
-                let fresh = Outcome::open(1, rank_cost(children.len()));
+                let fresh = Outcome::open(1, 1);
                 self.known(board, and.opponent(), mv == Move::Pass, plies - 1, fresh)
             };
             board.undo();
-            let child = Child { mv, captured, out };
+            let child = Child {
+                mv,
+                captured,
+                out,
+                cost,
+            };
             if let State::Lost(_) = out.state {
                 return Some(out);
             }
@@ -370,6 +515,9 @@ impl Solver<'_> {
         };
         node.longest = node.longest.max(dist);
         node.union.union_with(&zone);
+        if best.is_some() {
+            node.hint = best;
+        }
         let ends_game = node.passed || best == Some(Move::Pass);
         node.must
             .refuted(child.mv, &child.captured, &zone, ends_game);
@@ -384,6 +532,26 @@ impl Solver<'_> {
         }
     }
 
+    /// The end of the next batch of `order` from `start`: `count` moves still in the must-play
+    /// region (or the end of the list).
+    fn next_and_batch(
+        &self,
+        order: &[(Num, Move)],
+        start: usize,
+        count: usize,
+        node: &AndNode,
+    ) -> usize {
+        let mut taken = 0;
+        let mut end = start;
+        while end < order.len() && taken < count {
+            if node.must.contains(order[end].1) {
+                taken += 1;
+            }
+            end += 1;
+        }
+        end
+    }
+
     fn mid_and(
         &mut self,
         board: &mut Board,
@@ -392,48 +560,70 @@ impl Solver<'_> {
         th_pn: Num,
         th_dn: Num,
         plies: u32,
+        key: u64,
     ) -> Outcome {
-        let gen = self.and_moves(board, and);
+        let (gen, plays) = self.and_plays(board, and, key);
         let mut earliest = gen.earliest;
         let mut node = AndNode {
             must: MustPlay::new(&gen.moves),
             union: Zone::new(),
             longest: 0,
             passed,
+            hint: None,
         };
-        let plays = gen.moves.iter().map(|&p| Move::Play(p));
+        let top = plays.last().map_or(0, |&(cost, _)| cost);
         // The attacker's pass first: the defender then has two moves in a row, and a life found
         // that way has a small zone (its eyes) that most attacker moves lie outside. The
         // defender's pass is not tried first: two attacker moves in a row kill most groups, and
         // a kill's zone (the group and its surroundings) excludes few defender moves.
-        // Nor when the attacker's last move was a pass: a defender that cannot live with one
-        // free move is not searched with two, three, … (every order of its free moves is a
-        // line of its own, and a failure must refute them all).
-        let passed_before = self.line.len() >= 2 && self.line[self.line.len() - 2] == Move::Pass;
-        let pass_first = self.config.pass_first && and != self.rules.defender && !passed_before;
-        let order: Vec<Move> = if pass_first {
-            std::iter::once(Move::Pass).chain(plays).collect()
+        // At most `null_moves` attacker passes on a line ([`default_null_moves`]): a defender that cannot live with a
+        // few free moves is not searched with more and more (every order of its free moves is
+        // a line of its own, and a failure must refute them all; without a bound the search
+        // does not end on a dead group). One pass (the rule of the first version, no pass right
+        // after the attacker's own pass) proved 4 of the research problems 1–40 at 5 s; a pass
+        // inside a pass's subtree lets the defender's follow-up moves shrink the must-play
+        // regions there too (BENCHMARKS.md).
+        let attacker_passes = self
+            .line
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&m| m == Move::Pass)
+            .count();
+        let null_moves = self
+            .config
+            .null_moves
+            .unwrap_or_else(|| default_null_moves(self.problem.goal()));
+        let pass_first = and != self.rules.defender && attacker_passes < null_moves as usize;
+        let order: Vec<(Num, Move)> = if pass_first {
+            std::iter::once((0, Move::Pass)).chain(plays).collect()
         } else {
-            plays.chain(std::iter::once(Move::Pass)).collect()
+            plays
+                .into_iter()
+                .chain(std::iter::once((top, Move::Pass)))
+                .collect()
         };
         if self.root.active && self.line.is_empty() {
-            self.root.begin(false, &order, 0);
+            let moves: Vec<Move> = order.iter().map(|&(_, mv)| mv).collect();
+            self.root.begin(false, &moves, 0);
         }
         if self.line.len() <= 1 {
             self.live_must_play = Some(node.must.plays());
             self.live_zones.clear();
         }
-        let first = if pass_first { 1 } else { order.len() };
-        let mut children = Vec::with_capacity(order.len());
+        let mut children = Vec::with_capacity(OR_BATCH);
+        // The first batch: only the pass when it is searched first.
+        let first = if pass_first { 1 } else { OR_BATCH };
+        let mut next = self.next_and_batch(&order, 0, first, &node);
         if let Some(lost) =
-            self.expand_and(board, and, &order[..first], &mut node, &mut children, plies)
+            self.expand_and(board, and, &order[..next], &mut node, &mut children, plies)
         {
             return Outcome {
                 earliest: earliest.min(lost.earliest),
                 ..lost
             };
         }
-        let mut rest = &order[first..];
         loop {
             let mut pn = WeakSum::default();
             let mut dn = INF;
@@ -445,27 +635,51 @@ impl Solver<'_> {
                 }
                 earliest = earliest.min(c.out.earliest);
                 pn.add(c.out.pn);
-                if c.out.dn < dn {
+                let total = add(c.out.dn, c.cost);
+                if total < dn {
                     second = dn;
-                    dn = c.out.dn;
+                    dn = total;
                     best = Some(i);
-                } else if c.out.dn < second {
-                    second = c.out.dn;
+                } else if total < second {
+                    second = total;
                 }
             }
-            let Some(i) = best else {
-                if !rest.is_empty() {
-                    let moves = std::mem::take(&mut rest);
-                    if let Some(lost) =
-                        self.expand_and(board, and, moves, &mut node, &mut children, plies)
-                    {
-                        return Outcome {
-                            earliest: earliest.min(lost.earliest),
-                            ..lost
-                        };
-                    }
-                    continue;
+            // The moves not generated yet: while the pass searched first is open, they count
+            // as one child; then each counts 1 in the proof number, and all of them as one
+            // child of the cheapest cost among them in the disproof number.
+            let pass_open = pass_first
+                && children
+                    .first()
+                    .is_some_and(|c| c.mv == Move::Pass && c.out.is_open());
+            let mut waiting = order[next..]
+                .iter()
+                .filter(|&&(_, mv)| node.must.contains(mv));
+            let rest_dn = match waiting.next() {
+                None => INF,
+                Some(_) if pass_open => {
+                    pn.add(NULL_MOVE_EXTRA);
+                    INF
                 }
+                Some(&(cost, _)) => {
+                    pn.add_ones(1 + waiting.count() as Num);
+                    add(1, cost)
+                }
+            };
+            if rest_dn < dn || best.is_none() && rest_dn < INF {
+                let end = self.next_and_batch(&order, next, OR_BATCH, &node);
+                let batch = &order[next..end];
+                next = end;
+                if let Some(lost) =
+                    self.expand_and(board, and, batch, &mut node, &mut children, plies)
+                {
+                    return Outcome {
+                        earliest: earliest.min(lost.earliest),
+                        ..lost
+                    };
+                }
+                continue;
+            }
+            let Some(i) = best else {
                 for c in &children {
                     earliest = earliest.min(c.out.earliest);
                 }
@@ -474,10 +688,7 @@ impl Solver<'_> {
                 won.earliest = earliest;
                 return won;
             };
-            if !rest.is_empty() {
-                // The pass is searched first: the other moves count as one more child.
-                pn.add(NULL_MOVE_EXTRA);
-            }
+            second = second.min(rest_dn);
             let pn_sum = pn;
             let pn = pn_sum.value();
             if pn >= th_pn || dn >= th_dn || self.aborted.is_some() {
@@ -486,9 +697,17 @@ impl Solver<'_> {
                 return open;
             }
             let child = children[i];
-            let child_th_dn = min_threshold(th_dn, second);
+            let child_th_dn = min_threshold(th_dn, second).saturating_sub(child.cost);
             let child_th_pn = pn_sum.child_threshold(th_pn);
-            let out = self.visit(board, and, child.mv, child_th_pn, child_th_dn, plies);
+            let out = self.visit(
+                board,
+                and,
+                child.mv,
+                child_th_pn,
+                child_th_dn,
+                plies,
+                node.hint,
+            );
             children[i].out = out;
             match out.state {
                 State::Lost(_) => {

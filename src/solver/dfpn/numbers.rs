@@ -42,6 +42,14 @@ impl WeakSum {
         self.count += 1;
     }
 
+    /// Add `count` numbers of 1.
+    pub fn add_ones(&mut self, count: Num) {
+        if count > 0 {
+            self.max = self.max.max(1);
+            self.count += count;
+        }
+    }
+
     /// The threshold of a child of this sum when the sum's threshold is `node_threshold`: the
     /// child's number at which the sum reaches the threshold as the largest term. (Not the
     /// threshold less the other terms, as for a true sum: when the child is not the largest,

@@ -1,0 +1,122 @@
+//! The candidate moves of recently expanded nodes. df-pn visits a node many times (each visit
+//! runs until the node's numbers pass its thresholds), and every visit needs the node's moves
+//! in order with their costs; scoring and sorting the ~140 points of a 19x19 region and trying
+//! every AND move for legality took about half of the time of a visit. The cache keeps them by
+//! the node's table key, one entry per slot (a newer node takes the slot), so memory stays
+//! fixed ([`SLOTS`] entries of a few KiB at most).
+//!
+//! What is kept depends on the position only (the key covers stones, side to move, ko point
+//! and a pass before): the legal moves, their costs and order, the AND player's illegal points.
+//! Under positional superko legality depends on the line, so a solver with superko on does
+//! not use the cache. The ordering's proximity term reads the last move; a position reached
+//! by another line keeps the order of its first visit (order only: every move is still
+//! searched).
+
+use super::numbers::Num;
+use crate::go::{Move, Point};
+use crate::solver::dilate::AndIllegal;
+
+/// Slots of the cache (a power of two).
+pub const SLOTS: usize = 1 << 13;
+
+/// The moves of an OR node: costed, cheapest first, the pass among them; `pruned` when the
+/// OR width dropped some.
+#[derive(Clone, Debug, Default)]
+pub struct OrMoves {
+    pub moves: Vec<(Num, Move)>,
+    pub pruned: bool,
+}
+
+/// The moves of an AND node: its legal plays costed, cheapest first (without the pass), and
+/// the region points where the AND player may not play.
+#[derive(Clone, Debug, Default)]
+pub struct AndPlays {
+    pub plays: Vec<(Num, Move)>,
+    pub illegal: Vec<(Point, AndIllegal)>,
+}
+
+#[derive(Clone, Debug)]
+enum Kept {
+    Or(OrMoves),
+    And(AndPlays),
+}
+
+/// A direct-mapped cache of node moves by table key.
+pub struct MoveCache {
+    slots: Vec<Option<(u64, Kept)>>,
+}
+
+impl Default for MoveCache {
+    fn default() -> Self {
+        MoveCache::new()
+    }
+}
+
+impl MoveCache {
+    /// An empty cache (its slots are allocated on first use).
+    pub fn new() -> MoveCache {
+        MoveCache { slots: Vec::new() }
+    }
+
+    fn slot(key: u64) -> usize {
+        (key as usize) & (SLOTS - 1)
+    }
+
+    /// The OR moves kept for `key`.
+    pub fn or_moves(&self, key: u64) -> Option<&OrMoves> {
+        match self.slots.get(Self::slot(key)) {
+            Some(Some((k, Kept::Or(m)))) if *k == key => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The AND plays kept for `key`.
+    pub fn and_plays(&self, key: u64) -> Option<&AndPlays> {
+        match self.slots.get(Self::slot(key)) {
+            Some(Some((k, Kept::And(m)))) if *k == key => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn keep_or(&mut self, key: u64, moves: OrMoves) {
+        self.put(key, Kept::Or(moves));
+    }
+
+    pub fn keep_and(&mut self, key: u64, plays: AndPlays) {
+        self.put(key, Kept::And(plays));
+    }
+
+    fn put(&mut self, key: u64, kept: Kept) {
+        if self.slots.is_empty() {
+            self.slots.resize_with(SLOTS, || None);
+        }
+        self.slots[Self::slot(key)] = Some((key, kept));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_found_by_its_key_only_and_a_newer_key_takes_its_slot() {
+        let mut cache = MoveCache::new();
+        let key = 0x1234_5678_9abc_def0;
+        assert!(cache.or_moves(key).is_none());
+        let moves = OrMoves {
+            moves: vec![(0, Move::Pass)],
+            pruned: true,
+        };
+        cache.keep_or(key, moves);
+        assert_eq!(cache.or_moves(key).map(|m| m.moves.len()), Some(1));
+        assert!(
+            cache.and_plays(key).is_none(),
+            "an OR entry is not an AND entry"
+        );
+        let other = key + SLOTS as u64;
+        assert!(cache.or_moves(other).is_none(), "same slot, another key");
+        cache.keep_and(other, AndPlays::default());
+        assert!(cache.or_moves(key).is_none(), "the newer key took the slot");
+        assert!(cache.and_plays(other).is_some());
+    }
+}
