@@ -11,8 +11,8 @@ use egui_kittest::Harness;
 use std::time::{Duration, Instant};
 use tsumego_studio::go::{Color, Move, Point};
 use tsumego_studio::problem::Goal;
-use tsumego_studio::solver::progress::{RootMove, RootState};
-use tsumego_studio::solver::Progress;
+use tsumego_studio::solver::progress::{RootMove, RootState, INFINITE_NUMBER};
+use tsumego_studio::solver::{Engine, Progress};
 use tsumego_studio::studio::StudioApp;
 
 use studio_common::{bundled, wait_for_solve, window_on};
@@ -77,6 +77,66 @@ fn a_running_solve_shows_its_root_moves_progress_table_and_line() {
     assert!(h.query_by_label_contains("root moves done").is_none());
 }
 
+#[test]
+fn a_df_pn_solve_chosen_in_the_panel_shows_the_root_numbers_and_the_most_proving_line() {
+    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
+    // The same open 7x7 problem: far too large to finish.
+    h.state_mut().new_now(7);
+    h.state_mut().apply_edit(|s| {
+        s.region = None;
+        tsumego_studio::studio::edit::set_claim(s, Color::Black, Goal::LiveAny)
+    });
+    h.state_mut().settings.limits.auto_width = false;
+    h.state_mut().settings.limits.time_secs = 0.0;
+    h.run_steps(2);
+    h.get_by_label("df-pn").click();
+    h.run_steps(1);
+    assert_eq!(h.state().settings.limits.engine, Engine::Dfpn);
+    assert_eq!(h.state().solve_config().engine, Engine::Dfpn);
+    h.get_by_label("▶ Solve").click();
+    step_until(&mut h, |p| p.engine == Engine::Dfpn && p.line.len() >= 2);
+    let p = h.state().live.progress.clone().unwrap();
+    assert_eq!(
+        p.numbers.len(),
+        p.line.len(),
+        "one pair of numbers per node of the line"
+    );
+    let (pn, dn) = p.numbers[0];
+    assert!(pn > 0 && dn > 0, "an open root: {pn}/{dn}");
+    h.get_by_label(&format!("root: proof number {pn} · disproof number {dn}"));
+    h.get_by_label_contains("most-proving line: ");
+    assert!(h.query_by_label_contains("root moves done").is_none());
+    h.get_by_label("■ Stop").click();
+    wait_for_solve(&mut h);
+}
+
+#[test]
+fn a_known_df_pn_progress_event_is_shown_in_words() {
+    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
+    let claim = h.state().doc.problem().unwrap().clone();
+    let progress = Progress {
+        nodes: 500,
+        nodes_per_second: 1000.0,
+        elapsed: Duration::from_secs(1),
+        depth: 2,
+        line: vec![Move::Play(Point::new(1, 8)), Move::Pass],
+        must_play: None,
+        proven_zones: Vec::new(),
+        root_moves: Vec::new(),
+        root_is_or: true,
+        root_pruned: 0,
+        table_entries: 512,
+        table_capacity: 1024,
+        engine: Engine::Dfpn,
+        numbers: vec![(7, 2), (INFINITE_NUMBER, 1)],
+    };
+    h.state_mut().live.claim = Some(claim);
+    h.state_mut().live.progress = Some(progress);
+    h.run_steps(2);
+    h.get_by_label("root: proof number 7 · disproof number 2");
+    h.get_by_label("most-proving line: B1 (7/2) pass (∞/1)");
+}
+
 fn row(x: usize, state: RootState, nodes: u64, decided_at: Option<u32>) -> RootMove {
     RootMove {
         mv: Move::Play(Point::new(x, 8)),
@@ -112,6 +172,8 @@ fn a_known_progress_event_is_shown_sorted_and_in_words() {
         root_pruned: 2,
         table_entries: 512,
         table_capacity: 1024,
+        engine: Engine::Dfs,
+        numbers: Vec::new(),
     };
     // The seam: what the job's messages would have put there.
     h.state_mut().live.claim = Some(claim);

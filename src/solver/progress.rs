@@ -6,9 +6,11 @@
 //! the player to move at the root ([`RootMove`]: proven, refuted, open, being searched, and the
 //! nodes spent under it), how full the transposition table is, and how far the current
 //! iterative-deepening iteration has got ([`Progress::figure`]: "depth 12: 5 of 9 root moves
-//! done"). The search keeps the root moves with [`RootTracker`], which does work only at the
-//! root's children, never per node.
+//! done"; for df-pn the root's proof and disproof numbers, and the numbers of the line, which
+//! is then the most-proving path). The search keeps the root moves with [`RootTracker`], which
+//! does work only at the root's children, never per node.
 
+use super::config::Engine;
 use crate::go::{Move, Zone};
 use std::time::Duration;
 
@@ -39,7 +41,18 @@ pub struct Progress {
     pub table_entries: usize,
     /// The most entries the table may hold (it grows up to this).
     pub table_capacity: usize,
+    /// The engine searching.
+    pub engine: Engine,
+    /// df-pn: the proof and disproof numbers of the nodes of the line, the root first, as the
+    /// search computed them on its way down (the line is the most-proving path: each node's
+    /// child with the smallest number it minimises). A proof number is at least the number of
+    /// leaves still to prove for the OR player's claim, a disproof number the same for its
+    /// refutation; [`INFINITE_NUMBER`] means decided. Empty for the depth-first engine.
+    pub numbers: Vec<(u64, u64)>,
 }
+
+/// The proof or disproof number of a decided node in [`Progress::numbers`].
+pub const INFINITE_NUMBER: u64 = 1 << 40;
 
 /// What a root move has come to, for the player who makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -100,12 +113,26 @@ impl Progress {
     /// The share of the root moves done in the current iteration, in [0, 1]; `None` before the
     /// root moves are known.
     pub fn fraction(&self) -> Option<f32> {
+        if self.engine == Engine::Dfpn {
+            return None;
+        }
         let (done, total) = self.iteration_done();
         (total > 0).then(|| done as f32 / total as f32)
     }
 
-    /// "depth 12: 5 of 9 root moves done" (or "depth 12" before the root moves are known).
+    /// "depth 12: 5 of 9 root moves done" (or "depth 12" before the root moves are known);
+    /// df-pn: "root: proof number 12 · disproof number 3" (the root's numbers).
     pub fn figure(&self) -> String {
+        if self.engine == Engine::Dfpn {
+            return match self.numbers.first() {
+                Some(&(pn, dn)) => format!(
+                    "root: proof number {} · disproof number {}",
+                    number_words(pn),
+                    number_words(dn)
+                ),
+                None => "root: not expanded yet".to_string(),
+            };
+        }
         let (done, total) = self.iteration_done();
         if total == 0 {
             format!("depth {}", self.depth)
@@ -125,6 +152,15 @@ impl Progress {
         } else {
             (self.table_entries as f32 / self.table_capacity as f32).min(1.0)
         }
+    }
+}
+
+/// A proof or disproof number in words: the number, or "∞" for [`INFINITE_NUMBER`].
+pub fn number_words(n: u64) -> String {
+    if n >= INFINITE_NUMBER {
+        "∞".to_string()
+    } else {
+        n.to_string()
     }
 }
 

@@ -200,6 +200,9 @@ pub struct Solver<'a> {
     pub(super) or_ko_banned: bool,
     /// df-pn: the moves of recently expanded nodes.
     pub(super) move_cache: MoveCache,
+    /// df-pn: the proof and disproof numbers of the nodes of the line as the search went down
+    /// (for progress events).
+    pub(super) line_numbers: Vec<(u64, u64)>,
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
@@ -246,6 +249,7 @@ impl<'a> Solver<'a> {
             or_ko_refused: false,
             or_ko_banned: false,
             move_cache: MoveCache::new(),
+            line_numbers: Vec::new(),
         }
     }
 
@@ -451,6 +455,8 @@ impl<'a> Solver<'a> {
             root_pruned,
             table_entries: self.tt.len(),
             table_capacity: self.tt.capacity(),
+            engine: self.config.engine,
+            numbers: self.line_numbers.clone(),
         });
     }
 

@@ -409,6 +409,7 @@ impl StudioApp {
                 .then(|| Duration::try_from_secs_f64(l.time_secs).ok())
                 .flatten(),
             max_nodes: (l.max_nodes > 0).then_some(l.max_nodes),
+            engine: l.engine,
             build_proof: true,
             ..SolveConfig::default()
         }

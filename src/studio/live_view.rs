@@ -5,13 +5,16 @@
 //! it; the depth that decided it), sorted by state then effort. It only reads
 //! [`crate::solver::Progress`]; it is narrow enough for the side panel (short cells, wrapped
 //! lines, no sideways scrolling). The decided root moves are also marked on the board
-//! ([`StudioApp::live_marks`]).
+//! ([`StudioApp::live_marks`]). With df-pn the progress figure is the root's proof and
+//! disproof numbers and the line is the most-proving path, each move with the numbers of the
+//! node it is played from.
 
 use super::app::StudioApp;
 use super::live::thousands;
 use super::scene::{PointMark, Scene};
 use crate::go::Move;
-use crate::solver::progress::{Progress, RootMove, RootState};
+use crate::solver::progress::{number_words, Progress, RootMove, RootState};
+use crate::solver::Engine;
 
 /// Moves of the line shown before it is cut short with "…".
 const LINE_MOVES: usize = 10;
@@ -49,7 +52,18 @@ impl StudioApp {
         ui.label(table_words(p));
         let size = claim.size();
         if !p.line.is_empty() {
-            ui.label(line_words(&p.line, size));
+            if p.engine == Engine::Dfpn {
+                ui.label(numbered_line_words(&p.line, &p.numbers, size))
+                    .on_hover_text(
+                        "df-pn descends the most-proving line: at each node the child with \
+                         the smallest proof number (the OR player's moves) or disproof number \
+                         (the AND player's). Each move shows the numbers of the node it is \
+                         played from, proof / disproof: at least how many leaves are still to \
+                         prove, or to refute, below it.",
+                    );
+            } else {
+                ui.label(line_words(&p.line, size));
+            }
         }
         if p.root_moves.is_empty() {
             return;
@@ -157,6 +171,30 @@ fn line_words(line: &[Move], size: usize) -> String {
     words
 }
 
+/// "most-proving line: C1 (12/3) D2 (4/3) …": the line's moves with the proof / disproof
+/// numbers of the node each is played from, cut after [`LINE_MOVES`] moves as [`line_words`].
+fn numbered_line_words(line: &[Move], numbers: &[(u64, u64)], size: usize) -> String {
+    let shown: Vec<String> = line
+        .iter()
+        .take(LINE_MOVES)
+        .enumerate()
+        .map(|(i, m)| match numbers.get(i) {
+            Some(&(pn, dn)) => format!(
+                "{} ({}/{})",
+                m.to_gtp(size),
+                number_words(pn),
+                number_words(dn)
+            ),
+            None => m.to_gtp(size),
+        })
+        .collect();
+    let mut words = format!("most-proving line: {}", shown.join(" "));
+    if line.len() > LINE_MOVES {
+        words += &format!(" … ({} moves)", line.len());
+    }
+    words
+}
+
 /// The words and colour of a state.
 fn state_words(state: RootState) -> (&'static str, egui::Color32) {
     match state {
@@ -213,6 +251,7 @@ fn compact(n: u64) -> String {
 mod tests {
     use super::*;
     use crate::go::Point;
+    use crate::solver::progress::INFINITE_NUMBER;
 
     fn root(x: usize, state: RootState, nodes: u64) -> RootMove {
         RootMove {
@@ -264,6 +303,17 @@ mod tests {
         assert!(words.starts_with("line: A1 B1 C1 D1 E1 A1"), "{words}");
         assert!(words.ends_with(" … (14 moves)"), "{words}");
         assert_eq!(line_words(&[Move::Pass], 5), "line: pass");
+        let numbers = [(12, 3), (INFINITE_NUMBER, 0)];
+        assert_eq!(
+            numbered_line_words(&[Move::Play(Point::new(2, 4)), Move::Pass], &numbers, 5),
+            "most-proving line: C1 (12/3) pass (∞/0)"
+        );
+        let long = numbered_line_words(&line, &numbers, 5);
+        assert!(
+            long.starts_with("most-proving line: A1 (12/3) B1 (∞/0) C1 D1"),
+            "{long}"
+        );
+        assert!(long.ends_with(" … (14 moves)"), "{long}");
         assert_eq!(compact(9_999), "9,999");
         assert_eq!(compact(12_345), "12k");
         assert_eq!(compact(1_234_567), "1.2M");

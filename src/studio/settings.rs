@@ -4,6 +4,7 @@
 
 use super::solve_job::ClaimChoice;
 use super::theme::ThemeChoice;
+use crate::solver::Engine;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -52,6 +53,8 @@ pub struct Limits {
     pub or_width: usize,
     /// The automatic width schedule ([`crate::solver::schedule::Width::Auto`]).
     pub auto_width: bool,
+    /// The search engine.
+    pub engine: Engine,
 }
 
 impl Limits {
@@ -73,6 +76,7 @@ impl Default for Limits {
             max_nodes: 0,
             or_width: 0,
             auto_width: true,
+            engine: Engine::default(),
         }
     }
 }

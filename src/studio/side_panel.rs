@@ -9,7 +9,7 @@ use crate::go::Color;
 use crate::problem::{Goal, KoRule};
 use crate::solver::first_moves::MoveResult;
 use crate::solver::verdict::how_words;
-use crate::solver::{LeafKind, ProofNode, Role};
+use crate::solver::{Engine, LeafKind, ProofNode, Role};
 
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
@@ -124,6 +124,21 @@ impl StudioApp {
                         .speed(1000.0),
                 )
                 .on_hover_text("0 = no limit");
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Engine:");
+                ui.selectable_value(&mut self.settings.limits.engine, Engine::Dfs, "depth-first")
+                    .on_hover_text(
+                        "AchieveGoal with iterative deepening: every line searched to a depth \
+                         limit that grows by two plies per iteration.",
+                    );
+                ui.selectable_value(&mut self.settings.limits.engine, Engine::Dfpn, "df-pn")
+                    .on_hover_text(
+                        "Best-first proof-number search over the same zones: it always \
+                         descends the most-proving line (the moves that look cheapest to \
+                         prove or refute), the attacker's pass first. Strongest on large \
+                         regions such as the 19x19 research problems.",
+                    );
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("OR width:");

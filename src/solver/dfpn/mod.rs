@@ -356,8 +356,10 @@ impl Solver<'_> {
             let child = children[i];
             let child_th_pn = min_threshold(th_pn, second).saturating_sub(child.cost);
             let child_th_dn = dn_sum.child_threshold(th_dn);
+            self.line_numbers.push((pn, dn));
             children[i].out =
                 self.visit(board, or, child.mv, child_th_pn, child_th_dn, plies, None);
+            self.line_numbers.pop();
         }
     }
 
@@ -699,6 +701,7 @@ impl Solver<'_> {
             let child = children[i];
             let child_th_dn = min_threshold(th_dn, second).saturating_sub(child.cost);
             let child_th_pn = pn_sum.child_threshold(th_pn);
+            self.line_numbers.push((pn, dn));
             let out = self.visit(
                 board,
                 and,
@@ -708,6 +711,7 @@ impl Solver<'_> {
                 plies,
                 node.hint,
             );
+            self.line_numbers.pop();
             children[i].out = out;
             match out.state {
                 State::Lost(_) => {

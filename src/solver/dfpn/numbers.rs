@@ -5,7 +5,7 @@
 pub type Num = u64;
 
 /// The infinite proof or disproof number.
-pub const INF: Num = 1 << 40;
+pub const INF: Num = crate::solver::progress::INFINITE_NUMBER;
 
 /// The largest finite number a table entry holds (`u32::MAX` is [`INF`] there).
 const TABLE_MAX: Num = u32::MAX as Num - 1;
