@@ -105,8 +105,10 @@ fn solve_json_and_sides() {
     );
     let out = run(&["solve", file, "--side", "both", "--max-nodes", LIMIT]);
     let text = stdout(&out);
+    // The claims are raced: White's failure is proven, or stopped by Black's win.
     assert!(
-        text.starts_with("search: OR White goal kill (ko disallowed): fail (solved), "),
+        text.starts_with("search: OR White goal kill (ko disallowed): fail (solved), ")
+            || text.starts_with("search: OR White goal kill (ko disallowed): unknown (stopped), "),
         "{text}"
     );
     assert!(
@@ -120,6 +122,57 @@ fn solve_json_and_sides() {
         ),
         "{text}"
     );
+}
+
+#[test]
+fn solve_both_reports_the_proven_claim_and_the_other_decided_or_stopped() {
+    // Bent three: White kills; Black cannot live. The two are searched at once and White's win
+    // stops Black's search unless it was proven to fail first: either is right, the report is
+    // the same, and the file's claim comes first in the lists whichever ended first.
+    let file = problem("03-bent-three-kill.sgf");
+    for _ in 0..3 {
+        let out = run(&[
+            "solve",
+            file.to_str().unwrap(),
+            "--side",
+            "both",
+            "--json",
+            "--max-nodes",
+            LIMIT,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(json["side"], "both");
+        assert_eq!(json["result"], "White kills: first move D1");
+        assert_eq!(
+            (json["status"].clone(), json["agrees"].clone()),
+            ("win".into(), true.into())
+        );
+        assert_eq!(json["check"], "checked");
+        let verdicts = json["verdicts"].as_array().unwrap();
+        assert_eq!(verdicts.len(), 2, "{json}");
+        assert_eq!(verdicts[0], "White kills: first move D1");
+        let other = verdicts[1].as_str().unwrap();
+        assert!(
+            other == "Black cannot live (proven)" || other.contains("stopped"),
+            "{other}"
+        );
+        let searches = json["searches"].as_array().unwrap();
+        assert_eq!(
+            (
+                searches[0]["or_player"].clone(),
+                searches[0]["status"].clone()
+            ),
+            ("White".into(), "win".into())
+        );
+        for s in &searches[1..] {
+            assert_eq!(s["or_player"], "Black", "{json}");
+            assert!(
+                s["status"] == "fail" || (s["status"] == "unknown" && s["stop"] == "stopped"),
+                "{json}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -7,6 +7,7 @@ use crate::solver::tt::TranspositionTable;
 use crate::solver::{self, TablePool};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -135,11 +136,21 @@ impl SearchArgs {
     /// The Go result of `problem`'s claim ([`analyse_with_width`]: seki or unconditional life,
     /// ko; the widths of [`SearchArgs::width`]), all searches within the limits together.
     pub fn analyse(&self, problem: &Problem, default: Width) -> Analysis {
+        self.analyse_until(problem, default, Arc::default())
+    }
+
+    /// [`SearchArgs::analyse`], ending with an unknown result, stopped, once `stop` is set.
+    pub fn analyse_until(
+        &self,
+        problem: &Problem,
+        default: Width,
+        stop: Arc<AtomicBool>,
+    ) -> Analysis {
         analyse_with_width(
             problem,
             &self.config(),
             self.width(default),
-            Arc::default(),
+            stop,
             None,
             &mut TablePool::new(),
         )

@@ -68,7 +68,8 @@ pub enum Command {
         #[command(flatten)]
         check: CheckArgs,
         /// The claim to prove (default: the one the file states): live = the defender's, kill =
-        /// the attacker's, both = each in turn, reporting the one proven.
+        /// the attacker's, both = the two at once on two threads, the first proven stopping the
+        /// other (then reported as stopped), reporting the one proven.
         #[arg(long, value_enum)]
         side: Option<Side>,
         /// Print one JSON object instead of text.

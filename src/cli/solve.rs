@@ -10,6 +10,7 @@ use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::proof_sgf::proof_to_sgf_with_note;
+use crate::solver::race::race;
 use crate::solver::schedule::Width;
 use crate::solver::verdict::analysis_words;
 use crate::solver::{Status, StopReason};
@@ -19,6 +20,8 @@ use serde::Serialize;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Which claim to prove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
@@ -28,7 +31,9 @@ pub enum Side {
     Live,
     /// The attacker's claim.
     Kill,
-    /// Both claims, one after the other; the one proven is reported.
+    /// Both claims at once, each on a thread of its own: the first proven (a win without ko)
+    /// stops the other, which is then reported unknown (stopped); a proven failure stops
+    /// nothing. The one proven is reported.
     Both,
 }
 
@@ -112,13 +117,25 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         });
     }
 
-    let mut runs: Vec<(Problem, Analysis)> = Vec::new();
-    let mut repro_files: Vec<Option<String>> = Vec::new();
-    for claim in claims(&problem, options.side) {
-        let mut analysis = options.search.analyse(&claim, Width::Auto);
+    // The claims are raced ([`crate::solver::race`]): with `--side both` each is searched on a
+    // thread of its own and the first proven stops the other; each proof is checked on its
+    // claim's thread. The runs keep the claims' order whichever ended first.
+    let claims = claims(&problem, options.side);
+    let stops: Vec<Arc<AtomicBool>> = claims.iter().map(|_| Arc::default()).collect();
+    let raced = race(&stops, |lane| {
+        let claim = &claims[lane.index()];
+        let mut analysis = options
+            .search
+            .analyse_until(claim, Width::Auto, lane.stop());
+        lane.ended(&analysis);
         let repro = options
             .check
             .check(&options.file, &options.search, &mut analysis);
+        (analysis, repro)
+    });
+    let mut runs: Vec<(Problem, Analysis)> = Vec::new();
+    let mut repro_files: Vec<Option<String>> = Vec::new();
+    for (claim, (analysis, repro)) in claims.into_iter().zip(raced) {
         repro_files.push(match repro {
             Some(Ok(path)) => {
                 let path = path.display().to_string();

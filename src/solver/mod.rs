@@ -12,6 +12,7 @@
 //! - [`checker`]: the independent proof checker; [`certify`]: checking every reported proof
 //!   within bounds; [`fault`]: corrupting a proof on purpose (tests of that path); [`repro`]:
 //!   the reproduction file of a rejected proof; [`proof_sgf`]: proofs as SGF files;
+//! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
 //! - [`answers`]: every first move judged as a problem site's solution tree (SGF);
 //! - [`replay`]: the proof played against a person ("try to refute"); [`verdict`]: results in
 //!   words.
@@ -37,6 +38,7 @@ pub mod ordering;
 pub mod progress;
 pub mod proof;
 pub mod proof_sgf;
+pub mod race;
 pub mod replay;
 pub mod repro;
 pub mod rules;
