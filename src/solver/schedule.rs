@@ -10,10 +10,11 @@
 //! (a [`TablePool`]), so little work is repeated. It stops at the first decided result: a win
 //! (any width), a failure of the full-width search, or a win by ko; or when the limits run out.
 //! A width that cannot do better with more nodes (the full search at its depth limit, the narrow
-//! one having tried all its moves) is dropped from the turns.
+//! one having tried all its moves) is dropped from the turns. For df-pn `Auto` is the full width
+//! alone ([`Width::turns`]).
 
 use super::analysis::{analyse_in, Analysis, Budget, How, ProgressFn};
-use super::config::SolveConfig;
+use super::config::{Engine, SolveConfig};
 use super::search::{Status, StopReason};
 use super::table_pool::TablePool;
 use crate::problem::{KoRule, Problem};
@@ -55,11 +56,16 @@ impl Width {
         }
     }
 
-    /// The widths tried for `problem`, in order (`None`: full width).
-    pub fn turns(self, problem: &Problem) -> Vec<Option<usize>> {
+    /// The widths tried for `problem` by `engine`, in order (`None`: full width). df-pn's
+    /// automatic width is the full width: its edge costs already keep it on the best moves, and
+    /// every narrow turn would be a search of its own (research problem 34 at 20 s: full width
+    /// proves it, auto does not; 35 and 21: 8,157 and 54,001 nodes at full width, 15,335 and
+    /// 71,356 with auto).
+    pub fn turns(self, problem: &Problem, engine: Engine) -> Vec<Option<usize>> {
         match self {
             Width::Full => vec![None],
             Width::Narrow(w) => vec![Some(w)],
+            Width::Auto if engine == Engine::Dfpn => vec![None],
             Width::Auto if problem.region_empty_points().len() > LARGE_REGION => {
                 vec![Some(AUTO_NARROW), None]
             }
@@ -120,7 +126,10 @@ pub fn analyse_claims(
         nodes: 0,
     };
     // (claim, width) turns; the widths of the first claim decide the order.
-    let widths = claims.first().map(|c| width.turns(c)).unwrap_or_default();
+    let widths = claims
+        .first()
+        .map(|c| width.turns(c, config.engine))
+        .unwrap_or_default();
     let mut turns: Vec<(usize, Option<usize>)> = widths
         .iter()
         .flat_map(|&w| (0..claims.len()).map(move |i| (i, w)))
@@ -223,10 +232,15 @@ mod tests {
     fn auto_starts_narrow_on_large_regions_and_full_on_small_ones() {
         let small = bundled("04-straight-four-alive.sgf");
         let large = bundled("19-open-corner-live.sgf");
-        assert_eq!(Width::Auto.turns(&small), [None, Some(AUTO_NARROW)]);
-        assert_eq!(Width::Auto.turns(&large), [Some(AUTO_NARROW), None]);
-        assert_eq!(Width::Full.turns(&large), [None]);
-        assert_eq!(Width::Narrow(3).turns(&small), [Some(3)]);
+        let dfs = Engine::Dfs;
+        assert_eq!(Width::Auto.turns(&small, dfs), [None, Some(AUTO_NARROW)]);
+        assert_eq!(Width::Auto.turns(&large, dfs), [Some(AUTO_NARROW), None]);
+        assert_eq!(Width::Full.turns(&large, dfs), [None]);
+        assert_eq!(Width::Narrow(3).turns(&small, dfs), [Some(3)]);
+        let dfpn = Engine::Dfpn;
+        assert_eq!(Width::Auto.turns(&large, dfpn), [None]);
+        assert_eq!(Width::Auto.turns(&small, dfpn), [None]);
+        assert_eq!(Width::Narrow(3).turns(&large, dfpn), [Some(3)]);
     }
 
     #[test]

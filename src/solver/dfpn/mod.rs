@@ -363,8 +363,21 @@ impl Solver<'_> {
         }
     }
 
+    /// The key of the node's moves in the move cache: its table key and the line's last move
+    /// (the ordering's proximity term reads it, so a position reached by another last move is
+    /// ordered afresh and the cache never changes the search).
+    fn move_cache_key(&self, key: u64) -> u64 {
+        let last = self
+            .line
+            .last()
+            .and_then(|m| m.point())
+            .map_or(0, |p| p.index() as u64 + 1);
+        key ^ last.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
     /// The OR node's moves, costed and ordered (from the cache after the first visit).
     fn or_moves(&mut self, board: &mut Board, or: Color, key: u64) -> OrMoves {
+        let key = self.move_cache_key(key);
         let at_root = self.root.active && self.line.is_empty();
         let cacheable = !self.rules.superko && !at_root;
         if cacheable {
@@ -403,6 +416,7 @@ impl Solver<'_> {
         and: Color,
         key: u64,
     ) -> (AndMoves, Vec<(Num, Move)>) {
+        let key = self.move_cache_key(key);
         let cacheable = !self.rules.superko;
         if cacheable {
             if let Some(kept) = self.move_cache.and_plays(key) {
@@ -726,6 +740,44 @@ impl Solver<'_> {
                 }
                 State::Open => {}
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_cache::MoveCache;
+    use crate::solver::{Engine, SolveConfig, Solver};
+
+    #[test]
+    fn the_move_cache_changes_the_time_of_a_search_never_its_nodes() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the bundled problems")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 20, "{files:?}");
+        let config = SolveConfig {
+            engine: Engine::Dfpn,
+            max_nodes: Some(30_000),
+            ..SolveConfig::default()
+        };
+        for file in files {
+            let problem = crate::problem::load_inferring(&file)
+                .expect("a bundled problem loads")
+                .problem;
+            let cached = Solver::new(&problem, config.clone()).solve();
+            let mut plain = Solver::new(&problem, config.clone());
+            plain.move_cache = MoveCache::disabled();
+            let plain = plain.solve();
+            assert_eq!(
+                (cached.status, cached.nodes),
+                (plain.status, plain.nodes),
+                "{}",
+                file.display()
+            );
         }
     }
 }

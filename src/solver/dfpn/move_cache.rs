@@ -5,12 +5,11 @@
 //! the node's table key, one entry per slot (a newer node takes the slot), so memory stays
 //! fixed ([`SLOTS`] entries of a few KiB at most).
 //!
-//! What is kept depends on the position only (the key covers stones, side to move, ko point
-//! and a pass before): the legal moves, their costs and order, the AND player's illegal points.
-//! Under positional superko legality depends on the line, so a solver with superko on does
-//! not use the cache. The ordering's proximity term reads the last move; a position reached
-//! by another line keeps the order of its first visit (order only: every move is still
-//! searched).
+//! What is kept depends on the position and the last move only (the key covers stones, side
+//! to move, ko point, a pass before, and the last move, which the ordering's proximity term
+//! reads): the legal moves, their costs and order, the AND player's illegal points. So the
+//! cache changes the time of a search, never its nodes. Under positional superko legality
+//! depends on the whole line, so a solver with superko on does not use the cache.
 
 use super::numbers::Num;
 use crate::go::{Move, Point};
@@ -44,6 +43,7 @@ enum Kept {
 /// A direct-mapped cache of node moves by table key.
 pub struct MoveCache {
     slots: Vec<Option<(u64, Kept)>>,
+    enabled: bool,
 }
 
 impl Default for MoveCache {
@@ -55,7 +55,19 @@ impl Default for MoveCache {
 impl MoveCache {
     /// An empty cache (its slots are allocated on first use).
     pub fn new() -> MoveCache {
-        MoveCache { slots: Vec::new() }
+        MoveCache {
+            slots: Vec::new(),
+            enabled: true,
+        }
+    }
+
+    /// A cache that keeps nothing (to show that the cache does not change a search).
+    #[cfg(test)]
+    pub fn disabled() -> MoveCache {
+        MoveCache {
+            slots: Vec::new(),
+            enabled: false,
+        }
     }
 
     fn slot(key: u64) -> usize {
@@ -87,6 +99,9 @@ impl MoveCache {
     }
 
     fn put(&mut self, key: u64, kept: Kept) {
+        if !self.enabled {
+            return;
+        }
         if self.slots.is_empty() {
             self.slots.resize_with(SLOTS, || None);
         }
@@ -118,5 +133,8 @@ mod tests {
         cache.keep_and(other, AndPlays::default());
         assert!(cache.or_moves(key).is_none(), "the newer key took the slot");
         assert!(cache.and_plays(other).is_some());
+        let mut off = MoveCache::disabled();
+        off.keep_and(other, AndPlays::default());
+        assert!(off.and_plays(other).is_none());
     }
 }
