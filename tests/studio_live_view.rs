@@ -36,19 +36,25 @@ fn step_until(h: &mut Harness<'static, StudioApp>, ready: impl Fn(&Progress) -> 
     }
 }
 
-#[test]
-fn a_running_solve_shows_its_root_moves_progress_table_and_line() {
+/// The studio on a new 7x7 problem, Black to live anywhere on the whole board (far too large
+/// to finish), with one width (one search for the whole job, so the progress is never reset in
+/// between) and no time limit.
+fn open_7x7_without_limits() -> Harness<'static, StudioApp> {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    // A new 7x7 problem, Black to live anywhere on the whole board: far too large to finish.
     h.state_mut().new_now(7);
     h.state_mut().apply_edit(|s| {
         s.region = None;
         tsumego_studio::studio::edit::set_claim(s, Color::Black, Goal::LiveAny)
     });
-    // One width: one search for the whole job, so the progress is never reset in between.
     h.state_mut().settings.limits.auto_width = false;
     h.state_mut().settings.limits.time_secs = 0.0;
     h.run_steps(2);
+    h
+}
+
+#[test]
+fn a_running_solve_shows_its_root_moves_progress_table_and_line() {
+    let mut h = open_7x7_without_limits();
     h.get_by_label("▶ Solve").click();
     step_until(&mut h, |p| {
         !p.line.is_empty() && p.root_moves.iter().any(|m| m.state == RootState::Searching)
@@ -79,16 +85,7 @@ fn a_running_solve_shows_its_root_moves_progress_table_and_line() {
 
 #[test]
 fn a_df_pn_solve_chosen_in_the_panel_shows_the_root_numbers_and_the_most_proving_line() {
-    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    // The same open 7x7 problem: far too large to finish.
-    h.state_mut().new_now(7);
-    h.state_mut().apply_edit(|s| {
-        s.region = None;
-        tsumego_studio::studio::edit::set_claim(s, Color::Black, Goal::LiveAny)
-    });
-    h.state_mut().settings.limits.auto_width = false;
-    h.state_mut().settings.limits.time_secs = 0.0;
-    h.run_steps(2);
+    let mut h = open_7x7_without_limits();
     h.get_by_label("df-pn").click();
     h.run_steps(1);
     assert_eq!(h.state().settings.limits.engine, Engine::Dfpn);

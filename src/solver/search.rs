@@ -749,6 +749,23 @@ impl<'a> Solver<'a> {
         false
     }
 
+    /// The OR player's candidate plays, best first, cut to the OR width (`true` when some were
+    /// cut); at the root, its moves are recorded for the progress events.
+    pub(super) fn or_points(&mut self, board: &mut Board, or: Color) -> (Vec<Point>, bool) {
+        let mut points = self.ordered_points(board, or);
+        if self.root.active && self.line.is_empty() {
+            self.begin_root_or(board, or, &points);
+        }
+        let mut cut = false;
+        if let Some(width) = self.config.or_width {
+            if points.len() > width {
+                points.truncate(width);
+                cut = true;
+            }
+        }
+        (points, cut)
+    }
+
     fn or_node(&mut self, board: &mut Board, or: Color, passed: bool, depth: u32) -> NodeResult {
         let mut earliest = usize::MAX;
         if passed && self.rules.may_pass(or) {
@@ -759,18 +776,8 @@ impl<'a> Solver<'a> {
                 dist: 1,
             });
         }
-        let mut moves = self.ordered_points(board, or);
         let at_root = self.root.active && self.line.is_empty();
-        if at_root {
-            self.begin_root_or(board, or, &moves);
-        }
-        let mut unknown = false;
-        if let Some(width) = self.config.or_width {
-            if moves.len() > width {
-                moves.truncate(width);
-                unknown = true;
-            }
-        }
+        let (moves, mut unknown) = self.or_points(board, or);
         let mut candidates: Vec<Move> = moves.into_iter().map(Move::Play).collect();
         if self.rules.may_pass(or) {
             candidates.push(Move::Pass);

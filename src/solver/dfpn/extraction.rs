@@ -2,7 +2,7 @@
 //! (from the table, or searched again when the table lost it), and the order in which an AND
 //! node's moves are rebuilt.
 
-use super::numbers::INF;
+use super::numbers::Thresholds;
 use super::outcome::State;
 use crate::go::{Board, Color, Move, Point};
 use crate::solver::config::Engine;
@@ -28,7 +28,7 @@ impl Solver<'_> {
             }
         }
         match self
-            .mid(board, to_move, passed, INF, INF, bound, None)
+            .mid(board, to_move, passed, Thresholds::INFINITE, bound, None)
             .state
         {
             State::Win { zone, best, dist } => Value::Win { zone, best, dist },

@@ -49,7 +49,7 @@ mod outcome;
 
 use knowledge::{costed_moves, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
-use numbers::{add, min_threshold, Num, WeakSum, INF};
+use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
 
 use super::config::default_null_moves;
@@ -100,8 +100,7 @@ impl Solver<'_> {
             &mut board,
             to_move,
             false,
-            INF,
-            INF,
+            Thresholds::INFINITE,
             self.config.max_depth,
             None,
         );
@@ -135,15 +134,14 @@ impl Solver<'_> {
         }
     }
 
-    /// Search the node (already on the line) until its numbers reach `th_pn` or `th_dn`, it is
+    /// Search the node (already on the line) until its numbers reach the thresholds `th`, it is
     /// decided, or a limit stops the search; `plies` left.
     pub(super) fn mid(
         &mut self,
         board: &mut Board,
         to_move: Color,
         passed: bool,
-        th_pn: Num,
-        th_dn: Num,
+        th: Thresholds,
         plies: u32,
         hint: Option<Move>,
     ) -> Outcome {
@@ -178,9 +176,9 @@ impl Solver<'_> {
         let nodes_before = self.nodes;
         self.states.push(key);
         let out = if to_move == or {
-            self.mid_or(board, or, th_pn, th_dn, plies, hint, key)
+            self.mid_or(board, or, th, plies, hint, key)
         } else {
-            self.mid_and(board, to_move, passed, th_pn, th_dn, plies, key)
+            self.mid_and(board, to_move, passed, th, plies, key)
         };
         self.states.pop();
         let line_free = out.earliest >= own_index
@@ -222,8 +220,7 @@ impl Solver<'_> {
         board: &mut Board,
         mover: Color,
         mv: Move,
-        th_pn: Num,
-        th_dn: Num,
+        th: Thresholds,
         plies: u32,
         hint: Option<Move>,
     ) -> Outcome {
@@ -244,8 +241,7 @@ impl Solver<'_> {
             board,
             mover.opponent(),
             mv == Move::Pass,
-            th_pn,
-            th_dn,
+            th,
             plies - 1,
             hint,
         );
@@ -267,12 +263,12 @@ impl Solver<'_> {
         &mut self,
         board: &mut Board,
         or: Color,
-        th_pn: Num,
-        th_dn: Num,
+        th: Thresholds,
         plies: u32,
         hint: Option<Move>,
         key: u64,
     ) -> Outcome {
+        let (th_pn, th_dn) = (th.pn, th.dn);
         let mut earliest = usize::MAX;
         let OrMoves {
             moves: mut pending,
@@ -281,17 +277,15 @@ impl Solver<'_> {
         put_first(&mut pending, hint);
         let mut next = 0;
         let mut children = Vec::with_capacity(OR_BATCH);
-        while next < pending.len() && children.len() < OR_BATCH {
-            self.expand_or(
-                board,
-                or,
-                &pending,
-                &mut next,
-                &mut children,
-                plies,
-                &mut earliest,
-            );
-        }
+        self.expand_or(
+            board,
+            or,
+            &pending,
+            &mut next,
+            &mut children,
+            plies,
+            &mut earliest,
+        );
         loop {
             // The moves not generated yet count as one child of their cheapest cost.
             let rest = pending.get(next).map_or(INF, |&(cost, _)| add(1, cost));
@@ -328,18 +322,15 @@ impl Solver<'_> {
             }
             if rest < pn || (best.is_none() && rest < INF) {
                 // The next moves are at least as promising: generate another batch.
-                let before = children.len();
-                while next < pending.len() && children.len() < before + OR_BATCH {
-                    self.expand_or(
-                        board,
-                        or,
-                        &pending,
-                        &mut next,
-                        &mut children,
-                        plies,
-                        &mut earliest,
-                    );
-                }
+                self.expand_or(
+                    board,
+                    or,
+                    &pending,
+                    &mut next,
+                    &mut children,
+                    plies,
+                    &mut earliest,
+                );
                 continue;
             }
             let Some(i) = best else {
@@ -357,8 +348,17 @@ impl Solver<'_> {
             let child_th_pn = min_threshold(th_pn, second).saturating_sub(child.cost);
             let child_th_dn = dn_sum.child_threshold(th_dn);
             self.line_numbers.push((pn, dn));
-            children[i].out =
-                self.visit(board, or, child.mv, child_th_pn, child_th_dn, plies, None);
+            children[i].out = self.visit(
+                board,
+                or,
+                child.mv,
+                Thresholds {
+                    pn: child_th_pn,
+                    dn: child_th_dn,
+                },
+                plies,
+                None,
+            );
             self.line_numbers.pop();
         }
     }
@@ -385,17 +385,7 @@ impl Solver<'_> {
                 return kept.clone();
             }
         }
-        let mut points = self.ordered_points(board, or);
-        if at_root {
-            self.begin_root_or(board, or, &points);
-        }
-        let mut pruned = false;
-        if let Some(width) = self.config.or_width {
-            if points.len() > width {
-                points.truncate(width);
-                pruned = true;
-            }
-        }
+        let (points, pruned) = self.or_points(board, or);
         let pass = self.rules.may_pass(or).then_some(Move::Pass);
         let rings = Rings::new(board, &self.crucial_stones(board));
         let moves = OrMoves {
@@ -446,8 +436,8 @@ impl Solver<'_> {
         (gen, plays)
     }
 
-    /// Generate the next OR child of `pending` that the rules allow (at most one; `next` moves
-    /// past the refused ones and the generated one).
+    /// Generate the next [`OR_BATCH`] OR children of `pending` that the rules allow (fewer at
+    /// the end of the list); `next` moves past the refused ones and the generated ones.
     #[allow(clippy::too_many_arguments)]
     fn expand_or(
         &mut self,
@@ -459,7 +449,11 @@ impl Solver<'_> {
         plies: u32,
         earliest: &mut usize,
     ) {
+        let until = children.len() + OR_BATCH;
         while let Some(&(cost, mv)) = pending.get(*next) {
+            if children.len() >= until {
+                return;
+            }
             *next += 1;
             if !self.try_or_move(board, or, mv, earliest) {
                 continue;
@@ -473,7 +467,6 @@ impl Solver<'_> {
                 out,
                 cost,
             });
-            return;
         }
     }
 
@@ -573,11 +566,11 @@ impl Solver<'_> {
         board: &mut Board,
         and: Color,
         passed: bool,
-        th_pn: Num,
-        th_dn: Num,
+        th: Thresholds,
         plies: u32,
         key: u64,
     ) -> Outcome {
+        let (th_pn, th_dn) = (th.pn, th.dn);
         let (gen, plays) = self.and_plays(board, and, key);
         let mut earliest = gen.earliest;
         let mut node = AndNode {
@@ -720,8 +713,10 @@ impl Solver<'_> {
                 board,
                 and,
                 child.mv,
-                child_th_pn,
-                child_th_dn,
+                Thresholds {
+                    pn: child_th_pn,
+                    dn: child_th_dn,
+                },
                 plies,
                 node.hint,
             );

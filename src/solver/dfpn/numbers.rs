@@ -10,6 +10,19 @@ pub const INF: Num = crate::solver::progress::INFINITE_NUMBER;
 /// The largest finite number a table entry holds (`u32::MAX` is [`INF`] there).
 const TABLE_MAX: Num = u32::MAX as Num - 1;
 
+/// The numbers at which a visit of a node returns to its parent: its proof number reaching
+/// `pn` or its disproof number reaching `dn`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thresholds {
+    pub pn: Num,
+    pub dn: Num,
+}
+
+impl Thresholds {
+    /// Search until the node is decided.
+    pub const INFINITE: Thresholds = Thresholds { pn: INF, dn: INF };
+}
+
 /// `a + b`, at most [`INF`].
 pub fn add(a: Num, b: Num) -> Num {
     a.saturating_add(b).min(INF)
