@@ -53,7 +53,7 @@ pub struct Limits {
     pub or_width: usize,
     /// The automatic width schedule ([`crate::solver::schedule::Width::Auto`]).
     pub auto_width: bool,
-    /// The search engine.
+    /// The search engine (df-pn unless chosen otherwise, as on the command line).
     pub engine: Engine,
 }
 
@@ -76,7 +76,7 @@ impl Default for Limits {
             max_nodes: 0,
             or_width: 0,
             auto_width: true,
-            engine: Engine::default(),
+            engine: Engine::Dfpn,
         }
     }
 }
