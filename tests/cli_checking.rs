@@ -64,7 +64,7 @@ fn solve_rejects_each_corrupted_proof_and_writes_a_reproduction_file() {
         let saved = std::fs::read_to_string(&repro).unwrap();
         assert!(saved.contains("REPRODUCTION FILE"), "{saved}");
         assert!(saved.contains(&format!("Checker: {error}")), "{saved}");
-        assert!(saved.contains("Search settings: engine dfs, max nodes 200000"));
+        assert!(saved.contains("Search settings: engine dfpn, max nodes 200000"));
         // `check` runs the checker on it again, and rejects it the same way.
         let again = run(&["check", repro.to_str().unwrap()]);
         assert_eq!(again.status.code(), Some(1), "{fault}");
