@@ -1,5 +1,11 @@
 //! The solve as the studio follows it: the job's latest progress, the figures over time for the
 //! plot, the searches finished so far, and the verdict when the job ends.
+//!
+//! The claims of a job are searched at once ("both": the claim as stated and its opposite, see
+//! [`super::solve_job`]), but the live view follows one: the first claim (by index) still being
+//! searched. With "both" that is the claim as stated until it is decided (or stopped), then the
+//! opposite claim; the other claim's progress events are dropped, and its figures come with its
+//! verdict. The plot runs on from where it was when the view turns to the other claim.
 
 use super::solve_job::{JobEvent, JobSettings, ReproFile, SolveRunner};
 use crate::go::{Color, Move, Zone};
@@ -20,24 +26,46 @@ pub struct LiveSolve {
     runner: SolveRunner,
     /// The document revision the job solves.
     pub revision: u64,
-    /// The claim being searched and its progress.
+    /// The claim whose search the view follows, and its latest progress.
     pub claim: Option<Problem>,
     pub progress: Option<Progress>,
-    /// (seconds, nodes per second) over the whole job.
+    /// (seconds, nodes per second) over the whole job, of the claims followed.
     pub samples: Vec<[f64; 2]>,
-    pub searches: Vec<(Problem, Solution, How)>,
-    /// The checker's verdict on each search's proof, with the reproduction file of a rejected
-    /// proof (or why it could not be written).
-    checks: Vec<Option<(Checked, ReproFile)>>,
-    /// The width that decided each search (`full width`, `or-width 8`).
-    widths: Vec<String>,
+    /// The claims searched to their end so far, in the order they ended.
+    pub searches: Vec<SearchedClaim>,
+    /// The claims started and not yet searched to their end, with their indexes.
+    searching: Vec<(usize, Problem)>,
+    /// The index of the claim followed ([`LiveSolve::claim`]).
+    followed: Option<usize>,
     /// The verdict of the search whose proof is being checked now ("proven, checking…").
     pub checking: Option<String>,
+    /// Every claim whose proof is being checked now, with its verdict (`checking` is the last).
+    checking_now: Vec<(usize, String)>,
     running: bool,
-    /// Seconds of the searches already finished (the plot's time axis runs over the job).
+    /// Seconds of the plot before the search followed now (the plot's time axis runs over the
+    /// job).
     offset: f64,
-    /// The elapsed time of the last progress event (of the search running now).
+    /// The elapsed time of the last progress event (of the search followed now).
     last_elapsed: f64,
+    /// The view turned to another claim: its next progress event continues the plot where it
+    /// was (that claim's clock ran meanwhile).
+    rebase: bool,
+}
+
+/// One claim of a job searched to its end.
+#[derive(Clone, Debug)]
+pub struct SearchedClaim {
+    /// The claim's index in the job.
+    pub index: usize,
+    /// The claim as searched, its solution and the way.
+    pub claim: Problem,
+    pub solution: Solution,
+    pub how: How,
+    /// The width that decided (`full width`, `or-width 8`).
+    pub width: String,
+    /// The checker's verdict on its proof, with the reproduction file of a rejected proof (or
+    /// why it could not be written).
+    pub check: Option<(Checked, ReproFile)>,
 }
 
 /// A finished job: every search and the one reported.
@@ -95,20 +123,27 @@ impl LiveSolve {
         claims: Vec<Problem>,
         settings: JobSettings,
         revision: u64,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) {
         self.runner.start(claims, settings, wake);
         self.revision = revision;
+        self.forget_job();
+        self.running = true;
+    }
+
+    /// Forget what the view shows of a job (before another).
+    fn forget_job(&mut self) {
         self.claim = None;
         self.progress = None;
         self.samples.clear();
         self.searches.clear();
-        self.checks.clear();
-        self.widths.clear();
+        self.searching.clear();
+        self.followed = None;
         self.checking = None;
+        self.checking_now.clear();
         self.offset = 0.0;
         self.last_elapsed = 0.0;
-        self.running = true;
+        self.rebase = false;
     }
 
     /// Ask the job to stop; its last messages still arrive.
@@ -122,19 +157,17 @@ impl LiveSolve {
         self.running = false;
         self.claim = None;
         self.progress = None;
+        self.searching.clear();
+        self.followed = None;
         self.checking = None;
+        self.checking_now.clear();
     }
 
     /// Stops any job and forgets what the last one showed (its searches and its rate plot), for
     /// another problem.
     pub fn forget(&mut self) {
         self.stop();
-        self.samples.clear();
-        self.searches.clear();
-        self.checks.clear();
-        self.widths.clear();
-        self.offset = 0.0;
-        self.last_elapsed = 0.0;
+        self.forget_job();
     }
 
     /// Take in the job's messages; returns the finished job when it ended.
@@ -142,55 +175,53 @@ impl LiveSolve {
         let mut done = false;
         for event in self.runner.poll() {
             match event {
-                JobEvent::Started { claim, .. } => {
-                    self.claim = Some(*claim);
-                    self.progress = None;
+                JobEvent::Started { index, claim } => {
+                    self.searching.push((index, *claim));
+                    self.follow_first();
                 }
-                JobEvent::Progress { progress, .. } => {
-                    // A claim runs several searches (widths, seki, ko), each with its own clock:
-                    // a clock that went back started a new one, and the plot runs on.
-                    let t = progress.elapsed.as_secs_f64();
-                    if t < self.last_elapsed {
-                        self.offset += self.last_elapsed;
+                JobEvent::Progress { index, progress } => {
+                    if self.followed == Some(index) {
+                        self.sample(progress);
                     }
-                    self.last_elapsed = t;
-                    self.samples
-                        .push([self.offset + t, progress.nodes_per_second]);
-                    if self.samples.len() > MAX_SAMPLES {
-                        // Keep every other sample: the plot keeps its shape.
-                        let mut i = 0;
-                        self.samples.retain(|_| {
-                            i += 1;
-                            i % 2 == 0
-                        });
-                    }
-                    self.progress = Some(progress);
                 }
                 JobEvent::Searched {
+                    index,
                     claim,
                     solution,
                     how,
                     checking,
                     width,
-                    ..
                 } => {
-                    self.widths.push(width);
-                    self.offset += self.last_elapsed.max(solution.elapsed.as_secs_f64());
-                    self.last_elapsed = 0.0;
-                    if checking {
-                        self.checking = Some(verdict(&claim, &solution, how, 1));
+                    if self.followed == Some(index) {
+                        // The plot runs on from the end of this claim's last search.
+                        self.offset += self.last_elapsed;
+                        self.last_elapsed = 0.0;
                     }
-                    self.searches.push((*claim, *solution, how));
-                    self.checks.push(None);
+                    if checking {
+                        let words = verdict(&claim, &solution, how, 1);
+                        self.checking = Some(words.clone());
+                        self.checking_now.push((index, words));
+                    }
+                    self.searching.retain(|(i, _)| *i != index);
+                    self.follow_first();
+                    self.searches.push(SearchedClaim {
+                        index,
+                        claim: *claim,
+                        solution: *solution,
+                        how,
+                        width,
+                        check: None,
+                    });
                 }
                 JobEvent::Checked {
                     index,
                     checked,
                     repro,
                 } => {
-                    self.checking = None;
-                    if let Some(slot) = self.checks.get_mut(index) {
-                        *slot = Some((checked, repro));
+                    self.checking_now.retain(|(i, _)| *i != index);
+                    self.checking = self.checking_now.last().map(|(_, w)| w.clone());
+                    if let Some(s) = self.searches.iter_mut().find(|s| s.index == index) {
+                        s.check = Some((checked, repro));
                     }
                 }
                 JobEvent::Done => done = true,
@@ -201,13 +232,24 @@ impl LiveSolve {
         }
         self.running = false;
         self.claim = None;
+        self.searching.clear();
+        self.followed = None;
         self.checking = None;
+        self.checking_now.clear();
         if self.searches.is_empty() {
             return None;
         }
-        let searches = std::mem::take(&mut self.searches);
-        let mut checks = std::mem::take(&mut self.checks);
-        let widths = std::mem::take(&mut self.widths);
+        // In the claims' order, whichever ended first (the report prefers the first).
+        let mut searched = std::mem::take(&mut self.searches);
+        searched.sort_by_key(|s| s.index);
+        let mut checks = Vec::with_capacity(searched.len());
+        let mut widths = Vec::with_capacity(searched.len());
+        let mut searches = Vec::with_capacity(searched.len());
+        for s in searched {
+            checks.push(s.check);
+            widths.push(s.width);
+            searches.push((s.claim, s.solution, s.how));
+        }
         let mut finished = finish(searches, self.revision);
         if let Some(width) = widths.get(finished.chosen) {
             finished.verdict += &format!(" Decided at {width}.");
@@ -235,6 +277,48 @@ impl LiveSolve {
             }
         }
         Some(finished)
+    }
+
+    /// Follow the first claim still being searched. When there is none, the last one followed
+    /// stays on screen (its figures, until the job ends).
+    fn follow_first(&mut self) {
+        let Some((index, claim)) = self.searching.iter().min_by_key(|(i, _)| *i) else {
+            return;
+        };
+        if self.followed == Some(*index) {
+            return;
+        }
+        // A claim followed before: the next one's plot continues it.
+        self.rebase = self.followed.is_some();
+        self.followed = Some(*index);
+        self.claim = Some(claim.clone());
+        self.progress = None;
+    }
+
+    /// Take in a progress event of the claim followed: a plot sample, and the progress shown.
+    fn sample(&mut self, progress: Progress) {
+        // A claim runs several searches (widths, seki, ko), each with its own clock: a clock
+        // that went back started a new one, and the plot runs on.
+        let t = progress.elapsed.as_secs_f64();
+        if self.rebase {
+            // The first event of a claim followed after another: it continues the plot.
+            self.offset += self.last_elapsed - t;
+            self.rebase = false;
+        } else if t < self.last_elapsed {
+            self.offset += self.last_elapsed;
+        }
+        self.last_elapsed = t;
+        self.samples
+            .push([self.offset + t, progress.nodes_per_second]);
+        if self.samples.len() > MAX_SAMPLES {
+            // Keep every other sample: the plot keeps its shape.
+            let mut i = 0;
+            self.samples.retain(|_| {
+                i += 1;
+                i % 2 == 0
+            });
+        }
+        self.progress = Some(progress);
     }
 
     /// The line being searched, with players, from the claim's position.

@@ -5,10 +5,16 @@
 //! stopped solve can never paint over a newer one. Progress messages are sent with `try_send`:
 //! when the channel is full (the GUI is not draining it) a progress snapshot is dropped rather than
 //! slowing the solver; the final message is always delivered.
+//!
+//! A job's claims are raced ([`crate::solver::race`]): "both" searches the two claims at once,
+//! each on a thread of its own with its own stop flag, and the first proven stops the other; each
+//! claim's proof is checked on its own thread. Stop sets every claim's flag. The events of the
+//! claims interleave; each carries its claim's index.
 
 use crate::problem::Problem;
 use crate::solver::analysis::How;
 use crate::solver::certify::{certifiable, certify, CheckSettings, Checked};
+use crate::solver::race::{race, Lane};
 use crate::solver::repro::save_rejected;
 use crate::solver::schedule::{analyse_with_width, Width};
 use crate::solver::TablePool;
@@ -28,7 +34,9 @@ pub enum ClaimChoice {
     Lives,
     /// The attacker's claim ("dies").
     Dies,
-    /// Both claims in turn; the one proven wins.
+    /// Both claims at once, on two threads: the first proven (a win without ko) stops the
+    /// other, which then ends unknown (stopped); a proven failure stops nothing. The one proven
+    /// wins.
     Both,
 }
 
@@ -91,7 +99,8 @@ pub type ReproFile = Option<Result<PathBuf, String>>;
 /// What a job reports.
 #[derive(Clone, Debug)]
 pub enum JobEvent {
-    /// A search of the job started (`index` counts the claims of the job).
+    /// A search of the job started (`index` counts the claims of the job). Every claim's is sent
+    /// first, in order, before any other event of the job.
     Started {
         index: usize,
         claim: Box<Problem>,
@@ -142,8 +151,18 @@ pub struct SolveRunner {
 
 struct RunningJob {
     id: u64,
-    stop: Arc<AtomicBool>,
+    /// One flag per claim (a claim's search also stops when the other claim wins).
+    stops: Vec<Arc<AtomicBool>>,
     handle: Option<thread::JoinHandle<()>>,
+}
+
+impl RunningJob {
+    /// Set every claim's stop flag.
+    fn stop_all(&self) {
+        for stop in &self.stops {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// How many messages may wait in the channel (about three seconds of progress at 20 per second).
@@ -166,23 +185,24 @@ impl SolveRunner {
         }
     }
 
-    /// Start solving `claims` in turn (stopping any running job first); `wake` is called after
-    /// every message (the studio requests a repaint). Returns the job id.
+    /// Start solving `claims` at once, the first proven stopping the others (stopping any running
+    /// job first); `wake` is called after every message (the studio requests a repaint). Returns
+    /// the job id.
     pub fn start(
         &mut self,
         claims: Vec<Problem>,
         settings: JobSettings,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) -> u64 {
         self.stop();
         let id = self.next_id;
         self.next_id += 1;
-        let stop = Arc::new(AtomicBool::new(false));
+        let stops: Vec<Arc<AtomicBool>> = claims.iter().map(|_| Arc::default()).collect();
         let tx = self.tx.clone();
-        let flag = Arc::clone(&stop);
+        let flags = stops.clone();
         let spawned = thread::Builder::new()
             .name(format!("solve-{id}"))
-            .spawn(move || run_job(id, claims, settings, flag, tx, wake));
+            .spawn(move || run_job(id, claims, settings, &flags, tx, wake));
         let handle = match spawned {
             Ok(h) => Some(h),
             Err(e) => {
@@ -195,7 +215,7 @@ impl SolveRunner {
                 None
             }
         };
-        self.current = Some(RunningJob { id, stop, handle });
+        self.current = Some(RunningJob { id, stops, handle });
         id
     }
 
@@ -204,14 +224,14 @@ impl SolveRunner {
     /// job starts.
     pub fn request_stop(&self) {
         if let Some(job) = &self.current {
-            job.stop.store(true, Ordering::Relaxed);
+            job.stop_all();
         }
     }
 
     /// Stop the running job and forget it: its later messages are dropped.
     pub fn stop(&mut self) {
         if let Some(mut job) = self.current.take() {
-            job.stop.store(true, Ordering::Relaxed);
+            job.stop_all();
             // Detach: the thread ends on its own within a stop check; joining here could stall a
             // frame while a large proof is being rebuilt.
             drop(job.handle.take());
@@ -242,13 +262,14 @@ impl Drop for SolveRunner {
     }
 }
 
+/// The job's thread: every claim's `Started`, then the claims raced, then `Done`.
 fn run_job(
     id: u64,
     claims: Vec<Problem>,
     settings: JobSettings,
-    stop: Arc<AtomicBool>,
+    stops: &[Arc<AtomicBool>],
     tx: Sender<JobMessage>,
-    wake: impl Fn() + Send + 'static,
+    wake: impl Fn() + Send + Sync + 'static,
 ) {
     let send = |event: JobEvent, must: bool| {
         let msg = JobMessage { job: id, event };
@@ -261,11 +282,7 @@ fn run_job(
             wake();
         }
     };
-    let mut pool = TablePool::new();
-    for (index, claim) in claims.into_iter().enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
+    for (index, claim) in claims.iter().enumerate() {
         send(
             JobEvent::Started {
                 index,
@@ -273,72 +290,83 @@ fn run_job(
             },
             true,
         );
-        let mut on_progress = |p: &Progress| {
-            send(
-                JobEvent::Progress {
-                    index,
-                    progress: p.clone(),
-                },
-                false,
-            )
-        };
-        let mut analysis = analyse_with_width(
-            &claim,
-            &settings.config,
-            settings.width,
-            Arc::clone(&stop),
-            Some(&mut on_progress),
-            &mut pool,
-        );
-        let won = analysis.status_without_ko() == crate::solver::Status::Win;
-        let decided = certifiable(&analysis);
+    }
+    race(stops, |lane| {
+        let claim = &claims[lane.index()];
+        run_claim(lane, claim, &settings, &send);
+    });
+    send(JobEvent::Done, true);
+}
+
+/// One claim of a job, on its lane of the race: search it (reporting progress), stop the other
+/// claims when it is proven, report it, and check its proof.
+fn run_claim(
+    lane: Lane<'_>,
+    claim: &Problem,
+    settings: &JobSettings,
+    send: &(impl Fn(JobEvent, bool) + Sync),
+) {
+    let index = lane.index();
+    let stop = lane.stop();
+    let mut on_progress = |p: &Progress| {
         send(
-            JobEvent::Searched {
+            JobEvent::Progress {
                 index,
-                claim: Box::new(analysis.claim.clone()),
-                // The nodes and time of every search of the claim (the widths, unconditional
-                // life, seki, ko), not only the deciding one's: what the verdict reports.
-                solution: Box::new(Solution {
-                    nodes: analysis.nodes,
-                    elapsed: analysis.elapsed,
-                    ..analysis.solution.clone()
-                }),
-                how: analysis.how,
-                checking: decided,
-                width: analysis.width_words(),
+                progress: p.clone(),
             },
-            true,
-        );
-        if decided {
-            // A failure's certificate (the opposite claim's proof) is searched at full width: a
-            // failure decided at a narrow width may have an opposite claim whose OR nodes need
-            // more moves than that width (as in `first_moves`).
-            let mut check_config = settings.config.clone();
-            check_config.or_width = None;
-            certify(
-                &mut analysis,
-                &check_config,
-                &settings.check,
-                Some(Arc::clone(&stop)),
+            false,
+        )
+    };
+    let mut analysis = analyse_with_width(
+        claim,
+        &settings.config,
+        settings.width,
+        Arc::clone(&stop),
+        Some(&mut on_progress),
+        &mut TablePool::new(),
+    );
+    // Before anything slower: the other claims stop at once.
+    lane.ended(&analysis);
+    let decided = certifiable(&analysis);
+    send(
+        JobEvent::Searched {
+            index,
+            claim: Box::new(analysis.claim.clone()),
+            // The nodes and time of every search of the claim (the widths, unconditional
+            // life, seki, ko), not only the deciding one's: what the verdict reports.
+            solution: Box::new(Solution {
+                nodes: analysis.nodes,
+                elapsed: analysis.elapsed,
+                ..analysis.solution.clone()
+            }),
+            how: analysis.how,
+            checking: decided,
+            width: analysis.width_words(),
+        },
+        true,
+    );
+    if decided {
+        // A failure's certificate (the opposite claim's proof) is searched at full width: a
+        // failure decided at a narrow width may have an opposite claim whose OR nodes need
+        // more moves than that width (as in `first_moves`).
+        let mut check_config = settings.config.clone();
+        check_config.or_width = None;
+        // The claim's flag: Stop ends the check, and so does the other claim's win (this claim
+        // is then not the one reported).
+        certify(&mut analysis, &check_config, &settings.check, Some(stop));
+        let settings_words = format!("the studio: {}", settings.config.describe());
+        let repro = save_rejected(&analysis, &settings.repro_dir, None, &settings_words);
+        if let Some(checked) = analysis.check.take() {
+            send(
+                JobEvent::Checked {
+                    index,
+                    checked,
+                    repro,
+                },
+                true,
             );
-            let settings_words = format!("the studio: {}", settings.config.describe());
-            let repro = save_rejected(&analysis, &settings.repro_dir, None, &settings_words);
-            if let Some(checked) = analysis.check.take() {
-                send(
-                    JobEvent::Checked {
-                        index,
-                        checked,
-                        repro,
-                    },
-                    true,
-                );
-            }
-        }
-        if won {
-            break;
         }
     }
-    send(JobEvent::Done, true);
 }
 
 #[cfg(test)]
@@ -347,7 +375,7 @@ mod tests {
     use crate::problem::fixtures::bent_three_live;
     use crate::solver::certify::CheckVerdict;
     use crate::solver::fault::Fault;
-    use crate::solver::Status;
+    use crate::solver::{Status, StopReason};
     use std::time::{Duration, Instant};
 
     fn wait_done(runner: &mut SolveRunner, limit: Duration) -> Vec<JobEvent> {
@@ -401,22 +429,40 @@ mod tests {
             || {},
         );
         let events = wait_done(&mut runner, Duration::from_secs(60));
+        // Every claim's start first, in order.
         assert!(matches!(events[0], JobEvent::Started { index: 0, .. }));
-        let searched: Vec<Status> = events
+        assert!(matches!(events[1], JobEvent::Started { index: 1, .. }));
+        let mut searched: Vec<(usize, Status, StopReason)> = events
             .iter()
             .filter_map(|e| match e {
-                JobEvent::Searched { solution, .. } => Some(solution.status),
+                JobEvent::Searched {
+                    index, solution, ..
+                } => Some((*index, solution.status, solution.stop)),
                 _ => None,
             })
             .collect();
-        // The stated claim is a win, so the opposite claim is not searched.
-        assert_eq!(searched, vec![Status::Win]);
+        searched.sort_by_key(|s| s.0);
+        // The stated claim is a win; the opposite claim, raced against it, was proven to fail
+        // first or stopped by the win.
+        assert_eq!(searched.len(), 2, "{searched:?}");
+        assert_eq!(searched[0], (0, Status::Win, StopReason::Solved));
+        assert!(
+            matches!(
+                searched[1],
+                (1, Status::Fail, StopReason::Solved) | (1, Status::Unknown, StopReason::Stopped)
+            ),
+            "{searched:?}"
+        );
         // The search is reported first (the studio shows "proven, checking…"), then the check.
         let order: Vec<&str> = events
             .iter()
             .filter_map(|e| match e {
-                JobEvent::Searched { checking: true, .. } => Some("searched, checking"),
-                JobEvent::Checked { .. } => Some("checked"),
+                JobEvent::Searched {
+                    index: 0,
+                    checking: true,
+                    ..
+                } => Some("searched, checking"),
+                JobEvent::Checked { index: 0, .. } => Some("checked"),
                 _ => None,
             })
             .collect();
@@ -425,7 +471,11 @@ mod tests {
         let checked: Vec<CheckVerdict> = events
             .iter()
             .filter_map(|e| match e {
-                JobEvent::Checked { checked, repro, .. } => {
+                JobEvent::Checked {
+                    index: 0,
+                    checked,
+                    repro,
+                } => {
                     assert!(repro.is_none());
                     Some(checked.verdict)
                 }
@@ -433,6 +483,80 @@ mod tests {
             })
             .collect();
         assert_eq!(checked, vec![CheckVerdict::Checked]);
+        assert!(matches!(events.last(), Some(JobEvent::Done)));
+    }
+
+    /// Black to live anywhere on an empty 7x7 board, the whole board as region: far too large
+    /// to solve quickly.
+    fn endless() -> Problem {
+        let mut setup = crate::problem::ProblemSetup::new(7);
+        setup.goal = Some(crate::problem::Goal::LiveAny);
+        setup.to_move = Some(crate::go::Color::Black);
+        setup.or_player = Some(crate::go::Color::Black);
+        setup.validate().unwrap()
+    }
+
+    /// The job's `Searched` events by claim index: (status, stop reason).
+    fn searched_by_index(events: &[JobEvent]) -> Vec<(usize, Status, StopReason)> {
+        let mut searched: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                JobEvent::Searched {
+                    index, solution, ..
+                } => Some((*index, solution.status, solution.stop)),
+                _ => None,
+            })
+            .collect();
+        searched.sort_by_key(|s| s.0);
+        searched
+    }
+
+    #[test]
+    fn a_claim_proven_stops_the_other_claims_search() {
+        // The job's claims are raced: an easy win beside a search that would run for ever.
+        let easy = bent_three_live().validate().unwrap();
+        let mut runner = SolveRunner::new();
+        runner.start(
+            vec![endless(), easy],
+            JobSettings::new(SolveConfig::default()),
+            || {},
+        );
+        // A hang guard only: the win takes a fraction of a second.
+        let events = wait_done(&mut runner, Duration::from_secs(120));
+        assert_eq!(
+            searched_by_index(&events),
+            [
+                (0, Status::Unknown, StopReason::Stopped),
+                (1, Status::Win, StopReason::Solved)
+            ]
+        );
+        let checked = events.iter().find_map(|e| match e {
+            JobEvent::Checked {
+                index: 1, checked, ..
+            } => Some(checked.verdict),
+            _ => None,
+        });
+        assert_eq!(checked, Some(CheckVerdict::Checked));
+    }
+
+    #[test]
+    fn stop_ends_both_claims() {
+        let mut runner = SolveRunner::new();
+        runner.start(
+            ClaimChoice::Both.claims(&endless()),
+            JobSettings::new(SolveConfig::default()),
+            || {},
+        );
+        thread::sleep(Duration::from_millis(200));
+        runner.request_stop();
+        let events = wait_done(&mut runner, Duration::from_secs(60));
+        assert_eq!(
+            searched_by_index(&events),
+            [
+                (0, Status::Unknown, StopReason::Stopped),
+                (1, Status::Unknown, StopReason::Stopped)
+            ]
+        );
     }
 
     #[test]
@@ -462,12 +586,7 @@ mod tests {
 
     #[test]
     fn stale_jobs_are_dropped_and_stop_ends_a_job() {
-        // An empty 7x7 board with the whole board as region: far too large to solve quickly.
-        let mut setup = crate::problem::ProblemSetup::new(7);
-        setup.goal = Some(crate::problem::Goal::LiveAny);
-        setup.to_move = Some(crate::go::Color::Black);
-        setup.or_player = Some(crate::go::Color::Black);
-        let problem = setup.validate().unwrap();
+        let problem = endless();
         let mut runner = SolveRunner::new();
         let settings = JobSettings::new(SolveConfig::default());
         let first = runner.start(vec![problem.clone()], settings.clone(), || {});
@@ -480,7 +599,7 @@ mod tests {
             JobEvent::Searched { solution, .. } => Some(solution.stop),
             _ => None,
         });
-        assert_eq!(searched, Some(crate::solver::StopReason::Stopped));
+        assert_eq!(searched, Some(StopReason::Stopped));
         assert!(events
             .iter()
             .any(|e| matches!(e, JobEvent::Progress { .. })));
