@@ -30,8 +30,10 @@
 //! `REFERENCE_NODES` nodes are skipped and counted. Both searches use the cycle rule (simple ko,
 //! a repeated position fails the OR player). Runs on two threads.
 //!
-//! CI runs a seeded sample of `COUNT` problems (about 12 s on two cores); the environment
-//! variable `FIRST_MOVES_DIFF_COUNT` sets another count. The full run, outside CI (figures in
+//! Both engines judge every problem (depth-first and df-pn, the product's default;
+//! `FIRST_MOVES_ENGINES=dfs` or `=dfpn` for one). CI runs a seeded sample of `COUNT` problems
+//! (about 25 s on two cores for both engines); the environment variable
+//! `FIRST_MOVES_DIFF_COUNT` sets another count. The full run, outside CI (figures in
 //! `BENCHMARKS.md`, "Every first move against exhaustive search"):
 //! `FIRST_MOVES_DIFF_COUNT=3000 cargo test -p tsumego-studio --no-default-features --test
 //! first_moves_differential -- --nocapture` (2026-11-25: 6,000 problems judged, 30,028 moves
@@ -57,7 +59,7 @@ use tsumego_studio::solver::analysis::How;
 use tsumego_studio::solver::certify::CheckVerdict;
 use tsumego_studio::solver::first_moves::{after_move, FirstMoves, JudgedMove, MoveResult};
 use tsumego_studio::solver::schedule::Width;
-use tsumego_studio::solver::{SolveConfig, StopReason};
+use tsumego_studio::solver::{Engine, SolveConfig, StopReason};
 
 const SEED: u64 = 0x6669_7273_745f_6d76;
 /// Problems drawn in CI (a seeded sample); `FIRST_MOVES_DIFF_COUNT` sets another count.
@@ -370,9 +372,20 @@ fn legal_first_moves(claim: &Problem) -> Vec<Move> {
     moves
 }
 
-/// Judge `problem`'s first moves with every width and compare each with the reference.
-fn judge_and_compare(t: &mut Tally, index: u64, problem: &Problem) {
+/// The engines judged: both by default; `FIRST_MOVES_ENGINES=dfs` or `=dfpn` for one.
+fn engines() -> Vec<Engine> {
+    let asked = std::env::var("FIRST_MOVES_ENGINES").unwrap_or_default();
+    [Engine::Dfs, Engine::Dfpn]
+        .into_iter()
+        .filter(|e| asked.is_empty() || asked.split(',').any(|a| a.trim() == e.name()))
+        .collect()
+}
+
+/// Judge `problem`'s first moves with `engine` at every width and compare each with the
+/// reference.
+fn judge_and_compare(t: &mut Tally, index: u64, problem: &Problem, engine: Engine) {
     let config = SolveConfig {
+        engine,
         max_nodes: Some(MOVE_NODES),
         tt_entries: 1 << 16,
         ..SolveConfig::default()
@@ -388,7 +401,8 @@ fn judge_and_compare(t: &mut Tally, index: u64, problem: &Problem) {
     let size = claim.size();
     let context = || {
         format!(
-            "problem {index}: {}\n{}",
+            "problem {index} ({}): {}\n{}",
+            engine.name(),
             claim.summary(),
             claim.board().to_ascii()
         )
@@ -438,7 +452,7 @@ fn judge_and_compare(t: &mut Tally, index: u64, problem: &Problem) {
     }
 }
 
-/// Judge the problems `i` with `i % threads == part`, each in both goal families.
+/// Judge the problems `i` with `i % threads == part`, each in both goal families by each engine.
 fn run_part(part: u64, threads: u64) -> Tally {
     let mut t = Tally::default();
     for i in (part..count()).step_by(threads as usize) {
@@ -450,9 +464,11 @@ fn run_part(part: u64, threads: u64) -> Tally {
             let opponent = problem.to_move().opponent();
             problem = problem.with_ko_rule(opponent, KoRule::Master);
         }
-        for seki in [true, false] {
-            judge_and_compare(&mut t, i, &problem.clone().with_seki(seki));
-            t.problems += 1;
+        for engine in engines() {
+            for seki in [true, false] {
+                judge_and_compare(&mut t, i, &problem.clone().with_seki(seki), engine);
+                t.problems += 1;
+            }
         }
     }
     t
@@ -488,7 +504,7 @@ fn every_first_move_agrees_with_exhaustive_search_on_random_problems() {
         );
     }
     eprintln!(
-        "{} problems judged ({} drawn, both goal families), {} moves skipped over the reference \
+        "{} problems judged ({} drawn, both goal families, each engine), {} moves skipped over the reference \
          budget; {} decided by the rules, {} where neither claim wins ({} without a \
          certificate); {} proofs too large to check; {} nodes judging ({:.1} s), {} reference \
          nodes ({:.1} s); {} disagreements; {:.1} s",
