@@ -52,6 +52,8 @@ pub enum How {
         needs_threat: bool,
     },
     /// The OR player fails without ko, and with ko the result is not decided within the limits.
+    /// The analysis's solution is the failure without ko, with the stop of the ko search that
+    /// was left undecided (limits reached, or stopped).
     KoUnknown,
 }
 
@@ -222,11 +224,11 @@ pub fn analyse_in(
                             (master, third, how)
                         }
                         Status::Fail => (base, first, How::Plain),
-                        Status::Unknown => (base, first, How::KoUnknown),
+                        Status::Unknown => (base, ko_unknown(first, &third), How::KoUnknown),
                     }
                 }
                 Status::Fail => (base, first, How::Plain),
-                Status::Unknown => (base, first, How::KoUnknown),
+                Status::Unknown => (base, ko_unknown(first, &second), How::KoUnknown),
             }
         }
         _ => (base, first, How::Plain),
@@ -269,6 +271,15 @@ impl Budget<'_> {
             .time_limit
             .is_some_and(|t| self.start.elapsed() >= t)
             || self.config.max_nodes.is_some_and(|m| self.nodes >= m)
+    }
+}
+
+/// The solution of a [`How::KoUnknown`] analysis: the failure without ko (`plain`), with the
+/// stop of the undecided ko search (`ko`): why the result with ko is unknown.
+fn ko_unknown(plain: Solution, ko: &Solution) -> Solution {
+    Solution {
+        stop: ko.stop,
+        ..plain
     }
 }
 
@@ -335,4 +346,38 @@ pub fn ko_capture_paths(claim: &Problem, proof: &ProofTree, max_nodes: usize) ->
         max_nodes
     });
     out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ko_search_left_undecided_gives_its_stop() {
+        // White cannot kill without ko; with ko the searches need more nodes than the first.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join("24-seki-after-placement.sgf");
+        let problem = crate::problem::load_inferring(&path).unwrap().problem;
+        let config = SolveConfig::default();
+        let full = analyse(&problem, &config, Arc::default(), None);
+        assert!(full.steps.len() >= 2, "{:?}", full.steps);
+        assert_eq!(full.steps[0].status, Status::Fail);
+        // Nodes for the search without ko and a few more: the ko search is left at the limit.
+        let limited = SolveConfig {
+            max_nodes: Some(full.steps[0].nodes + 10),
+            ..config
+        };
+        let a = analyse(&problem, &limited, Arc::default(), None);
+        assert_eq!(a.how, How::KoUnknown);
+        assert_eq!(
+            (a.solution.status, a.solution.stop),
+            (Status::Fail, StopReason::NodeLimit)
+        );
+        assert_eq!(
+            crate::solver::verdict::analysis_words(&problem, &a),
+            "White cannot kill without ko (proven); with ko: unknown (node limit reached)"
+        );
+    }
 }
