@@ -54,7 +54,7 @@ start() {
 shot() { import -window root "$out/$1.png"; echo "==> screenshots/$1.png"; }
 click() { xdotool mousemove "$1" "$2" click 1; sleep "${3:-0.5}"; }
 
-solve_button=(944 129)
+solve_button=(975 152)
 refute_button=(480 43)
 explore_button=(577 43)
 
@@ -80,8 +80,10 @@ fi
 
 # 4. Editing: a problem whose setup is invalid is explained and cannot be solved.
 start "$root/problems/01-straight-three-kill.sgf"
-click 1160 234 0.5   # the Crucial tool
-click 372 399 0.5    # B2: unmark the crucial block
+click 1190 303 0.5   # the Crucial tool
+click 372 466 0.5    # B1: unmark the crucial stones, one block after the other
+click 441 399 0.5    # C2
+click 642 466 0.5    # F1: none is left
 shot edit
 
 # 5. Every answer checked: a proven failure (White cannot kill: Black gets seki), certified by the
@@ -130,7 +132,7 @@ layout() {
     sleep "$wait"
     shot "$name"
 }
-layout 900 600 layout-900x600 "$root/problems/03-bent-three-kill.sgf" 0 748,198 720,282
+layout 900 600 layout-900x600 "$root/problems/03-bent-three-kill.sgf" 0 748,221 720,305
 if [ -f "$research" ]; then
-    layout 1920 1080 layout-1920x1080 "$research" 5 1618,129
+    layout 1920 1080 layout-1920x1080 "$research" 5 1618,152
 fi

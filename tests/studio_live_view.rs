@@ -38,7 +38,7 @@ fn step_until(h: &mut Harness<'static, StudioApp>, ready: impl Fn(&Progress) -> 
 
 /// The studio on a new 7x7 problem, Black to live anywhere on the whole board (far too large
 /// to finish), with one width (one search for the whole job, so the progress is never reset in
-/// between) and no time limit.
+/// between), no time limit and the depth-first engine (its iterations have a progress bar).
 fn open_7x7_without_limits() -> Harness<'static, StudioApp> {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
     h.state_mut().new_now(7);
@@ -48,6 +48,7 @@ fn open_7x7_without_limits() -> Harness<'static, StudioApp> {
     });
     h.state_mut().settings.limits.auto_width = false;
     h.state_mut().settings.limits.time_secs = 0.0;
+    h.state_mut().settings.limits.engine = Engine::Dfs;
     h.run_steps(2);
     h
 }
