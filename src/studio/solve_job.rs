@@ -432,16 +432,7 @@ mod tests {
         // Every claim's start first, in order.
         assert!(matches!(events[0], JobEvent::Started { index: 0, .. }));
         assert!(matches!(events[1], JobEvent::Started { index: 1, .. }));
-        let mut searched: Vec<(usize, Status, StopReason)> = events
-            .iter()
-            .filter_map(|e| match e {
-                JobEvent::Searched {
-                    index, solution, ..
-                } => Some((*index, solution.status, solution.stop)),
-                _ => None,
-            })
-            .collect();
-        searched.sort_by_key(|s| s.0);
+        let searched = searched_by_index(&events);
         // The stated claim is a win; the opposite claim, raced against it, was proven to fail
         // first or stopped by the win.
         assert_eq!(searched.len(), 2, "{searched:?}");

@@ -276,16 +276,9 @@ impl Solver<'_> {
         } = self.or_moves(board, or, key);
         put_first(&mut pending, hint);
         let mut next = 0;
-        let mut children = Vec::with_capacity(OR_BATCH);
-        self.expand_or(
-            board,
-            or,
-            &pending,
-            &mut next,
-            &mut children,
-            plies,
-            &mut earliest,
-        );
+        // The first batch is generated in the loop: with no child yet, the moves not generated
+        // yet are the only candidates.
+        let mut children: Vec<Child> = Vec::with_capacity(OR_BATCH);
         loop {
             // The moves not generated yet count as one child of their cheapest cost.
             let rest = pending.get(next).map_or(INF, |&(cost, _)| add(1, cost));
@@ -321,7 +314,8 @@ impl Solver<'_> {
                 }
             }
             if rest < pn || (best.is_none() && rest < INF) {
-                // The next moves are at least as promising: generate another batch.
+                // The next moves are at least as promising (or there are no others yet):
+                // generate another batch.
                 self.expand_or(
                     board,
                     or,
