@@ -71,6 +71,9 @@ pub struct SearchArgs {
     /// measuring; default by goal: 4 with crucial stones, 1 for live-any/kill-all).
     #[arg(long, hide = true, value_name = "N")]
     pub null_moves: Option<u32>,
+    /// Entries of the relevance-zone pattern table (0: off; for measuring).
+    #[arg(long, hide = true, value_name = "N")]
+    pub pattern_entries: Option<usize>,
 }
 
 impl Default for SearchArgs {
@@ -85,6 +88,7 @@ impl Default for SearchArgs {
             table_mib: None,
             pass_not_first: false,
             null_moves: None,
+            pattern_entries: None,
         }
     }
 }
@@ -114,6 +118,7 @@ impl SearchArgs {
             tt_entries: self
                 .table_mib
                 .map_or(default.tt_entries, TranspositionTable::entries_for_mib),
+            pattern_entries: self.pattern_entries.unwrap_or(default.pattern_entries),
             ..default
         }
     }

@@ -40,6 +40,8 @@ pub struct SolveReport {
     /// The root's relevance zone on the problem board ([`crate::go::Board::zone_ascii`]).
     pub root_zone_diagram: Option<String>,
     pub nodes: u64,
+    /// Nodes answered by the relevance-zone pattern table.
+    pub pattern_hits: u64,
     pub nodes_per_second: f64,
     pub seconds: f64,
     /// Ply limit of the last iterative-deepening iteration.
@@ -109,6 +111,7 @@ impl SolveReport {
             root_zone_size: solution.root_zone.map(|z| z.len()),
             root_zone_diagram: solution.root_zone.map(|z| problem.board().zone_ascii(&z)),
             nodes: solution.nodes,
+            pattern_hits: solution.pattern_hits,
             nodes_per_second: if seconds > 0.0 {
                 solution.nodes as f64 / seconds
             } else {

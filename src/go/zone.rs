@@ -118,6 +118,13 @@ impl Zone {
             .any(|(a, b)| a & b != 0)
     }
 
+    /// The bitset's words (ascending point index, 64 points a word): for word-wise hashing of
+    /// the stones inside a zone.
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.bits
+    }
+
     /// The lowest point, if any.
     pub fn first(&self) -> Option<Point> {
         self.iter().next()

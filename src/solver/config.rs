@@ -74,6 +74,9 @@ pub struct SolveConfig {
     pub or_width: Option<usize>,
     /// Transposition table slots.
     pub tt_entries: usize,
+    /// Entries of the relevance-zone pattern table ([`super::pattern_table`]), which finds a
+    /// proven win again where only stones outside its zone differ; 0: off. Off under superko.
+    pub pattern_entries: usize,
     /// Zone dilation (on by default). Off only for experiments: without it zones may violate the
     /// consistent-replay conditions and the search may claim wrong wins (the tests show that the
     /// checker catches them).
@@ -83,6 +86,9 @@ pub struct SolveConfig {
     /// Least time between two progress events.
     pub progress_interval: Duration,
 }
+
+/// The pattern table's default bound (about 25 MiB at its fullest).
+pub const DEFAULT_PATTERN_ENTRIES: usize = 1 << 19;
 
 impl Default for SolveConfig {
     fn default() -> SolveConfig {
@@ -96,6 +102,7 @@ impl Default for SolveConfig {
             superko: false,
             or_width: None,
             tt_entries: 1 << 20,
+            pattern_entries: DEFAULT_PATTERN_ENTRIES,
             dilation: true,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
@@ -125,6 +132,9 @@ impl SolveConfig {
             if self.superko { "on" } else { "off" }
         ));
         parts.push(format!("table {} entries", self.tt_entries));
+        if self.pattern_entries != DEFAULT_PATTERN_ENTRIES {
+            parts.push(format!("pattern table {} entries", self.pattern_entries));
+        }
         parts.join(", ")
     }
 }

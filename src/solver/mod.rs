@@ -35,6 +35,7 @@ pub mod leaf;
 pub mod must_play;
 pub mod not_alive;
 pub mod ordering;
+pub mod pattern_table;
 pub mod progress;
 pub mod proof;
 pub mod proof_sgf;

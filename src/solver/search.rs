@@ -33,6 +33,7 @@ use super::leaf::{GoalTest, Leaf};
 use super::must_play::MustPlay;
 use super::not_alive::not_alive_zone;
 use super::ordering::{crucial_blocks, order, OrderContext};
+use super::pattern_table::PatternTable;
 use super::progress::{Progress, RootTracker};
 use super::proof::ProofTree;
 use super::rules::{Refusal, Rules};
@@ -114,6 +115,9 @@ pub struct Solution {
     /// The relevance zone of the root (a win).
     pub root_zone: Option<Zone>,
     pub nodes: u64,
+    /// Nodes answered by the relevance-zone pattern table (a win proven where only stones
+    /// outside its zone differed).
+    pub pattern_hits: u64,
     pub elapsed: Duration,
     /// Ply limit of the last iteration.
     pub depth: u32,
@@ -176,6 +180,8 @@ pub struct Solver<'a> {
     pub(super) goal: GoalTest,
     pub(super) config: SolveConfig,
     pub(super) tt: TranspositionTable,
+    /// Wins found again where only stones outside their zone differ.
+    pub(super) patterns: PatternTable,
     stop: Arc<AtomicBool>,
     on_progress: Option<ProgressSink<'a>>,
     pub(super) nodes: u64,
@@ -229,6 +235,11 @@ impl<'a> Solver<'a> {
             rules,
             goal: GoalTest::new(problem),
             tt: TranspositionTable::with_capacity(config.tt_entries),
+            patterns: PatternTable::new(if config.superko {
+                0
+            } else {
+                config.pattern_entries
+            }),
             config,
             stop: Arc::new(AtomicBool::new(false)),
             on_progress: None,
@@ -377,6 +388,7 @@ impl<'a> Solver<'a> {
                 _ => None,
             },
             nodes: self.nodes,
+            pattern_hits: self.patterns.stats().hits,
             elapsed: Duration::ZERO,
             depth,
             proof: None,
@@ -619,6 +631,23 @@ impl<'a> Solver<'a> {
         out
     }
 
+    /// A win of the node from the pattern table (a win proven where the stones inside its zone
+    /// were the same) with a proof of at most `plies` plies.
+    pub(super) fn pattern_win(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+        plies: u32,
+    ) -> Option<Value> {
+        let w = self.patterns.probe(board, to_move, passed, plies)?;
+        Some(Value::Win {
+            zone: w.zone,
+            best: w.best,
+            dist: w.dist,
+        })
+    }
+
     /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1).
     pub(super) fn leaf_value(&self, board: &Board) -> Option<Value> {
         Some(match self.goal.evaluate(board)? {
@@ -664,7 +693,11 @@ impl<'a> Solver<'a> {
                 self.depth_cut = true;
                 return NodeResult::of(Value::Unknown);
             }
-            _ => {}
+            _ => {
+                if let Some(win) = self.pattern_win(board, to_move, passed, depth) {
+                    return NodeResult::of(win);
+                }
+            }
         }
         let own_index = self.history.len() - 1;
         if !self.rules.superko {
@@ -698,7 +731,11 @@ impl<'a> Solver<'a> {
             || (!self.rules.superko && matches!(res.value, Value::Win { .. }));
         if self.aborted.is_none() && line_free {
             let stored = match res.value {
-                Value::Win { zone, best, dist } => Stored::Win { zone, best, dist },
+                Value::Win { zone, best, dist } => {
+                    self.patterns
+                        .store(board, to_move, passed, &zone, best, dist);
+                    Stored::Win { zone, best, dist }
+                }
                 Value::Fail => Stored::Fail,
                 Value::Unknown if cut_here => Stored::NoProofWithin(depth),
                 Value::Unknown => return res,

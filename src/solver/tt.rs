@@ -48,6 +48,10 @@ struct Slot {
 /// See the module documentation.
 pub struct TranspositionTable {
     slots: Vec<Option<Slot>>,
+    /// The slots' keys (0 for an empty slot), apart from the slots: a probe of a position
+    /// not in the table (most probes: children when they are generated) reads one cache line
+    /// of this array (an eighth of the table's memory) instead of the slots'.
+    keys: Vec<u64>,
     /// Number of buckets minus one (a power of two minus one).
     mask: usize,
     stored: usize,
@@ -80,6 +84,7 @@ impl TranspositionTable {
         let buckets = max_buckets.min(INITIAL_BUCKETS);
         TranspositionTable {
             slots: vec![None; buckets * 2],
+            keys: vec![0; buckets * 2],
             mask: buckets - 1,
             stored: 0,
             max_buckets,
@@ -90,6 +95,7 @@ impl TranspositionTable {
     fn grow(&mut self) {
         let buckets = ((self.mask + 1) * 4).min(self.max_buckets);
         let old = std::mem::replace(&mut self.slots, vec![None; buckets * 2]);
+        self.keys = vec![0; buckets * 2];
         self.mask = buckets - 1;
         self.stored = 0;
         for slot in old.into_iter().flatten() {
@@ -97,8 +103,8 @@ impl TranspositionTable {
         }
     }
 
-    /// Bytes of one slot.
-    pub const SLOT_BYTES: usize = std::mem::size_of::<Option<Slot>>();
+    /// Bytes of one slot (with its key).
+    pub const SLOT_BYTES: usize = std::mem::size_of::<Option<Slot>>() + 8;
 
     /// The most entries (a power of two, at least 2) whose slots fit in `mib` MiB: the table
     /// size of a memory budget.
@@ -111,7 +117,7 @@ impl TranspositionTable {
 
     /// Bytes used by the slots.
     pub fn memory_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Option<Slot>>()
+        self.slots.len() * Self::SLOT_BYTES
     }
 
     /// The most entries the table may hold (it grows up to this).
@@ -134,6 +140,9 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64) -> Option<Stored> {
         let b = self.bucket(key);
+        if self.keys[b] != key && self.keys[b + 1] != key {
+            return None;
+        }
         self.slots[b..b + 2]
             .iter()
             .flatten()
@@ -154,6 +163,7 @@ impl TranspositionTable {
             *slot = Slot { key, work, value };
             return;
         }
+        let keys = &mut self.keys[b..b + 2];
         let target = match (pair[0], pair[1]) {
             (None, _) => 0,
             (_, None) => 1,
@@ -163,6 +173,7 @@ impl TranspositionTable {
             self.stored += 1;
         }
         pair[target] = Some(Slot { key, work, value });
+        keys[target] = key;
     }
 }
 

@@ -162,6 +162,11 @@ impl Solver<'_> {
                 };
             }
         }
+        if let Some(Value::Win { zone, best, dist }) =
+            self.pattern_win(board, to_move, passed, plies)
+        {
+            return Outcome::win(zone, best, dist);
+        }
         if plies == 0 {
             self.depth_cut = true;
             return Outcome::lost(Loss::Cut, usize::MAX);
@@ -185,6 +190,10 @@ impl Solver<'_> {
             || (!self.rules.superko && matches!(out.state, State::Win { .. }));
         if self.aborted.is_none() {
             if let Some(stored) = out.to_stored(line_free) {
+                if let Stored::Win { zone, best, dist } = stored {
+                    self.patterns
+                        .store(board, to_move, passed, &zone, best, dist);
+                }
                 self.tt.store(key, stored, self.nodes - nodes_before);
             }
         }
@@ -194,7 +203,7 @@ impl Solver<'_> {
     /// What is known of the child reached by a move just played (its position on the board):
     /// a repetition of the line, the table's entry, or fresh numbers.
     fn known(
-        &self,
+        &mut self,
         board: &Board,
         to_move: Color,
         passed: bool,
@@ -208,10 +217,17 @@ impl Solver<'_> {
                 return Outcome::lost(Loss::Proven, index);
             }
         }
-        self.tt
+        let stored = self
+            .tt
             .probe(key)
-            .and_then(|s| Outcome::from_stored(s, plies))
-            .unwrap_or(fresh)
+            .and_then(|s| Outcome::from_stored(s, plies));
+        if let Some(out) = stored.filter(|o| !o.is_open()) {
+            return out;
+        }
+        match self.pattern_win(board, to_move, passed, plies) {
+            Some(Value::Win { zone, best, dist }) => Outcome::win(zone, best, dist),
+            _ => stored.unwrap_or(fresh),
+        }
     }
 
     /// Play `child`'s move (legal: it was generated here), search it, take it back.
