@@ -7,8 +7,10 @@
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 mod bundled;
+mod random_problems;
 
 use bundled::load_all;
+use random_problems::{random_problem_with, Fill};
 use tsumego_studio::solver::checker::check_proof;
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, Status};
 
@@ -48,4 +50,31 @@ fn solves_with_the_pattern_table_agree_and_their_proofs_check() {
     }
     assert!(wins >= 40, "{wins} wins");
     assert!(hits > 0, "the pattern table never answered a node");
+}
+
+/// Problem 783 of the differential test's draw (its seed; sparse fill), the kill claim with
+/// unconditional life: a search with the pattern table claims a win whose proof cannot be
+/// rebuilt (a stored zone does not replay where the stones outside it differ), so the solver
+/// searches again without the table and answers the win, with a proof the checker accepts.
+#[test]
+fn a_pattern_win_that_cannot_be_rebuilt_is_searched_again_without_the_table() {
+    let r = random_problem_with(0x5253_5f64_6966, 783, 12, Fill::Sparse);
+    let claim = r.problem;
+    assert_eq!(
+        claim.summary(),
+        "7x7, White to move, OR Black goal kill-uca, region 15 points (9 empty), crucial 4 \
+         (C7 F7 C6 F6), ko Black allow / White allow"
+    );
+    let roomy = |pattern_entries| SolveConfig {
+        max_nodes: Some(20_000_000),
+        ..config(Engine::Dfs, pattern_entries)
+    };
+    let on = Solver::new(&claim, roomy(1 << 16)).solve();
+    let off = Solver::new(&claim, roomy(0)).solve();
+    assert_eq!(off.status, Status::Win);
+    assert_eq!(on.status, Status::Win);
+    // The pattern table answered nodes of the first search, and the answer took a second one.
+    assert!(on.pattern_hits > 0);
+    assert!(on.nodes > off.nodes, "{} against {}", on.nodes, off.nodes);
+    check_proof(&claim, on.proof.as_ref().unwrap(), false, 5_000_000).unwrap();
 }

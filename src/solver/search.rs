@@ -209,6 +209,10 @@ pub struct Solver<'a> {
     /// df-pn: the proof and disproof numbers of the nodes of the line as the search went down
     /// (for progress events).
     pub(super) line_numbers: Vec<(u64, u64)>,
+    /// The last proof extraction failed (see [`Solver::solve`]).
+    extraction_failed: bool,
+    /// The solve is being run again without the pattern table: its clock goes on.
+    restarted: bool,
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
@@ -261,6 +265,8 @@ impl<'a> Solver<'a> {
             or_ko_banned: false,
             move_cache: MoveCache::new(),
             line_numbers: Vec::new(),
+            extraction_failed: false,
+            restarted: false,
         }
     }
 
@@ -302,8 +308,29 @@ impl<'a> Solver<'a> {
         self.on_progress = Some(Box::new(f));
     }
 
-    /// Solve the problem: iterative deepening until proven or a limit is reached.
+    /// Solve the problem: iterative deepening (or df-pn) until proven or a limit is reached.
+    ///
+    /// A win found with the pattern table whose proof cannot be rebuilt (a zone that does not
+    /// replay where the stones outside it differ; the differential test met one in 2,000
+    /// problems) is no answer: the problem is then searched again, within the same limits,
+    /// without the pattern table and with a fresh transposition table (whose wins may rest on
+    /// the pattern's). Pattern wins are only ever wins, so they can make a search claim a win it
+    /// cannot rebuild, never a failure.
     pub fn solve(&mut self) -> Solution {
+        let first = self.solve_once();
+        if !self.extraction_failed || self.patterns.stats().hits == 0 || self.aborted.is_some() {
+            return first;
+        }
+        self.patterns = PatternTable::disabled();
+        self.tt = TranspositionTable::with_capacity(self.config.tt_entries);
+        self.extraction_failed = false;
+        self.restarted = true;
+        let mut again = self.solve_once();
+        again.pattern_hits = first.pattern_hits;
+        again
+    }
+
+    fn solve_once(&mut self) -> Solution {
         if self.config.engine == Engine::Dfpn {
             return self.solve_dfpn();
         }
@@ -344,8 +371,12 @@ impl<'a> Solver<'a> {
     /// only entry of the line's history), an empty line, the root's moves forgotten and recorded
     /// from now on. Returns the root board and the side to move.
     pub(super) fn begin_solve(&mut self) -> (Board, Color) {
-        self.start = Instant::now();
-        self.last_progress = self.start;
+        if !self.restarted {
+            self.start = Instant::now();
+            self.last_progress = self.start;
+        }
+        self.aborted = None;
+        self.depth_cut = false;
         let mut board = self.problem.board().clone();
         board.clear_history();
         self.history = vec![board.hash()];
@@ -404,6 +435,7 @@ impl<'a> Solver<'a> {
                 }
                 None => {
                     // The proof could not be rebuilt within the limits: nothing is claimed.
+                    self.extraction_failed = true;
                     solution.status = Status::Unknown;
                     solution.stop = self.aborted.unwrap_or(StopReason::DepthLimit);
                     solution.first_move = None;

@@ -165,6 +165,7 @@ impl Solver<'_> {
         if let Some(Value::Win { zone, best, dist }) =
             self.pattern_win(board, to_move, passed, plies)
         {
+            self.tt.store(key, Stored::Win { zone, best, dist }, 1);
             return Outcome::win(zone, best, dist);
         }
         if plies == 0 {
