@@ -54,7 +54,7 @@ fn solves_with_the_pattern_table_agree_and_their_proofs_check() {
 
 /// Problem 783 of the differential test's draw (its seed; sparse fill), the kill claim with
 /// unconditional life: a search with the pattern table claims a win whose proof cannot be
-/// rebuilt (a stored zone does not replay where the stones outside it differ), so the solver
+/// rebuilt within its stored length, so the solver
 /// searches again without the table and answers the win, with a proof the checker accepts.
 #[test]
 fn a_pattern_win_that_cannot_be_rebuilt_is_searched_again_without_the_table() {

@@ -310,9 +310,8 @@ impl<'a> Solver<'a> {
 
     /// Solve the problem: iterative deepening (or df-pn) until proven or a limit is reached.
     ///
-    /// A win found with the pattern table whose proof cannot be rebuilt (a zone that does not
-    /// replay where the stones outside it differ; the differential test met one in 2,000
-    /// problems) is no answer: the problem is then searched again, within the same limits,
+    /// A win found with the pattern table whose proof cannot be rebuilt within its stored length
+    /// (the differential test met two in 2,000 problems) is no answer: the problem is then searched again, within the same limits,
     /// without the pattern table and with a fresh transposition table (whose wins may rest on
     /// the pattern's). Pattern wins are only ever wins, so they can make a search claim a win it
     /// cannot rebuild, never a failure.
