@@ -44,6 +44,7 @@ pub mod repro;
 pub mod rules;
 pub mod schedule;
 pub mod search;
+pub mod static_ld;
 pub mod table_pool;
 pub mod tt;
 pub mod verdict;
