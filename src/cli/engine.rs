@@ -71,6 +71,9 @@ pub struct SearchArgs {
     /// measuring; default by goal: 4 with crucial stones, 1 for live-any/kill-all).
     #[arg(long, hide = true, value_name = "N")]
     pub null_moves: Option<u32>,
+    /// Switch off the static life-and-death rule of the goal test (for measuring).
+    #[arg(long, hide = true)]
+    pub no_static: bool,
 }
 
 impl Default for SearchArgs {
@@ -85,6 +88,7 @@ impl Default for SearchArgs {
             table_mib: None,
             pass_not_first: false,
             null_moves: None,
+            no_static: false,
         }
     }
 }
@@ -105,6 +109,7 @@ impl SearchArgs {
                 _ => None,
             },
             build_proof: true,
+            static_dead: !self.no_static,
             engine: self.engine.into(),
             null_moves: if self.pass_not_first {
                 Some(0)
