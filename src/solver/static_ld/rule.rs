@@ -3,7 +3,8 @@
 
 use super::area::{component, BoardArea};
 use super::local::MAX_AREA;
-use super::lookup::verdict;
+use super::lookup::{shipped_table, verdict_with};
+use super::table::StaticTable;
 use super::verdict::Target;
 use crate::go::{benson, Benson, Board, Color, Zone};
 use crate::problem::Goal;
@@ -34,8 +35,13 @@ impl StaticRule {
     }
 
     /// When the defender is statically dead on `board`: the zone of the attacker's win (not yet
-    /// closed: whole blocks and DL-1 are the caller's).
+    /// closed: whole blocks and DL-1 are the caller's). Uses the shipped table.
     pub fn evaluate(&self, board: &Board) -> Option<Zone> {
+        self.evaluate_with(board, shipped_table().ok())
+    }
+
+    /// [`StaticRule::evaluate`] with `table` (or the live search alone).
+    pub fn evaluate_with(&self, board: &Board, table: Option<&StaticTable>) -> Option<Zone> {
         let attacker = self.defender.opponent();
         let attacker_stones = board.stones(attacker);
         let defender_stones = board.stones(self.defender);
@@ -101,7 +107,7 @@ impl StaticRule {
         };
         let mut ban_proof = false;
         for area in &areas {
-            let v = verdict(area);
+            let v = verdict_with(table, area);
             if !v.dead(target) {
                 return None;
             }
