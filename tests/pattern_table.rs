@@ -65,8 +65,11 @@ fn a_pattern_win_that_cannot_be_rebuilt_is_searched_again_without_the_table() {
         "7x7, White to move, OR Black goal kill-uca, region 15 points (9 empty), crucial 4 \
          (C7 F7 C6 F6), ko Black allow / White allow"
     );
+    // Without the static rule (which ends this problem's lines before the pattern table
+    // answers the node whose win cannot be rebuilt).
     let roomy = |pattern_entries| SolveConfig {
         max_nodes: Some(20_000_000),
+        static_dead: false,
         ..config(Engine::Dfs, pattern_entries)
     };
     let on = Solver::new(&claim, roomy(1 << 16)).solve();

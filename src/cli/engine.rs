@@ -74,6 +74,9 @@ pub struct SearchArgs {
     /// Entries of the relevance-zone pattern table (0: off; for measuring).
     #[arg(long, hide = true, value_name = "N")]
     pub pattern_entries: Option<usize>,
+    /// Switch off the static life-and-death rule of the goal test (for measuring).
+    #[arg(long, hide = true)]
+    pub no_static: bool,
 }
 
 impl Default for SearchArgs {
@@ -89,6 +92,7 @@ impl Default for SearchArgs {
             pass_not_first: false,
             null_moves: None,
             pattern_entries: None,
+            no_static: false,
         }
     }
 }
@@ -109,6 +113,7 @@ impl SearchArgs {
                 _ => None,
             },
             build_proof: true,
+            static_dead: !self.no_static,
             engine: self.engine.into(),
             null_moves: if self.pass_not_first {
                 Some(0)

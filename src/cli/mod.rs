@@ -4,6 +4,8 @@
 //! - [`solve`]: solve one problem, optionally writing the proof as SGF;
 //! - [`bench`](mod@bench): solve a set of problems and print a table with totals;
 //! - [`nn`](mod@nn): `nn-info` and `nn-bench`, the net module loaded on demand;
+//! - [`static_table`]: `static-table build` / `info`, the table of the static life-and-death
+//!   rule;
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -15,6 +17,7 @@ pub mod engine;
 pub mod nn;
 pub mod report;
 pub mod solve;
+pub mod static_table;
 
 use anyhow::bail;
 use checking::CheckArgs;
@@ -114,6 +117,13 @@ pub enum Command {
         #[command(flatten)]
         net: nn::NetArgs,
     },
+    /// The table of small enclosed areas of the static life-and-death rule: `build` generates
+    /// it (the shipped one: `static-table build --max-area 8 --out assets/static_dead.bin`),
+    /// `info` checks a table and prints its figures.
+    StaticTable {
+        #[command(subcommand)]
+        command: static_table::StaticTableCommand,
+    },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -165,6 +175,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             check,
             json,
         } => bench::run(&paths, &search, &check, json),
+        Command::StaticTable { command } => static_table::run(&command),
         Command::NnInfo { net } => nn::info(&net),
         Command::NnBench { net, secs } => nn::bench(&net, secs),
     }

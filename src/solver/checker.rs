@@ -13,6 +13,10 @@
 //! child; a move outside its zone is then answered by a pass, after which the same node's strategy
 //! applies again (with the AND player's pass now ending the game).
 //!
+//! A static-dead leaf ([`LeafKind::StaticDead`]) is re-derived by the checker's own search of
+//! the enclosed areas ([`super::checker_static`]), on the position actually reached and with its
+//! side to move; nothing of the search's rule or its table is used.
+//!
 //! Positions already verified against a tree node are remembered (by position key and node) unless
 //! a superko refusal happened below them, so transpositions are checked once.
 //!
@@ -28,7 +32,8 @@ use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
-use super::proof::{ProofNode, ProofTree, Role};
+use super::checker_static::verify_static_dead;
+use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 
 /// Why a proof is rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -43,6 +48,8 @@ pub enum CheckError {
     IllegalMove { line: String, mv: String },
     #[error("after {line}: the AND move {mv} is neither searched nor outside a null-move zone")]
     Uncovered { line: String, mv: String },
+    #[error("after {line}: the proof's static-dead leaf is not dead: {why}")]
+    NotDead { line: String, why: String },
     #[error("the check needed more than {0} positions")]
     TooLarge(u64),
     #[error("the check ran out of time after {positions} positions")]
@@ -285,6 +292,16 @@ impl Checker<'_> {
                 })
             }
             None => {}
+        }
+        if node.role == Role::Leaf(LeafKind::StaticDead) {
+            let verdict = verify_static_dead(self.problem, board, to_move, passed, self.superko);
+            return match verdict {
+                Ok(()) => Ok(false),
+                Err(why) => Err(CheckError::NotDead {
+                    line: self.line_text(),
+                    why,
+                }),
+            };
         }
         let memo = (
             board.position_hash(to_move),

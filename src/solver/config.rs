@@ -81,6 +81,9 @@ pub struct SolveConfig {
     /// consistent-replay conditions and the search may claim wrong wins (the tests show that the
     /// checker catches them).
     pub dilation: bool,
+    /// The static life-and-death rule in the goal test ([`super::static_ld`]; on by default).
+    /// It is never used with `superko` (see [`super::GoalTest::without_static_rule`]).
+    pub static_dead: bool,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
@@ -104,6 +107,7 @@ impl Default for SolveConfig {
             tt_entries: 1 << 20,
             pattern_entries: DEFAULT_PATTERN_ENTRIES,
             dilation: true,
+            static_dead: true,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
         }
@@ -131,6 +135,9 @@ impl SolveConfig {
             "superko {}",
             if self.superko { "on" } else { "off" }
         ));
+        if !self.static_dead {
+            parts.push("static rule off".to_string());
+        }
         parts.push(format!("table {} entries", self.tt_entries));
         if self.pattern_entries != DEFAULT_PATTERN_ENTRIES {
             parts.push(format!("pattern table {} entries", self.pattern_entries));

@@ -12,6 +12,7 @@
 //! that is no cycle: the OR player answers it with the shorter proof.
 
 use super::config::Engine;
+use super::leaf::Reason;
 use super::must_play::{MustPlay, Refuted};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solver, Value, EXTRACTION_GRACE};
@@ -107,10 +108,10 @@ impl Solver<'_> {
             let Value::Win { zone, .. } = v else {
                 return None;
             };
-            let kind = if self.goal.defender() == self.rules.or_player {
-                LeafKind::Alive
-            } else {
-                LeafKind::Captured
+            let kind = match self.goal.decide(board).map(|(_, reason)| reason) {
+                Some(Reason::StaticDead) => LeafKind::StaticDead,
+                Some(Reason::Captured) => LeafKind::Captured,
+                _ => LeafKind::Alive,
             };
             return Some(self.leaf_node(to_move, zone, kind));
         }

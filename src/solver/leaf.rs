@@ -11,10 +11,18 @@
 //! - the **defender is dead** when every crucial stone has been captured (`Live`/`Kill` only); the
 //!   zone is the crucial points: any position where none of them holds a defender stone is dead.
 //!
+//! - the **defender is statically dead** ([`super::static_ld`], issue 11 item 2) when every
+//!   decisive point lies in small areas enclosed by unconditionally alive attacker stones that
+//!   the attacker can empty whatever the defender does; the zone is the areas, the UCA
+//!   components of their walls and the crucial points (the whole board for
+//!   `LiveAny`/`KillAll`). Only on when the goal test is made with the problem's region
+//!   ([`GoalTest::new`]) and never under positional superko (see [`GoalTest::without_static_rule`]).
+//!
 //! A leaf is a win or a failure *of the OR player*: the OR player defends for `Live`/`LiveAny`
 //! and attacks for `Kill`/`KillAll`.
 
 use super::not_alive::may_be_alive;
+use super::static_ld::StaticRule;
 use crate::go::{benson, Board, Color, Zone};
 use crate::problem::{Goal, Problem};
 
@@ -39,6 +47,17 @@ impl Leaf {
     }
 }
 
+/// Why the goal test decided a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A decisive defender stone is unconditionally alive.
+    Alive,
+    /// Every crucial stone has been captured.
+    Captured,
+    /// The static rule: every decisive point is in dead enclosed areas.
+    StaticDead,
+}
+
 /// What decides a node: the goal, the OR player and the crucial stones of a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoalTest {
@@ -48,15 +67,19 @@ pub struct GoalTest {
     /// The crucial points (the crucial stones of the problem position); empty for the goals
     /// that do not need them.
     crucial: Zone,
+    /// The static life-and-death rule, when on.
+    static_rule: Option<StaticRule>,
 }
 
 impl GoalTest {
-    /// The goal test of `problem`.
+    /// The goal test of `problem`, with the static rule on (it needs the problem's region).
     pub fn new(problem: &Problem) -> GoalTest {
         GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial())
+            .with_static_rule(problem.region())
     }
 
-    /// A goal test from its parts. `crucial` is ignored for `LiveAny`/`KillAll`.
+    /// A goal test from its parts, without the static rule. `crucial` is ignored for
+    /// `LiveAny`/`KillAll`.
     pub fn from_parts(goal: Goal, or_player: Color, crucial: Zone) -> GoalTest {
         GoalTest {
             goal,
@@ -66,7 +89,33 @@ impl GoalTest {
             } else {
                 Zone::EMPTY
             },
+            static_rule: None,
         }
+    }
+
+    /// The same test with the static rule on, for a problem whose moves are the plays in
+    /// `region`.
+    pub fn with_static_rule(mut self, region: Zone) -> GoalTest {
+        self.static_rule = Some(StaticRule::new(
+            self.goal,
+            self.defender,
+            self.crucial,
+            region,
+        ));
+        self
+    }
+
+    /// The same test without the static rule. Searches with positional superko must use this:
+    /// the rule's proof that the attacker can empty an area may need a play that superko would
+    /// refuse after some line.
+    pub fn without_static_rule(mut self) -> GoalTest {
+        self.static_rule = None;
+        self
+    }
+
+    /// Is the static rule on?
+    pub fn has_static_rule(&self) -> bool {
+        self.static_rule.is_some()
     }
 
     pub fn defender(&self) -> Color {
@@ -75,11 +124,16 @@ impl GoalTest {
 
     /// Is the node with this position decided? `None` when the search must go on.
     pub fn evaluate(&self, board: &Board) -> Option<Leaf> {
+        self.decide(board).map(|(leaf, _)| leaf)
+    }
+
+    /// [`GoalTest::evaluate`] with the reason of the decision.
+    pub fn decide(&self, board: &Board) -> Option<(Leaf, Reason)> {
         let defender_stones = board.stones(self.defender);
         let decisive = if self.goal.needs_crucial_stones() {
             let left = defender_stones.intersection(&self.crucial);
             if left.is_empty() {
-                return Some(self.outcome(false, self.crucial));
+                return Some((self.outcome(false, self.crucial), Reason::Captured));
             }
             left
         } else {
@@ -100,7 +154,7 @@ impl GoalTest {
             }
         }
         if !candidate {
-            return None;
+            return self.static_dead(board);
         }
         let life = benson(board, self.defender);
         let mut best: Option<Zone> = None;
@@ -117,7 +171,16 @@ impl GoalTest {
                 best = Some(component);
             }
         }
-        best.map(|zone| self.outcome(true, zone))
+        match best {
+            Some(zone) => Some((self.outcome(true, zone), Reason::Alive)),
+            None => self.static_dead(board),
+        }
+    }
+
+    /// The static rule's decision, when it is on and applies.
+    fn static_dead(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        let zone = self.static_rule?.evaluate(board)?;
+        Some((self.outcome(false, zone), Reason::StaticDead))
     }
 
     /// The leaf for "the defender lives" (`true`) or "is dead", seen by the OR player.

@@ -1,6 +1,7 @@
 //! The solver layer: relevance-zone based search (RZS) over problems.
 //!
-//! - [`leaf`]: the goal test that decides a node and the zone of the decision;
+//! - [`leaf`]: the goal test that decides a node and the zone of the decision, with the static
+//!   life-and-death rule of [`static_ld`] (small enclosed areas, a generated table);
 //! - [`rules`]: the moves a side may make (region, ko rules, superko, passes);
 //! - [`dilate`]: zone dilation for the consistent-replay conditions;
 //! - [`search`]: AchieveGoal with must-play regions ([`must_play`]), iterative deepening and the
@@ -9,7 +10,7 @@
 //! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches;
-//! - [`checker`]: the independent proof checker; [`certify`]: checking every reported proof
+//! - [`checker`]: the independent proof checker (with its own check of static-dead leaves); [`certify`]: checking every reported proof
 //!   within bounds; [`fault`]: corrupting a proof on purpose (tests of that path); [`repro`]:
 //!   the reproduction file of a rejected proof; [`proof_sgf`]: proofs as SGF files;
 //! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
@@ -23,6 +24,7 @@ pub mod analysis;
 pub mod answers;
 pub mod certify;
 pub mod checker;
+mod checker_static;
 pub mod config;
 mod dfpn;
 pub mod dilate;
@@ -45,6 +47,7 @@ pub mod repro;
 pub mod rules;
 pub mod schedule;
 pub mod search;
+pub mod static_ld;
 pub mod table_pool;
 pub mod tt;
 pub mod verdict;

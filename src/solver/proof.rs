@@ -38,6 +38,10 @@ pub enum LeafKind {
     /// that Benson's test does not certify. Whether the result needs seki is decided by a
     /// search for unconditional life ([`super::analysis`]).
     Seki,
+    /// Every decisive point of the defender lies in small areas enclosed by unconditionally
+    /// alive attacker stones that the attacker can empty whatever the defender does (the static
+    /// rule, [`super::static_ld`]); the checker re-derives it with its own search.
+    StaticDead,
 }
 
 /// A node of a proof tree.

@@ -19,10 +19,10 @@
 //!
 //! | property | meaning |
 //! |---|---|
-//! | `C` | for people: the role (`OR: White wins with C1 (zone 12 points)`, `AND: Black to move; must-play region 3 points; null moves: D4 …`, `Leaf: alive (Benson)`, `Leaf: all crucial stones captured`, `Leaf: two passes`), preceded by `Black D4: null move` on null-move nodes and by a headline on the proof root |
+//! | `C` | for people: the role (`OR: White wins with C1 (zone 12 points)`, `AND: Black to move; must-play region 3 points; null moves: D4 …`, `Leaf: alive (Benson)`, `Leaf: all crucial stones captured`, `Leaf: two passes`, `Leaf: statically dead …`), preceded by `Black D4: null move` on null-move nodes and by a headline on the proof root |
 //! | `SQ` | the relevance zone, except the points marked `SL` (omitted when the zone is the whole board; the comment says "whole board") |
 //! | `SL` | the must-play region (AND nodes) |
-//! | `TSROLE` | `or`, `and`, `alive`, `captured`, `two-passes`, `seki` (a leaf and why it is won) |
+//! | `TSROLE` | `or`, `and`, `alive`, `captured`, `two-passes`, `seki`, `static-dead` (a leaf and why it is won) |
 //! | `TSZONE` | the relevance zone, exactly |
 //! | `TSMUST` | the must-play region, exactly; written on AND nodes and wherever it is not empty; absent means empty |
 //! | `TSNULL[1]` | the move that led here is a null move |
@@ -419,7 +419,7 @@ mod tests {
         );
         assert_eq!(
             err(&good.replace("TSROLE[and]", "TSROLE[both]")),
-            "TSROLE[both] at proof line W B5: expected or, and, alive, captured, two-passes or seki"
+            "TSROLE[both] at proof line W B5: expected or, and, alive, captured, two-passes, seki or static-dead"
         );
         assert_eq!(
             err(&good.replace("TSZONE[aa:db]TSMUST[aa]", "TSZONE[aa:zz]TSMUST[aa]")),

@@ -184,10 +184,23 @@ mod tests {
     #[test]
     fn a_proven_failure_stops_nothing() {
         let easy = bent_three_live().validate().unwrap();
-        // The opposite claim fails, the claim wins: both are decided whichever ends first.
-        let a = race_claims(vec![easy.flipped(), easy], None);
-        assert_eq!(outcome(&a[0]), (Status::Fail, StopReason::Solved));
-        assert_eq!(outcome(&a[1]), (Status::Win, StopReason::Solved));
+        // The opposite claim fails, the claim wins. The win is never stopped, whether the
+        // failure ended first or not; the failure is decided unless the win (which stops the
+        // others by design) ended first: which one ends first is up to the threads (a first
+        // goal test that reads the static table, about a millisecond, is enough to lose it).
+        for _ in 0..4 {
+            let a = race_claims(vec![easy.flipped(), easy.clone()], None);
+            assert!(
+                [
+                    (Status::Fail, StopReason::Solved),
+                    (Status::Unknown, StopReason::Stopped)
+                ]
+                .contains(&outcome(&a[0])),
+                "{:?}",
+                outcome(&a[0])
+            );
+            assert_eq!(outcome(&a[1]), (Status::Win, StopReason::Solved));
+        }
     }
 
     #[test]

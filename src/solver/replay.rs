@@ -91,7 +91,11 @@ impl ProofReplay {
     pub fn new(problem: &Problem, tree: ProofTree, superko: bool) -> Result<Self, ReplayError> {
         let mut replay = ProofReplay {
             rules: Rules::new(problem, superko),
-            goal: GoalTest::new(problem),
+            goal: if superko {
+                GoalTest::new(problem).without_static_rule()
+            } else {
+                GoalTest::new(problem)
+            },
             and_player: problem.or_player().opponent(),
             state: State {
                 board: problem.board().clone(),

@@ -234,10 +234,15 @@ impl<'a> Solver<'a> {
             problem.start_stones()[problem.defender()]
         };
         let now = Instant::now();
+        let goal_test = if config.static_dead && !config.superko {
+            GoalTest::new(problem)
+        } else {
+            GoalTest::new(problem).without_static_rule()
+        };
         Solver {
             problem,
             rules,
-            goal: GoalTest::new(problem),
+            goal: goal_test,
             tt: TranspositionTable::with_capacity(config.tt_entries),
             patterns: PatternTable::new(if config.superko {
                 0

@@ -144,6 +144,7 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
         Role::Leaf(LeafKind::Captured) => " → crucial stones captured",
         Role::Leaf(LeafKind::TwoPasses) => " → two passes: not alive",
         Role::Leaf(LeafKind::Seki) => " → seki: two passes, the crucial stones stay",
+        Role::Leaf(LeafKind::StaticDead) => " → statically dead: enclosed areas too small to live",
         _ => "",
     };
     format!("{head} · {kind}{end}")

@@ -291,6 +291,9 @@ impl StudioApp {
             Role::Leaf(LeafKind::Alive) => {
                 egui::RichText::new(text).color(egui::Color32::from_rgb(40, 150, 70))
             }
+            Role::Leaf(LeafKind::StaticDead) => {
+                egui::RichText::new(text).color(egui::Color32::from_rgb(190, 90, 40))
+            }
             _ => egui::RichText::new(text),
         };
         let selected = self.cursor.path() == path.as_slice();

@@ -319,7 +319,7 @@ impl Reader {
                             place,
                             ident,
                             values,
-                            "or, and, alive, captured, two-passes or seki",
+                            "or, and, alive, captured, two-passes, seki or static-dead",
                         )
                     })?);
                 }
@@ -379,6 +379,7 @@ fn role_from_name(name: &str) -> Option<Role> {
         LeafKind::Captured,
         LeafKind::TwoPasses,
         LeafKind::Seki,
+        LeafKind::StaticDead,
     ];
     [Role::Or, Role::And]
         .into_iter()

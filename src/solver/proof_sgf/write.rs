@@ -181,6 +181,9 @@ impl Writer {
                     LeafKind::Captured => "all crucial stones captured",
                     LeafKind::TwoPasses => "two passes",
                     LeafKind::Seki => "seki (two passes, crucial stones on the board)",
+                    LeafKind::StaticDead => {
+                        "statically dead (small enclosed areas the attacker empties)"
+                    }
                 };
                 format!("Leaf: {why}; {zone}")
             }
@@ -215,6 +218,7 @@ pub(super) fn role_name(role: Role) -> &'static str {
         Role::Leaf(LeafKind::Captured) => "captured",
         Role::Leaf(LeafKind::TwoPasses) => "two-passes",
         Role::Leaf(LeafKind::Seki) => "seki",
+        Role::Leaf(LeafKind::StaticDead) => "static-dead",
     }
 }
 

@@ -1,0 +1,378 @@
+//! The table of small enclosed areas: the verdict of every position of every area class of at
+//! most `max_area` cells, computed by [`super::game`] and shipped as generated data
+//! (`assets/static_dead.bin`, made by `tsumego-studio static-table build`).
+//!
+//! Only positions that can meet the rule are stored: an attacker stone on a wall cell would
+//! belong to the living wall, so a wall cell holds nothing or a defender stone (2 values) and
+//! another cell nothing, a defender or an attacker stone (3 values). A class's positions are
+//! numbered in mixed radix over its cells in canonical order (digit 0 empty, 1 defender,
+//! 2 attacker; the first cell lowest); each has a 4-bit [`Verdict`] (positions with a block
+//! without liberties are never looked up and hold 0).
+//!
+//! File format (little-endian):
+//! ```text
+//! magic     8 bytes  "TSSTDEAD"
+//! version   u32      FORMAT_VERSION
+//! max_area  u32      1..=8
+//! classes   u32      number of class records
+//! data_len  u32      bytes of verdict data
+//! checksum  u64      FNV-1a 64 of everything after the header
+//! records   classes x { grid u64, wall u8 }   sorted, canonical, distinct
+//! data      data_len bytes: per class in record order, its verdicts two per byte
+//!                    (the even position in the low nibble), the class's count rounded up
+//! ```
+
+use super::canon::{is_canonical, ShapeKey};
+use super::verdict::Verdict;
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"TSSTDEAD";
+/// Bumped whenever the format or the meaning of a verdict changes.
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER_LEN: usize = 8 + 4 + 4 + 4 + 4 + 8;
+const RECORD_LEN: usize = 9;
+
+/// Why a table cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TableError {
+    #[error("static table: {0} bytes is shorter than the header")]
+    Truncated(usize),
+    #[error("static table: not a static life-and-death table (bad magic)")]
+    Magic,
+    #[error("static table: format version {found}, this program reads version {FORMAT_VERSION}")]
+    Version { found: u32 },
+    #[error("static table: max area {0} is not in 1..=8")]
+    MaxArea(u32),
+    #[error("static table: {expected} bytes expected, {found} found")]
+    Length { expected: usize, found: usize },
+    #[error("static table: checksum mismatch (the file is corrupt)")]
+    Checksum,
+    #[error("static table: class record {index} is invalid ({why})")]
+    Record { index: usize, why: &'static str },
+    #[error("static table: impossible verdict bits {bits:#x} in class {index}")]
+    Verdict { index: usize, bits: u8 },
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Number of stored positions of a class: 2 per wall cell, 3 per other cell.
+pub fn positions(key: &ShapeKey) -> usize {
+    let n = key.cells() as u32;
+    let walls = key.wall.count_ones();
+    2usize.pow(walls) * 3usize.pow(n - walls)
+}
+
+/// The mixed-radix number of a position (cells in canonical order: `defender`/`attacker` masks
+/// over them), `None` when an attacker stone sits on a wall cell.
+pub fn position_index(key: &ShapeKey, defender: u8, attacker: u8) -> Option<usize> {
+    let mut index = 0usize;
+    let mut weight = 1usize;
+    for k in 0..key.cells() {
+        let bit = 1u8 << k;
+        let wall = key.wall & bit != 0;
+        let digit = if defender & bit != 0 {
+            1
+        } else if attacker & bit != 0 {
+            if wall {
+                return None;
+            }
+            2
+        } else {
+            0
+        };
+        index += digit * weight;
+        weight *= if wall { 2 } else { 3 };
+    }
+    Some(index)
+}
+
+/// The position of a mixed-radix number: (defender, attacker) masks.
+pub fn position_of(key: &ShapeKey, mut index: usize) -> (u8, u8) {
+    let (mut defender, mut attacker) = (0u8, 0u8);
+    for k in 0..key.cells() {
+        let radix = if key.wall & (1 << k) != 0 { 2 } else { 3 };
+        match index % radix {
+            1 => defender |= 1 << k,
+            2 => attacker |= 1 << k,
+            _ => {}
+        }
+        index /= radix;
+    }
+    (defender, attacker)
+}
+
+/// A loaded table.
+#[derive(Clone, Debug)]
+pub struct StaticTable {
+    max_area: usize,
+    /// Class key → (offset of its data, number of positions).
+    classes: HashMap<ShapeKey, (usize, usize)>,
+    /// Records in file order (for writing and comparing).
+    order: Vec<ShapeKey>,
+    data: Vec<u8>,
+}
+
+impl StaticTable {
+    /// A table from its classes, each with one verdict per position (in [`position_index`]
+    /// order); the classes are sorted here.
+    pub fn from_classes(max_area: usize, mut classes: Vec<(ShapeKey, Vec<Verdict>)>) -> Self {
+        classes.sort_by_key(|(k, _)| *k);
+        let mut table = StaticTable {
+            max_area,
+            classes: HashMap::new(),
+            order: Vec::new(),
+            data: Vec::new(),
+        };
+        for (key, verdicts) in classes {
+            let offset = table.data.len();
+            for pair in verdicts.chunks(2) {
+                let lo = pair[0].bits();
+                let hi = pair.get(1).map_or(0, |v| v.bits());
+                table.data.push(lo | hi << 4);
+            }
+            table.classes.insert(key, (offset, verdicts.len()));
+            table.order.push(key);
+        }
+        table
+    }
+
+    /// The largest area (cells) the table covers.
+    pub fn max_area(&self) -> usize {
+        self.max_area
+    }
+
+    /// Number of classes.
+    pub fn class_count(&self) -> usize {
+        self.order.len()
+    }
+
+    /// The classes in file order.
+    pub fn keys(&self) -> &[ShapeKey] {
+        &self.order
+    }
+
+    /// The verdict of position `index` of class `key`; `None` when the class is not covered.
+    pub fn get(&self, key: &ShapeKey, index: usize) -> Option<Verdict> {
+        let &(offset, count) = self.classes.get(key)?;
+        if index >= count {
+            return None;
+        }
+        let byte = self.data[offset + index / 2];
+        Verdict::from_bits(if index.is_multiple_of(2) {
+            byte & 0xf
+        } else {
+            byte >> 4
+        })
+    }
+
+    /// Every verdict of class `key`, in position order.
+    pub fn verdicts(&self, key: &ShapeKey) -> Option<Vec<Verdict>> {
+        let &(_, count) = self.classes.get(key)?;
+        (0..count).map(|i| self.get(key, i)).collect()
+    }
+
+    /// The table as file bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(self.order.len() * RECORD_LEN + self.data.len());
+        for key in &self.order {
+            body.extend_from_slice(&key.grid.to_le_bytes());
+            body.push(key.wall);
+        }
+        body.extend_from_slice(&self.data);
+        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.max_area as u32).to_le_bytes());
+        out.extend_from_slice(&(self.order.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(self.data.len() as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        out.extend_from_slice(&body);
+        out
+    }
+
+    /// Read and check a table: magic, version, lengths, checksum, every record (canonical,
+    /// sorted, within the max area) and every verdict.
+    pub fn from_bytes(bytes: &[u8]) -> Result<StaticTable, TableError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(TableError::Truncated(bytes.len()));
+        }
+        if &bytes[..8] != MAGIC {
+            return Err(TableError::Magic);
+        }
+        let u32_at = |at: usize| {
+            let mut b = [0u8; 4];
+            b.copy_from_slice(&bytes[at..at + 4]);
+            u32::from_le_bytes(b)
+        };
+        let version = u32_at(8);
+        if version != FORMAT_VERSION {
+            return Err(TableError::Version { found: version });
+        }
+        let max_area = u32_at(12);
+        if !(1..=8).contains(&max_area) {
+            return Err(TableError::MaxArea(max_area));
+        }
+        let class_count = u32_at(16) as usize;
+        let data_len = u32_at(20) as usize;
+        let mut sum = [0u8; 8];
+        sum.copy_from_slice(&bytes[24..32]);
+        let expected = HEADER_LEN + class_count * RECORD_LEN + data_len;
+        if bytes.len() != expected {
+            return Err(TableError::Length {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        if fnv1a(&bytes[HEADER_LEN..]) != u64::from_le_bytes(sum) {
+            return Err(TableError::Checksum);
+        }
+        let mut table = StaticTable {
+            max_area: max_area as usize,
+            classes: HashMap::with_capacity(class_count),
+            order: Vec::with_capacity(class_count),
+            data: bytes[HEADER_LEN + class_count * RECORD_LEN..].to_vec(),
+        };
+        let mut offset = 0usize;
+        for index in 0..class_count {
+            let at = HEADER_LEN + index * RECORD_LEN;
+            let mut g = [0u8; 8];
+            g.copy_from_slice(&bytes[at..at + 8]);
+            let key = ShapeKey {
+                grid: u64::from_le_bytes(g),
+                wall: bytes[at + 8],
+            };
+            let bad = |why| Err(TableError::Record { index, why });
+            let cells = key.cells();
+            if cells == 0 || cells > table.max_area {
+                return bad("cell count outside the table's range");
+            }
+            if (key.wall as u16) >> cells != 0 {
+                return bad("wall cells beyond the shape");
+            }
+            if !is_canonical(&key) {
+                return bad("not in canonical form");
+            }
+            if table.order.last().is_some_and(|last| *last >= key) {
+                return bad("not sorted or repeated");
+            }
+            let count = positions(&key);
+            table.classes.insert(key, (offset, count));
+            table.order.push(key);
+            offset += count.div_ceil(2);
+        }
+        if offset != data_len {
+            return Err(TableError::Length {
+                expected: HEADER_LEN + class_count * RECORD_LEN + offset,
+                found: bytes.len(),
+            });
+        }
+        for (index, key) in table.order.iter().enumerate() {
+            let Some(&(start, count)) = table.classes.get(key) else {
+                continue;
+            };
+            for i in 0..count {
+                let byte = table.data[start + i / 2];
+                let bits = if i.is_multiple_of(2) {
+                    byte & 0xf
+                } else {
+                    byte >> 4
+                };
+                if Verdict::from_bits(bits).is_none() {
+                    return Err(TableError::Verdict { index, bits });
+                }
+            }
+        }
+        Ok(table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::canon::canonical;
+    use super::*;
+
+    fn small() -> StaticTable {
+        let (key, _) = canonical(&[(0, 0), (1, 0)], 0b11);
+        let verdicts = vec![Verdict::new(true, true, true, false); positions(&key)];
+        StaticTable::from_classes(2, vec![(key, verdicts)])
+    }
+
+    #[test]
+    fn positions_round_trip_through_their_index() {
+        let (key, _) = canonical(&[(0, 0), (1, 0), (0, 1)], 0b110);
+        for i in 0..positions(&key) {
+            let (d, a) = position_of(&key, i);
+            assert_eq!(position_index(&key, d, a), Some(i));
+        }
+        // An attacker stone on a wall cell has no number.
+        let wall_cell = key.wall.trailing_zeros() as u8;
+        assert_eq!(position_index(&key, 0, 1 << wall_cell), None);
+    }
+
+    #[test]
+    fn a_table_round_trips_through_bytes() {
+        let t = small();
+        let back = StaticTable::from_bytes(&t.to_bytes()).expect("valid");
+        assert_eq!(back.keys(), t.keys());
+        let key = t.keys()[0];
+        assert_eq!(back.verdicts(&key), t.verdicts(&key));
+    }
+
+    #[test]
+    fn corrupt_tables_are_refused_with_a_reason() {
+        let good = small().to_bytes();
+        assert_eq!(
+            StaticTable::from_bytes(&good[..10]).err(),
+            Some(TableError::Truncated(10))
+        );
+        let mut magic = good.clone();
+        magic[0] = b'x';
+        assert_eq!(
+            StaticTable::from_bytes(&magic).err(),
+            Some(TableError::Magic)
+        );
+        let mut version = good.clone();
+        version[8] = 99;
+        assert_eq!(
+            StaticTable::from_bytes(&version).err(),
+            Some(TableError::Version { found: 99 })
+        );
+        let mut flipped = good.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 0x40;
+        assert_eq!(
+            StaticTable::from_bytes(&flipped).err(),
+            Some(TableError::Checksum)
+        );
+        let mut short = good.clone();
+        short.pop();
+        assert!(matches!(
+            StaticTable::from_bytes(&short),
+            Err(TableError::Length { .. })
+        ));
+        // A verdict that cannot occur, with a checksum that matches it.
+        let mut bad = good.clone();
+        let last = bad.len() - 1;
+        bad[last] = 0x22;
+        let sum = fnv1a(&bad[HEADER_LEN..]).to_le_bytes();
+        bad[24..32].copy_from_slice(&sum);
+        assert!(matches!(
+            StaticTable::from_bytes(&bad),
+            Err(TableError::Verdict { .. })
+        ));
+        for cut in 0..good.len() {
+            // Never a panic, whatever the length.
+            let _ = StaticTable::from_bytes(&good[..cut]);
+        }
+    }
+}
