@@ -194,13 +194,7 @@ pub fn dilate_and(
 mod tests {
     use super::*;
 
-    fn board(diagram: &str) -> Board {
-        Board::from_ascii(diagram).expect("valid diagram")
-    }
-
-    fn zone(points: &[(usize, usize)]) -> Zone {
-        points.iter().map(|&(x, y)| Point::new(x, y)).collect()
-    }
+    use crate::solver::fixtures::{board, zone};
 
     fn p(x: usize, y: usize) -> Point {
         Point::new(x, y)

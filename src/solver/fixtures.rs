@@ -1,7 +1,18 @@
-//! Solved problems shared by unit tests.
+//! Positions and solved problems shared by unit tests.
 
 use super::{ProofTree, SolveConfig, Solver, Status};
+use crate::go::{Board, Point, Zone};
 use crate::problem::Problem;
+
+/// The board of an ASCII diagram (`X` Black, `O` White, `.` empty), which must be valid.
+pub(crate) fn board(diagram: &str) -> Board {
+    Board::from_ascii(diagram).expect("valid diagram")
+}
+
+/// The zone of the points `(x, y)`.
+pub(crate) fn zone(points: &[(usize, usize)]) -> Zone {
+    points.iter().map(|&(x, y)| Point::new(x, y)).collect()
+}
 
 /// The bundled bent-three kill (`problems/03-bent-three-kill.sgf`: White kills with D1, Black
 /// answers) and its proof (the attacker must capture the crucial stones: seki is life).

@@ -197,14 +197,7 @@ impl GoalTest {
 mod tests {
     use super::*;
     use crate::go::Point;
-
-    fn board(diagram: &str) -> Board {
-        Board::from_ascii(diagram).expect("valid diagram")
-    }
-
-    fn crucial(points: &[(usize, usize)]) -> Zone {
-        points.iter().map(|&(x, y)| Point::new(x, y)).collect()
-    }
+    use crate::solver::fixtures::{board, zone as crucial};
 
     /// White lives in the corner with two eyes; a Black wall with its own two eyes elsewhere.
     const ALIVE: &str = "

@@ -141,10 +141,7 @@ fn certificate(board: &Board, defender: Color, block: &Zone) -> Option<Zone> {
 mod tests {
     use super::*;
     use crate::go::benson;
-
-    fn board(diagram: &str) -> Board {
-        Board::from_ascii(diagram).expect("valid diagram")
-    }
+    use crate::solver::fixtures::board;
 
     #[test]
     fn one_eye_group_is_certified_locally() {

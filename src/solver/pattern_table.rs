@@ -318,14 +318,7 @@ impl PatternTable {
 mod tests {
     use super::*;
     use crate::go::Point;
-
-    fn board(diagram: &str) -> Board {
-        Board::from_ascii(diagram).expect("valid diagram")
-    }
-
-    fn zone(points: &[(usize, usize)]) -> Zone {
-        points.iter().map(|&(x, y)| Point::new(x, y)).collect()
-    }
+    use crate::solver::fixtures::{board, zone};
 
     const CORNER: &str = "
         . O . O X . .
