@@ -8,9 +8,9 @@ mod exhaustive;
 mod random_problems;
 
 use exhaustive::Exhaustive;
-use random_problems::random_problem;
+use random_problems::{random_problem, transformed};
 use tsumego_studio::go::Symmetry;
-use tsumego_studio::problem::{Outcome, Problem};
+use tsumego_studio::problem::Outcome;
 
 /// Seed of the random problem sequence.
 const SEED: u64 = 0x0072_756c_6573;
@@ -19,17 +19,6 @@ const COUNT: u64 = 300;
 const MAX_EMPTY: usize = 8;
 /// Node budget per search; problems over it are skipped (and counted in the fingerprint).
 const MAX_NODES: u64 = 200_000;
-
-/// `problem` seen through `sym`.
-fn transformed(problem: &Problem, sym: Symmetry) -> Problem {
-    let size = problem.size();
-    let mut setup = problem.to_setup();
-    setup.stones.black = sym.apply_zone(&setup.stones.black, size);
-    setup.stones.white = sym.apply_zone(&setup.stones.white, size);
-    setup.region = setup.region.map(|z| sym.apply_zone(&z, size));
-    setup.crucial = sym.apply_zone(&setup.crucial, size);
-    setup.validate().unwrap()
-}
 
 #[test]
 fn results_are_invariant_under_symmetries_and_opposite_for_the_other_claim() {

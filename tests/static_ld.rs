@@ -11,7 +11,7 @@ mod random_problems;
 
 use exhaustive::{Exhaustive, Repetition};
 use proptest::prelude::*;
-use random_problems::{random_problem_with, Fill};
+use random_problems::{random_problem_with, transformed, Fill};
 use std::sync::atomic::{AtomicU64, Ordering};
 use tsumego_studio::go::{Board, ByColor, Color, Point, Symmetry, Zone};
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem, ProblemSetup};
@@ -269,17 +269,6 @@ fn the_rule_is_off_without_a_region_and_under_superko() {
         GoalTest::new(&p).without_static_rule().evaluate(p.board()),
         None
     );
-}
-
-/// `problem` seen through `sym`.
-fn transformed(problem: &Problem, sym: Symmetry) -> Problem {
-    let size = problem.size();
-    let mut setup = problem.to_setup();
-    setup.stones.black = sym.apply_zone(&setup.stones.black, size);
-    setup.stones.white = sym.apply_zone(&setup.stones.white, size);
-    setup.region = setup.region.map(|z| sym.apply_zone(&z, size));
-    setup.crucial = sym.apply_zone(&setup.crucial, size);
-    setup.validate().unwrap()
 }
 
 /// Searches of the reference that confirmed a dead verdict, and that ran over the budget.

@@ -14,7 +14,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tsumego_studio::go::{ByColor, Color, Point, Zone};
+use tsumego_studio::go::{ByColor, Color, Point, Symmetry, Zone};
 use tsumego_studio::problem::{Goal, KoRule, Problem, ProblemSetup};
 
 /// The shape of the local area.
@@ -169,4 +169,17 @@ fn ko_rule(allow: bool) -> KoRule {
     } else {
         KoRule::Disallow
     }
+}
+
+/// `problem` seen through `sym` (stones, region and crucial stones moved; the same claim).
+pub fn transformed(problem: &Problem, sym: Symmetry) -> Problem {
+    let size = problem.size();
+    let mut setup = problem.to_setup();
+    setup.stones.black = sym.apply_zone(&setup.stones.black, size);
+    setup.stones.white = sym.apply_zone(&setup.stones.white, size);
+    setup.region = setup.region.map(|z| sym.apply_zone(&z, size));
+    setup.crucial = sym.apply_zone(&setup.crucial, size);
+    setup
+        .validate()
+        .expect("a symmetric image of a valid problem is valid")
 }
