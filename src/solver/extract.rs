@@ -104,14 +104,14 @@ impl Solver<'_> {
         if self.line.len() > MAX_LINE || self.aborted.is_some() {
             return None;
         }
-        if let Some(v) = self.leaf_value(board) {
+        if let Some((v, reason)) = self.leaf_decision(board) {
             let Value::Win { zone, .. } = v else {
                 return None;
             };
-            let kind = match self.goal.decide(board).map(|(_, reason)| reason) {
-                Some(Reason::StaticDead) => LeafKind::StaticDead,
-                Some(Reason::Captured) => LeafKind::Captured,
-                _ => LeafKind::Alive,
+            let kind = match reason {
+                Reason::StaticDead => LeafKind::StaticDead,
+                Reason::Captured => LeafKind::Captured,
+                Reason::Alive => LeafKind::Alive,
             };
             return Some(self.leaf_node(to_move, zone, kind));
         }

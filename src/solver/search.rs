@@ -29,7 +29,7 @@
 use super::config::{Engine, SolveConfig};
 use super::dfpn::move_cache::MoveCache;
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
-use super::leaf::{GoalTest, Leaf};
+use super::leaf::{GoalTest, Leaf, Reason};
 use super::must_play::MustPlay;
 use super::not_alive::not_alive_zone;
 use super::ordering::{crucial_blocks, order, OrderContext};
@@ -316,9 +316,9 @@ impl<'a> Solver<'a> {
     /// Solve the problem: iterative deepening (or df-pn) until proven or a limit is reached.
     ///
     /// A win found with the pattern table whose proof cannot be rebuilt within its stored length
-    /// (the differential test met two in 2,000 problems) is no answer: the problem is then searched again, within the same limits,
-    /// without the pattern table and with a fresh transposition table (whose wins may rest on
-    /// the pattern's). Pattern wins are only ever wins, so they can make a search claim a win it
+    /// (the differential test met two in 2,000 problems) is no answer: the problem is then
+    /// searched again, within the same limits, without the pattern table and with a fresh
+    /// transposition table (whose wins may rest on the pattern's). Pattern wins are only ever wins, so they can make a search claim a win it
     /// cannot rebuild, never a failure.
     pub fn solve(&mut self) -> Solution {
         let first = self.solve_once();
@@ -686,7 +686,14 @@ impl<'a> Solver<'a> {
 
     /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1).
     pub(super) fn leaf_value(&self, board: &Board) -> Option<Value> {
-        Some(match self.goal.evaluate(board)? {
+        self.leaf_decision(board).map(|(value, _)| value)
+    }
+
+    /// [`Solver::leaf_value`] with the reason of the decision (proof extraction names the
+    /// leaf by it).
+    pub(super) fn leaf_decision(&self, board: &Board) -> Option<(Value, Reason)> {
+        let (leaf, reason) = self.goal.decide(board)?;
+        let value = match leaf {
             Leaf::Win(mut z) => {
                 close(board, &mut z);
                 Value::Win {
@@ -696,7 +703,8 @@ impl<'a> Solver<'a> {
                 }
             }
             Leaf::Fail(_) => Value::Fail,
-        })
+        };
+        Some((value, reason))
     }
 
     /// AchieveGoal with `depth` plies left.
