@@ -330,6 +330,7 @@ impl<'a> Solver<'a> {
         self.extraction_failed = false;
         self.restarted = true;
         let mut again = self.solve_once();
+        self.restarted = false;
         again.pattern_hits = first.pattern_hits;
         again
     }
@@ -667,23 +668,6 @@ impl<'a> Solver<'a> {
         out
     }
 
-    /// A win of the node from the pattern table (a win proven where the stones inside its zone
-    /// were the same) with a proof of at most `plies` plies.
-    pub(super) fn pattern_win(
-        &mut self,
-        board: &Board,
-        to_move: Color,
-        passed: bool,
-        plies: u32,
-    ) -> Option<Value> {
-        let w = self.patterns.probe(board, to_move, passed, plies)?;
-        Some(Value::Win {
-            zone: w.zone,
-            best: w.best,
-            dist: w.dist,
-        })
-    }
-
     /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1).
     pub(super) fn leaf_value(&self, board: &Board) -> Option<Value> {
         self.leaf_decision(board).map(|(value, _)| value)
@@ -738,8 +722,12 @@ impl<'a> Solver<'a> {
                 return NodeResult::of(Value::Unknown);
             }
             _ => {
-                if let Some(win) = self.pattern_win(board, to_move, passed, depth) {
-                    return NodeResult::of(win);
+                if let Some(w) = self.patterns.probe(board, to_move, passed, depth) {
+                    return NodeResult::of(Value::Win {
+                        zone: w.zone,
+                        best: w.best,
+                        dist: w.dist,
+                    });
                 }
             }
         }

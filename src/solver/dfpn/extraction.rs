@@ -90,10 +90,10 @@ impl Solver<'_> {
                 .probe(node_key(board, and.opponent(), mv == Move::Pass))
             {
                 Some(Stored::Win { zone, dist, .. }) if dist <= plies => Some(zone),
-                _ => match self.pattern_win(board, and.opponent(), mv == Move::Pass, plies) {
-                    Some(Value::Win { zone, .. }) => Some(zone),
-                    _ => None,
-                },
+                _ => self
+                    .patterns
+                    .probe(board, and.opponent(), mv == Move::Pass, plies)
+                    .map(|w| w.zone),
             },
         };
         board.undo();

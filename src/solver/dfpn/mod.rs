@@ -162,9 +162,8 @@ impl Solver<'_> {
                 };
             }
         }
-        if let Some(Value::Win { zone, best, dist }) =
-            self.pattern_win(board, to_move, passed, plies)
-        {
+        if let Some(w) = self.patterns.probe(board, to_move, passed, plies) {
+            let (zone, best, dist) = (w.zone, w.best, w.dist);
             self.tt.store(key, Stored::Win { zone, best, dist }, 1);
             return Outcome::win(zone, best, dist);
         }
@@ -225,9 +224,9 @@ impl Solver<'_> {
         if let Some(out) = stored.filter(|o| !o.is_open()) {
             return out;
         }
-        match self.pattern_win(board, to_move, passed, plies) {
-            Some(Value::Win { zone, best, dist }) => Outcome::win(zone, best, dist),
-            _ => stored.unwrap_or(fresh),
+        match self.patterns.probe(board, to_move, passed, plies) {
+            Some(w) => Outcome::win(w.zone, w.best, w.dist),
+            None => stored.unwrap_or(fresh),
         }
     }
 
