@@ -78,6 +78,12 @@ fn compare_engine(index: u64, problem: &Problem, expected: Outcome, engine: Engi
         // Far beyond any of these problems (the reference's budget is 300,000 nodes): an engine
         // that does not end is a failure with the problem shown, not a hung test.
         max_nodes: Some(ENGINE_NODES),
+        // `RZ_DIFF_THREADS=2`: df-pn on two threads per solve (`tests/parallel_dfpn.rs` runs a
+        // sample of that in CI).
+        threads: std::env::var("RZ_DIFF_THREADS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1),
         ..SolveConfig::default()
     };
     let solution = Solver::new(problem, config).solve();

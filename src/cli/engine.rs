@@ -77,6 +77,12 @@ pub struct SearchArgs {
     /// Switch off the static life-and-death rule of the goal test (for measuring).
     #[arg(long, hide = true)]
     pub no_static: bool,
+    /// df-pn: threads searching one claim together, sharing the transposition table (1: the
+    /// serial search, whose node counts are reproducible; with more, nodes are those of all
+    /// threads and vary from run to run). The depth-first engine and `--side both` (one thread
+    /// per claim) ignore it.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
 }
 
 impl Default for SearchArgs {
@@ -93,6 +99,7 @@ impl Default for SearchArgs {
             null_moves: None,
             pattern_entries: None,
             no_static: false,
+            threads: 1,
         }
     }
 }
@@ -124,6 +131,7 @@ impl SearchArgs {
                 .table_mib
                 .map_or(default.tt_entries, TranspositionTable::entries_for_mib),
             pattern_entries: self.pattern_entries.unwrap_or(default.pattern_entries),
+            threads: usize::from(self.threads),
             ..default
         }
     }

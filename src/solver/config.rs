@@ -84,6 +84,9 @@ pub struct SolveConfig {
     /// The static life-and-death rule in the goal test ([`super::static_ld`]; on by default).
     /// It is never used with `superko` (see [`super::GoalTest::without_static_rule`]).
     pub static_dead: bool,
+    /// Threads of one df-pn search sharing its table ([`super::dfpn::parallel`]); 1: the serial
+    /// search (the depth-first engine always runs on one).
+    pub threads: usize,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
@@ -108,6 +111,7 @@ impl Default for SolveConfig {
             pattern_entries: DEFAULT_PATTERN_ENTRIES,
             dilation: true,
             static_dead: true,
+            threads: 1,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
         }
@@ -137,6 +141,9 @@ impl SolveConfig {
         ));
         if !self.static_dead {
             parts.push("static rule off".to_string());
+        }
+        if self.threads > 1 {
+            parts.push(format!("threads {}", self.threads));
         }
         parts.push(format!("table {} entries", self.tt_entries));
         if self.pattern_entries != DEFAULT_PATTERN_ENTRIES {

@@ -28,6 +28,7 @@
 
 use super::config::{Engine, SolveConfig};
 use super::dfpn::move_cache::MoveCache;
+use super::dfpn::parallel::Peers;
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use super::leaf::{GoalTest, Leaf, Reason};
 use super::must_play::MustPlay;
@@ -213,6 +214,10 @@ pub struct Solver<'a> {
     extraction_failed: bool,
     /// The solve is being run again without the pattern table: its clock goes on.
     restarted: bool,
+    /// The threads of a parallel df-pn ([`super::dfpn::parallel`]), while it runs.
+    pub(super) peers: Option<Arc<Peers>>,
+    /// This solver's thread in a parallel df-pn (0: the main one).
+    pub(super) thread: usize,
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
@@ -272,6 +277,8 @@ impl<'a> Solver<'a> {
             line_numbers: Vec::new(),
             extraction_failed: false,
             restarted: false,
+            peers: None,
+            thread: 0,
         }
     }
 

@@ -9,9 +9,11 @@
 //! is the cheaper to find again).
 //!
 //! Only results that do not depend on the line above their node are stored (the search checks
-//! that; see `search.rs`), so a hit is valid wherever the position recurs.
+//! that; see `search.rs`), so a hit is valid wherever the position recurs, on any line of any
+//! thread: the threads of a parallel df-pn ([`super::dfpn`]) share one table.
 
 use crate::go::{Board, Color, Move, Zone};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What is known of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,10 +45,175 @@ struct Slot {
     key: u64,
     work: u64,
     value: Stored,
+    /// The thread that stored it (0 in an own table; see [`TranspositionTable::Shared`]).
+    owner: u8,
 }
 
-/// See the module documentation.
-pub struct TranspositionTable {
+/// The table (see the module documentation): owned by one search, or shared by the threads of a
+/// parallel df-pn ([`TranspositionTable::shared`], [`TranspositionTable::handle`]).
+pub enum TranspositionTable {
+    /// One search's own table: no locks.
+    Own(Shard),
+    /// One thread's handle of a table shared between threads. Proven results are everyone's;
+    /// the numbers of an undecided node (`Bounds`) are read only by the thread that stored them
+    /// (each thread's numbers follow its own search, and the main thread (0) searches as the
+    /// serial algorithm would, untroubled by the helpers' numbers), and a helper never
+    /// overwrites the main thread's.
+    Shared { table: Arc<SharedTable>, thread: u8 },
+}
+
+impl TranspositionTable {
+    /// A table of at most about `entries` slots (rounded up to a power of two, at least 2). It
+    /// starts small and grows as it fills.
+    pub fn with_capacity(entries: usize) -> TranspositionTable {
+        TranspositionTable::Own(Shard::with_capacity(entries, INITIAL_BUCKETS))
+    }
+
+    /// A table of the same capacity that threads can share, holding this table's entries.
+    pub fn into_shared(self) -> TranspositionTable {
+        match self {
+            TranspositionTable::Own(own) => {
+                let shared = SharedTable::with_capacity(own.max_buckets * 2);
+                for slot in own.slots.into_iter().flatten() {
+                    shared
+                        .shard(slot.key)
+                        .store(slot.key, slot.value, slot.work, 0);
+                }
+                TranspositionTable::Shared {
+                    table: Arc::new(shared),
+                    thread: 0,
+                }
+            }
+            shared => shared,
+        }
+    }
+
+    /// Thread `thread`'s handle of a shared table (none for an own table).
+    pub fn handle(&self, thread: u8) -> Option<TranspositionTable> {
+        match self {
+            TranspositionTable::Own(_) => None,
+            TranspositionTable::Shared { table, .. } => Some(TranspositionTable::Shared {
+                table: Arc::clone(table),
+                thread,
+            }),
+        }
+    }
+
+    /// Bytes of one slot (with its key).
+    pub const SLOT_BYTES: usize = Shard::SLOT_BYTES;
+
+    /// The most entries (a power of two, at least 2) whose slots fit in `mib` MiB: the table
+    /// size of a memory budget.
+    pub fn entries_for_mib(mib: u64) -> usize {
+        let bytes = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        let fit = (bytes / Self::SLOT_BYTES).max(2);
+        // The largest power of two not above `fit`.
+        1 << (usize::BITS - 1 - fit.leading_zeros())
+    }
+
+    /// Bytes used by the slots.
+    pub fn memory_bytes(&self) -> usize {
+        match self {
+            TranspositionTable::Own(own) => own.memory_bytes(),
+            TranspositionTable::Shared { table, .. } => {
+                table.shards.iter().map(|s| lock(s).memory_bytes()).sum()
+            }
+        }
+    }
+
+    /// The most entries the table may hold (it grows up to this).
+    pub fn capacity(&self) -> usize {
+        match self {
+            TranspositionTable::Own(own) => own.max_buckets * 2,
+            TranspositionTable::Shared { table, .. } => table.capacity,
+        }
+    }
+
+    /// Number of occupied slots.
+    pub fn len(&self) -> usize {
+        match self {
+            TranspositionTable::Own(own) => own.stored,
+            TranspositionTable::Shared { table, .. } => {
+                table.shards.iter().map(|s| lock(s).stored).sum()
+            }
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Stored> {
+        match self {
+            TranspositionTable::Own(own) => own.probe(key).map(|(v, _)| v),
+            TranspositionTable::Shared { table, thread } => match table.shard(key).probe(key) {
+                Some((Stored::Bounds { .. }, owner)) if owner != *thread => None,
+                found => found.map(|(v, _)| v),
+            },
+        }
+    }
+
+    /// Keep `value` for `key`; `work` is the nodes it took (see the replacement rule).
+    pub fn store(&mut self, key: u64, value: Stored, work: u64) {
+        match self {
+            TranspositionTable::Own(own) => own.store(key, value, work, 0),
+            TranspositionTable::Shared { table, thread } => {
+                table.shard(key).store(key, value, work, *thread)
+            }
+        }
+    }
+}
+
+/// A table shared between threads: independent shards, each behind its own lock, chosen by the
+/// key's top bits (a shard's bucket is chosen by its low bits). A free lock costs a few per cent
+/// of a node's time; two threads seldom meet on one shard.
+pub struct SharedTable {
+    shards: Box<[Mutex<Shard>]>,
+    /// `log2` of the number of shards.
+    shard_bits: u32,
+    capacity: usize,
+}
+
+/// Most shards: enough that two threads seldom wait for each other.
+const MAX_SHARDS: usize = 64;
+
+/// Fewest entries of a shard (a smaller table has fewer shards).
+const MIN_SHARD_ENTRIES: usize = 1 << 12;
+
+impl SharedTable {
+    fn with_capacity(entries: usize) -> SharedTable {
+        let capacity = entries.max(2).next_power_of_two();
+        let shards = (capacity / MIN_SHARD_ENTRIES).clamp(1, MAX_SHARDS);
+        let initial = (INITIAL_BUCKETS / shards).max(1);
+        SharedTable {
+            shards: (0..shards)
+                .map(|_| Mutex::new(Shard::with_capacity(capacity / shards, initial)))
+                .collect(),
+            shard_bits: shards.trailing_zeros(),
+            capacity,
+        }
+    }
+
+    fn shard(&self, key: u64) -> MutexGuard<'_, Shard> {
+        let i = if self.shard_bits == 0 {
+            0
+        } else {
+            (key >> (64 - self.shard_bits)) as usize
+        };
+        lock(&self.shards[i])
+    }
+}
+
+/// A shard's lock. A thread that panicked while holding it left the shard whole (each write is
+/// one assignment), so a poisoned lock is taken as it is.
+fn lock(shard: &Mutex<Shard>) -> MutexGuard<'_, Shard> {
+    shard
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// An own table, or one shard of a shared one: buckets of two slots, growing up to its capacity.
+pub struct Shard {
     slots: Vec<Option<Slot>>,
     /// The slots' keys (0 for an empty slot), apart from the slots: a probe of a position
     /// not in the table (most probes: children when they are generated) reads one cache line
@@ -76,13 +243,13 @@ pub fn node_key(board: &Board, to_move: Color, passed: bool) -> u64 {
     }
 }
 
-impl TranspositionTable {
-    /// A table of at most about `entries` slots (rounded up to a power of two, at least 2). It
-    /// starts small and grows as it fills.
-    pub fn with_capacity(entries: usize) -> TranspositionTable {
+impl Shard {
+    /// A shard of at most about `entries` slots (rounded up to a power of two, at least 2),
+    /// starting with `initial` buckets.
+    fn with_capacity(entries: usize, initial: usize) -> Shard {
         let max_buckets = entries.max(2).next_power_of_two() / 2;
-        let buckets = max_buckets.min(INITIAL_BUCKETS);
-        TranspositionTable {
+        let buckets = max_buckets.min(initial);
+        Shard {
             slots: vec![None; buckets * 2],
             keys: vec![0; buckets * 2],
             mask: buckets - 1,
@@ -99,46 +266,22 @@ impl TranspositionTable {
         self.mask = buckets - 1;
         self.stored = 0;
         for slot in old.into_iter().flatten() {
-            self.store(slot.key, slot.value, slot.work);
+            self.store(slot.key, slot.value, slot.work, slot.owner);
         }
     }
 
-    /// Bytes of one slot (with its key).
-    pub const SLOT_BYTES: usize = std::mem::size_of::<Option<Slot>>() + 8;
+    const SLOT_BYTES: usize = std::mem::size_of::<Option<Slot>>() + 8;
 
-    /// The most entries (a power of two, at least 2) whose slots fit in `mib` MiB: the table
-    /// size of a memory budget.
-    pub fn entries_for_mib(mib: u64) -> usize {
-        let bytes = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-        let fit = (bytes / Self::SLOT_BYTES).max(2);
-        // The largest power of two not above `fit`.
-        1 << (usize::BITS - 1 - fit.leading_zeros())
-    }
-
-    /// Bytes used by the slots.
-    pub fn memory_bytes(&self) -> usize {
+    fn memory_bytes(&self) -> usize {
         self.slots.len() * Self::SLOT_BYTES
-    }
-
-    /// The most entries the table may hold (it grows up to this).
-    pub fn capacity(&self) -> usize {
-        self.max_buckets * 2
-    }
-
-    /// Number of occupied slots.
-    pub fn len(&self) -> usize {
-        self.stored
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.stored == 0
     }
 
     fn bucket(&self, key: u64) -> usize {
         ((key as usize) & self.mask) * 2
     }
 
-    pub fn probe(&self, key: u64) -> Option<Stored> {
+    /// The value kept for `key` and the thread that stored it.
+    fn probe(&self, key: u64) -> Option<(Stored, u8)> {
         let b = self.bucket(key);
         if self.keys[b] != key && self.keys[b + 1] != key {
             return None;
@@ -147,20 +290,29 @@ impl TranspositionTable {
             .iter()
             .flatten()
             .find(|s| s.key == key)
-            .map(|s| s.value)
+            .map(|s| (s.value, s.owner))
     }
 
-    pub fn store(&mut self, key: u64, value: Stored, work: u64) {
+    /// Keep `value` for `key`, stored by thread `owner`.
+    fn store(&mut self, key: u64, value: Stored, work: u64, owner: u8) {
         if self.stored * 4 >= self.slots.len() * 3 && self.mask + 1 < self.max_buckets {
             self.grow();
         }
         let b = self.bucket(key);
         let pair = &mut self.slots[b..b + 2];
         if let Some(slot) = pair.iter_mut().flatten().find(|s| s.key == key) {
-            if slot.value.is_proven() && !value.is_proven() {
+            let keeps_main_numbers = owner != 0 && slot.owner == 0 && !slot.value.is_proven();
+            if slot.value.is_proven() && !value.is_proven()
+                || keeps_main_numbers && !value.is_proven()
+            {
                 return;
             }
-            *slot = Slot { key, work, value };
+            *slot = Slot {
+                key,
+                work,
+                value,
+                owner,
+            };
             return;
         }
         let keys = &mut self.keys[b..b + 2];
@@ -172,7 +324,12 @@ impl TranspositionTable {
         if pair[target].is_none() {
             self.stored += 1;
         }
-        pair[target] = Some(Slot { key, work, value });
+        pair[target] = Some(Slot {
+            key,
+            work,
+            value,
+            owner,
+        });
         keys[target] = key;
     }
 }
@@ -220,6 +377,58 @@ mod tests {
             .filter(|k| tt.probe(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).is_some())
             .count();
         assert_eq!(found, 20_000);
+    }
+
+    #[test]
+    fn a_shared_table_shares_proofs_and_keeps_each_threads_numbers() {
+        let mut own = TranspositionTable::with_capacity(1 << 20);
+        own.store(5, Stored::Fail, 1);
+        let mut main = own.into_shared();
+        assert_eq!(
+            main.probe(5),
+            Some(Stored::Fail),
+            "entries move to the shared table"
+        );
+        let mut helper = main.handle(1).unwrap();
+        assert!(TranspositionTable::with_capacity(4).handle(1).is_none());
+        let (mine, theirs) = (
+            Stored::Bounds { pn: 3, dn: 4 },
+            Stored::Bounds { pn: 9, dn: 9 },
+        );
+        main.store(7, mine, 10);
+        assert_eq!(
+            helper.probe(7),
+            None,
+            "the main thread's numbers are its own"
+        );
+        helper.store(7, theirs, 10);
+        assert_eq!(main.probe(7), Some(mine), "a helper never overwrites them");
+        helper.store(8, theirs, 1);
+        assert_eq!((main.probe(8), helper.probe(8)), (None, Some(theirs)));
+        helper.store(7, Stored::Fail, 5);
+        assert_eq!(main.probe(7), Some(Stored::Fail), "proofs are everyone's");
+        // Two threads storing at once: every proof is found by the other. The keys are spread
+        // over every shard (top bits) and every bucket of a shard's first size (low bits), two
+        // to a bucket at most, so the table keeps them all.
+        let key = |t: u64, shard: u64, b: u64| shard << 58 | (t * 16 + b + 1);
+        std::thread::scope(|s| {
+            for t in 0..2u8 {
+                let mut h = main.handle(t).unwrap();
+                s.spawn(move || {
+                    for shard in 0..64 {
+                        for b in 0..16 {
+                            h.store(key(u64::from(t), shard, b), Stored::Fail, 1);
+                        }
+                    }
+                });
+            }
+        });
+        let found = (0..2)
+            .flat_map(|t| (0..64).flat_map(move |shard| (0..16).map(move |b| key(t, shard, b))))
+            .filter(|&k| helper.probe(k) == Some(Stored::Fail))
+            .count();
+        assert_eq!(found, 2 * 64 * 16);
+        assert!(main.len() >= 2 * 64 * 16);
     }
 
     #[test]

@@ -46,6 +46,7 @@ mod knowledge;
 pub(super) mod move_cache;
 mod numbers;
 mod outcome;
+pub(super) mod parallel;
 
 use knowledge::{costed_moves, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
@@ -65,6 +66,8 @@ use super::SolveConfig;
 #[derive(Clone, Copy, Debug)]
 struct Child {
     mv: Move,
+    /// The table key of the child's node.
+    key: u64,
     captured: Zone,
     out: Outcome,
     /// What the move costs beyond its number where the parent takes a minimum
@@ -96,14 +99,18 @@ impl Solver<'_> {
         let (mut board, to_move) = self.begin_solve();
         self.iteration_depth = 0;
         self.depth_cut = false;
-        let out = self.mid(
-            &mut board,
-            to_move,
-            false,
-            Thresholds::INFINITE,
-            self.config.max_depth,
-            None,
-        );
+        let out = if self.config.threads > 1 {
+            self.mid_root_parallel(&mut board, to_move)
+        } else {
+            self.mid(
+                &mut board,
+                to_move,
+                false,
+                Thresholds::INFINITE,
+                self.config.max_depth,
+                None,
+            )
+        };
         let (value, stop) = match out.state {
             State::Win { zone, best, dist } => {
                 (Value::Win { zone, best, dist }, StopReason::Solved)
@@ -131,6 +138,10 @@ impl Solver<'_> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(64) || self.config.max_nodes.is_some() {
             self.check_limits();
+            if self.aborted.is_none() && self.peers.as_ref().is_some_and(|p| p.decided()) {
+                // A helper decided the root (see `parallel`).
+                self.aborted = Some(StopReason::Stopped);
+            }
         }
     }
 
@@ -153,7 +164,17 @@ impl Solver<'_> {
         // A node the table holds numbers of was expanded before, so it is not decided by the
         // goal test (decided nodes are stored as wins or failures): the test (Benson's
         // algorithm, a fifth of the time) is spared on every visit after the first.
-        let expanded = matches!(self.tt.probe(key), Some(Stored::Bounds { .. }));
+        let stored = self.tt.probe(key);
+        if self.peers.is_some() {
+            // Another thread may have decided the node since this one generated it.
+            if let Some(out) = stored
+                .and_then(|s| Outcome::from_stored(s, plies))
+                .filter(|o| !o.is_open())
+            {
+                return out;
+            }
+        }
+        let expanded = matches!(stored, Some(Stored::Bounds { .. }));
         if !expanded {
             if let Some(v) = self.leaf_value(board) {
                 return match v {
@@ -180,11 +201,17 @@ impl Solver<'_> {
         let own_index = self.history.len() - 1;
         let nodes_before = self.nodes;
         self.states.push(key);
+        if let Some(p) = &self.peers {
+            p.enter(self.thread, key);
+        }
         let out = if to_move == or {
             self.mid_or(board, or, th, plies, hint, key)
         } else {
             self.mid_and(board, to_move, passed, th, plies, key)
         };
+        if let Some(p) = &self.peers {
+            p.leave(self.thread, key);
+        }
         self.states.pop();
         let line_free = out.earliest >= own_index
             || (!self.rules.superko && matches!(out.state, State::Win { .. }));
@@ -299,6 +326,8 @@ impl Solver<'_> {
             // The moves not generated yet count as one child of their cheapest cost.
             let rest = pending.get(next).map_or(INF, |&(cost, _)| add(1, cost));
             let mut pn = INF;
+            // Without the virtual numbers of a helper thread: for the table.
+            let mut own_pn = INF;
             let mut second = INF;
             let mut best = None;
             let mut dn = WeakSum::default();
@@ -318,7 +347,9 @@ impl Solver<'_> {
                     State::Lost(l) => loss = loss.max(l),
                     State::Open => {
                         dn.add(c.out.dn);
-                        let total = add(c.out.pn, c.cost);
+                        let own = add(c.out.pn, c.cost);
+                        own_pn = own_pn.min(own);
+                        let total = self.virtual_number(c.key, own);
                         if total < pn {
                             second = pn;
                             pn = total;
@@ -350,7 +381,7 @@ impl Solver<'_> {
             let dn_sum = dn;
             let dn = dn_sum.value();
             if pn >= th_pn || dn >= th_dn || self.aborted.is_some() {
-                let mut open = Outcome::open(pn, dn);
+                let mut open = Outcome::open(pn, dn).kept_as(own_pn.min(rest), dn);
                 open.earliest = earliest;
                 return open;
             }
@@ -470,9 +501,11 @@ impl Solver<'_> {
             }
             let fresh = Outcome::open(1, 1);
             let out = self.known(board, or.opponent(), mv == Move::Pass, plies - 1, fresh);
+            let key = node_key(board, or.opponent(), mv == Move::Pass);
             board.undo();
             children.push(Child {
                 mv,
+                key,
                 captured: Zone::new(),
                 out,
                 cost,
@@ -510,9 +543,11 @@ impl Solver<'_> {
                 let fresh = Outcome::open(1, 1);
                 self.known(board, and.opponent(), mv == Move::Pass, plies - 1, fresh)
             };
+            let key = node_key(board, and.opponent(), mv == Move::Pass);
             board.undo();
             let child = Child {
                 mv,
+                key,
                 captured,
                 out,
                 cost,
@@ -646,6 +681,8 @@ impl Solver<'_> {
         loop {
             let mut pn = WeakSum::default();
             let mut dn = INF;
+            // Without the virtual numbers of a helper thread: for the table.
+            let mut own_dn = INF;
             let mut second = INF;
             let mut best = None;
             for (i, c) in children.iter().enumerate() {
@@ -654,7 +691,9 @@ impl Solver<'_> {
                 }
                 earliest = earliest.min(c.out.earliest);
                 pn.add(c.out.pn);
-                let total = add(c.out.dn, c.cost);
+                let own = add(c.out.dn, c.cost);
+                own_dn = own_dn.min(own);
+                let total = self.virtual_number(c.key, own);
                 if total < dn {
                     second = dn;
                     dn = total;
@@ -711,7 +750,7 @@ impl Solver<'_> {
             let pn_sum = pn;
             let pn = pn_sum.value();
             if pn >= th_pn || dn >= th_dn || self.aborted.is_some() {
-                let mut open = Outcome::open(pn, dn);
+                let mut open = Outcome::open(pn, dn).kept_as(pn, own_dn.min(rest_dn));
                 open.earliest = earliest;
                 return open;
             }

@@ -38,16 +38,27 @@ pub(crate) struct Outcome {
     pub dn: Num,
     pub state: State,
     pub earliest: usize,
+    /// The numbers the table keeps for an open node: its own, where `pn`/`dn` may be the
+    /// virtual ones a helper thread gives its parent (`parallel.rs`).
+    pub table: (Num, Num),
 }
 
 impl Outcome {
     pub fn open(pn: Num, dn: Num) -> Outcome {
+        let (pn, dn) = (pn.clamp(1, INF - 1), dn.clamp(1, INF - 1));
         Outcome {
-            pn: pn.clamp(1, INF - 1),
-            dn: dn.clamp(1, INF - 1),
+            pn,
+            dn,
             state: State::Open,
             earliest: usize::MAX,
+            table: (pn, dn),
         }
+    }
+
+    /// This open outcome with the node's own numbers for the table (see `table`).
+    pub fn kept_as(mut self, pn: Num, dn: Num) -> Outcome {
+        self.table = (pn.clamp(1, INF - 1), dn.clamp(1, INF - 1));
+        self
     }
 
     pub fn win(zone: Zone, best: Option<Move>, dist: u32) -> Outcome {
@@ -56,6 +67,7 @@ impl Outcome {
             dn: INF,
             state: State::Win { zone, best, dist },
             earliest: usize::MAX,
+            table: (0, INF),
         }
     }
 
@@ -65,6 +77,7 @@ impl Outcome {
             dn: 0,
             state: State::Lost(loss),
             earliest,
+            table: (INF, 0),
         }
     }
 
@@ -98,8 +111,8 @@ impl Outcome {
                 dn: 0,
             }),
             State::Open => Some(Stored::Bounds {
-                pn: to_table(self.pn),
-                dn: to_table(self.dn),
+                pn: to_table(self.table.0),
+                dn: to_table(self.table.1),
             }),
             _ => None,
         }
