@@ -50,6 +50,8 @@ pub enum CheckError {
     Uncovered { line: String, mv: String },
     #[error("after {line}: the proof's static-dead leaf is not dead: {why}")]
     NotDead { line: String, why: String },
+    #[error("after {line}: the proof's connection leaf does not connect: {why}")]
+    NotConnected { line: String, why: String },
     #[error("the check needed more than {0} positions")]
     TooLarge(u64),
     #[error("the check ran out of time after {positions} positions")]
@@ -218,6 +220,76 @@ impl Checker<'_> {
         decisive.iter().any(|p| life.is_alive(p)).then_some(true)
     }
 
+    /// A connection leaf ([`LeafKind::Connected`]), played out with the checker's own moves
+    /// and Benson's test: the defender to move has a play after which a crucial stone is
+    /// unconditionally alive; the attacker to move has no play in the region, nor a pass, after
+    /// which the defender has none (and no pass that ends the game for the attacker).
+    fn verify_connected(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+    ) -> Result<(), String> {
+        if self.superko {
+            return Err("connection leaves are not sound under positional superko".to_string());
+        }
+        if to_move == self.defender {
+            return if self.defender_lives_now(board) {
+                Ok(())
+            } else {
+                Err("no defender play makes a crucial stone unconditionally alive".to_string())
+            };
+        }
+        if passed && !self.problem.goal().seki_is_life() {
+            return Err("the attacker could pass and end the game".to_string());
+        }
+        let attacker = self.defender.opponent();
+        let moves: Vec<Move> = self
+            .region
+            .iter()
+            .map(Move::Play)
+            .chain(std::iter::once(Move::Pass))
+            .collect();
+        for mv in moves {
+            if self.play(board, attacker, mv).is_err() {
+                continue;
+            }
+            let lives = self.settled(board) == Some(true) || self.defender_lives_now(board);
+            board.undo();
+            if !lives {
+                let what = match mv {
+                    Move::Play(p) => p.to_sgf(),
+                    Move::Pass => "a pass".to_string(),
+                };
+                return Err(format!("no defender answer to {what}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Has the defender, to move, a play after which a crucial stone is unconditionally alive?
+    /// Points next to the crucial stones are tried first.
+    fn defender_lives_now(&mut self, board: &mut Board) -> bool {
+        if self.settled(board) == Some(false) {
+            return false;
+        }
+        let crucial = self.crucial.unwrap_or_default();
+        let near = crucial.grow(board.size());
+        let (first, rest): (Vec<Point>, Vec<Point>) =
+            self.region.iter().partition(|&p| near.contains(p));
+        for p in first.into_iter().chain(rest) {
+            if self.play(board, self.defender, Move::Play(p)).is_err() {
+                continue;
+            }
+            let lives = self.settled(board) == Some(true);
+            board.undo();
+            if lives {
+                return true;
+            }
+        }
+        false
+    }
+
     fn or_wins_when_defender_lives(&self) -> bool {
         self.problem.goal().or_defends()
     }
@@ -298,6 +370,15 @@ impl Checker<'_> {
             return match verdict {
                 Ok(()) => Ok(false),
                 Err(why) => Err(CheckError::NotDead {
+                    line: self.line_text(),
+                    why,
+                }),
+            };
+        }
+        if node.role == Role::Leaf(LeafKind::Connected) {
+            return match self.verify_connected(board, to_move, passed) {
+                Ok(()) => Ok(false),
+                Err(why) => Err(CheckError::NotConnected {
                     line: self.line_text(),
                     why,
                 }),

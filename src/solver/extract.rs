@@ -112,6 +112,7 @@ impl Solver<'_> {
                 Reason::StaticDead => LeafKind::StaticDead,
                 Reason::Captured => LeafKind::Captured,
                 Reason::Alive => LeafKind::Alive,
+                Reason::Connected => LeafKind::Connected,
             };
             return Some(self.leaf_node(to_move, zone, kind));
         }

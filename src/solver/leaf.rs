@@ -18,9 +18,15 @@
 //!   `LiveAny`/`KillAll`). Only on when the goal test is made with the problem's region
 //!   ([`GoalTest::new`]) and never under positional superko (see [`GoalTest::without_static_rule`]).
 //!
+//! - the **defender lives by connection** ([`super::connection`]) when a crucial block has two
+//!   liberties in the region each next to an unconditionally alive defender stone; the zone is
+//!   the block, the two liberties and the UCA components of the living stones. With the static
+//!   rule (the region; never under superko); the goals with crucial stones only.
+//!
 //! A leaf is a win or a failure *of the OR player*: the OR player defends for `Live`/`LiveAny`
 //! and attacks for `Kill`/`KillAll`.
 
+use super::connection::{connection_zone, may_connect};
 use super::not_alive::may_be_alive;
 use super::static_ld::StaticRule;
 use crate::go::{benson, Board, Color, Zone};
@@ -56,6 +62,9 @@ pub enum Reason {
     Captured,
     /// The static rule: every decisive point is in dead enclosed areas.
     StaticDead,
+    /// A crucial block connects to unconditionally alive stones whatever the attacker does
+    /// ([`super::connection`]).
+    Connected,
 }
 
 /// What decides a node: the goal, the OR player and the crucial stones of a problem.
@@ -69,6 +78,9 @@ pub struct GoalTest {
     crucial: Zone,
     /// The static life-and-death rule, when on.
     static_rule: Option<StaticRule>,
+    /// The problem's region, for the connection rule ([`super::connection`]) when it is on
+    /// (with the static rule: both need the region and both are off under superko).
+    connection_region: Option<Zone>,
 }
 
 impl GoalTest {
@@ -90,6 +102,7 @@ impl GoalTest {
                 Zone::EMPTY
             },
             static_rule: None,
+            connection_region: None,
         }
     }
 
@@ -102,6 +115,7 @@ impl GoalTest {
             self.crucial,
             region,
         ));
+        self.connection_region = self.goal.needs_crucial_stones().then_some(region);
         self
     }
 
@@ -110,6 +124,7 @@ impl GoalTest {
     /// refuse after some line.
     pub fn without_static_rule(mut self) -> GoalTest {
         self.static_rule = None;
+        self.connection_region = None;
         self
     }
 
@@ -153,7 +168,10 @@ impl GoalTest {
                 break;
             }
         }
-        if !candidate {
+        let connectable = self
+            .connection_region
+            .is_some_and(|r| may_connect(board, self.defender, &decisive, &r));
+        if !candidate && !connectable {
             return self.static_dead(board);
         }
         let life = benson(board, self.defender);
@@ -171,10 +189,15 @@ impl GoalTest {
                 best = Some(component);
             }
         }
-        match best {
-            Some(zone) => Some((self.outcome(true, zone), Reason::Alive)),
-            None => self.static_dead(board),
+        if let Some(zone) = best {
+            return Some((self.outcome(true, zone), Reason::Alive));
         }
+        if let Some(region) = self.connection_region.filter(|_| connectable) {
+            if let Some(zone) = connection_zone(board, self.defender, &decisive, &region, &life) {
+                return Some((self.outcome(true, zone), Reason::Connected));
+            }
+        }
+        self.static_dead(board)
     }
 
     /// The static rule's decision, when it is on and applies.

@@ -26,6 +26,7 @@ pub mod certify;
 pub mod checker;
 mod checker_static;
 pub mod config;
+pub mod connection;
 mod dfpn;
 pub mod dilate;
 mod extract;

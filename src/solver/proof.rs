@@ -42,6 +42,10 @@ pub enum LeafKind {
     /// alive attacker stones that the attacker can empty whatever the defender does (the static
     /// rule, [`super::static_ld`]); the checker re-derives it with its own search.
     StaticDead,
+    /// A crucial block has two liberties next to unconditionally alive defender stones: the
+    /// defender connects it whatever the attacker does ([`super::connection`]); the checker
+    /// plays the connection out.
+    Connected,
 }
 
 /// A node of a proof tree.

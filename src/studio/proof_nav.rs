@@ -145,6 +145,9 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
         Role::Leaf(LeafKind::TwoPasses) => " → two passes: not alive",
         Role::Leaf(LeafKind::Seki) => " → seki: two passes, the crucial stones stay",
         Role::Leaf(LeafKind::StaticDead) => " → statically dead: enclosed areas too small to live",
+        Role::Leaf(LeafKind::Connected) => {
+            " → connected to living stones whatever the attacker does"
+        }
         _ => "",
     };
     format!("{head} · {kind}{end}")

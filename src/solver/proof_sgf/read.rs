@@ -380,6 +380,7 @@ fn role_from_name(name: &str) -> Option<Role> {
         LeafKind::TwoPasses,
         LeafKind::Seki,
         LeafKind::StaticDead,
+        LeafKind::Connected,
     ];
     [Role::Or, Role::And]
         .into_iter()

@@ -184,6 +184,7 @@ impl Writer {
                     LeafKind::StaticDead => {
                         "statically dead (small enclosed areas the attacker empties)"
                     }
+                    LeafKind::Connected => "connected to unconditionally alive stones",
                 };
                 format!("Leaf: {why}; {zone}")
             }
@@ -219,6 +220,7 @@ pub(super) fn role_name(role: Role) -> &'static str {
         Role::Leaf(LeafKind::TwoPasses) => "two-passes",
         Role::Leaf(LeafKind::Seki) => "seki",
         Role::Leaf(LeafKind::StaticDead) => "static-dead",
+        Role::Leaf(LeafKind::Connected) => "connected",
     }
 }
 
