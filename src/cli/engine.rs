@@ -35,9 +35,9 @@ impl From<Engine> for solver::Engine {
 /// Search options of the command line.
 #[derive(Clone, Debug, PartialEq, Args)]
 pub struct SearchArgs {
-    /// The search engine (df-pn by default: on the research sets it proves 20 of the 106
-    /// 19x19 problems at 5 s each and 3 of the 20 7x7 ones, where depth-first search proves 1
-    /// and 0 at 60 s; see BENCHMARKS.md).
+    /// The search engine (df-pn by default: on the research sets at 60 s each it proves at
+    /// least 24 of the 106 19x19 problems and 4 of the 20 7x7 ones, 6–7 with `--threads 2`,
+    /// where depth-first search proves 1 and 0; see BENCHMARKS.md).
     #[arg(long, value_enum, default_value_t = Engine::Dfpn)]
     pub engine: Engine,
     /// Stop after this many nodes (the result is then unknown unless already proven).
