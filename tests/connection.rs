@@ -6,15 +6,15 @@
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 mod exhaustive;
+mod leaf_proof;
 
 use exhaustive::{Exhaustive, Repetition};
+use leaf_proof::leaf_proof;
 use tsumego_studio::go::{Board, ByColor, Color, Point, Zone};
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem, ProblemSetup};
 use tsumego_studio::solver::checker::{check_proof, CheckError};
 use tsumego_studio::solver::leaf::{Leaf, Reason};
-use tsumego_studio::solver::{
-    Engine, GoalTest, LeafKind, ProofNode, ProofTree, Role, SolveConfig, Solver, Status,
-};
+use tsumego_studio::solver::{Engine, GoalTest, LeafKind, Role, SolveConfig, Solver, Status};
 
 /// White lives in the corner (eyes on A5 and C5); the White two-stone block below has two
 /// liberties, B3 and C3, each next to the living stones.
@@ -154,22 +154,7 @@ fn solver_proofs_with_connection_leaves_pass_the_checker() {
 #[test]
 fn the_checker_rejects_a_connection_leaf_with_one_link() {
     let p = problem(ONE_LINK, Goal::LiveUca, Color::Black);
-    let proof = ProofTree {
-        size: p.size(),
-        goal: p.goal(),
-        or_player: p.or_player(),
-        superko: false,
-        root: ProofNode {
-            mv: None,
-            player: None,
-            to_move: p.to_move(),
-            role: Role::Leaf(LeafKind::Connected),
-            zone: Zone::full(5),
-            must_play: Zone::new(),
-            null_move: false,
-            children: Vec::new(),
-        },
-    };
+    let proof = leaf_proof(&p, LeafKind::Connected, Zone::full(5));
     let err = check_proof(&p, &proof, false, 1_000_000).unwrap_err();
     assert!(err.rejects());
     assert_eq!(

@@ -7,9 +7,11 @@
 
 mod deterministic_proptest;
 mod exhaustive;
+mod leaf_proof;
 mod random_problems;
 
 use exhaustive::{Exhaustive, Repetition};
+use leaf_proof::leaf_proof;
 use proptest::prelude::*;
 use random_problems::{random_problem_with, transformed, Fill};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,9 +20,7 @@ use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem, ProblemSetup};
 use tsumego_studio::solver::checker::{check_proof, CheckError};
 use tsumego_studio::solver::leaf::{Leaf, Reason};
 use tsumego_studio::solver::static_ld::StaticRule;
-use tsumego_studio::solver::{
-    Engine, GoalTest, LeafKind, ProofNode, ProofTree, Role, SolveConfig, Solver, Status,
-};
+use tsumego_studio::solver::{Engine, GoalTest, LeafKind, Role, SolveConfig, Solver, Status};
 
 /// A problem on `diagram` (`X` the attacker, Black; `O` the defender, White) whose region is the
 /// rectangle of columns `xs` and rows `ys`, crucial stones every defender stone in it.
@@ -372,26 +372,6 @@ fn the_rule_calls_a_good_share_of_random_enclosed_positions_dead() {
     );
 }
 
-/// A proof whose root is a static-dead leaf.
-fn static_leaf_proof(p: &Problem, zone: Zone) -> ProofTree {
-    ProofTree {
-        size: p.size(),
-        goal: p.goal(),
-        or_player: p.or_player(),
-        superko: false,
-        root: ProofNode {
-            mv: None,
-            player: None,
-            to_move: p.to_move(),
-            role: Role::Leaf(LeafKind::StaticDead),
-            zone,
-            must_play: Zone::new(),
-            null_move: false,
-            children: Vec::new(),
-        },
-    }
-}
-
 #[test]
 fn solver_proofs_with_static_leaves_pass_the_checker() {
     let diagram = board_with(VITAL_POINT_TAKEN);
@@ -427,7 +407,7 @@ fn the_checker_rejects_a_static_leaf_on_a_position_that_is_not_dead() {
     ",
     );
     let p = problem(&diagram, 0..4, 0..2, Goal::Kill, Color::White);
-    let proof = static_leaf_proof(&p, Zone::full(6));
+    let proof = leaf_proof(&p, LeafKind::StaticDead, Zone::full(6));
     let err = check_proof(&p, &proof, false, 1_000_000).unwrap_err();
     assert!(err.rejects());
     assert_eq!(
@@ -444,7 +424,13 @@ fn the_checker_rejects_a_static_leaf_on_a_position_that_is_not_dead() {
     "
     );
     let p = problem(&open, 0..4, 0..2, Goal::Kill, Color::White);
-    let err = check_proof(&p, &static_leaf_proof(&p, Zone::full(6)), false, 1_000_000).unwrap_err();
+    let err = check_proof(
+        &p,
+        &leaf_proof(&p, LeafKind::StaticDead, Zone::full(6)),
+        false,
+        1_000_000,
+    )
+    .unwrap_err();
     assert!(
         err.to_string().contains("is not in an area of at most"),
         "{err}"
@@ -459,7 +445,7 @@ fn the_checker_rejects_a_static_leaf_on_a_position_that_is_not_dead() {
     );
     let err = check_proof(
         &live,
-        &static_leaf_proof(&live, Zone::full(6)),
+        &leaf_proof(&live, LeafKind::StaticDead, Zone::full(6)),
         false,
         1_000_000,
     )

@@ -305,6 +305,20 @@ impl Board {
         }
     }
 
+    /// The blocks holding the stones `stones` (each a stone of the board), each once: a stone
+    /// of the block and its stones.
+    pub fn blocks_of<'a>(&'a self, stones: &'a Zone) -> impl Iterator<Item = (Point, Zone)> + 'a {
+        let mut seen = Zone::new();
+        stones.iter().filter_map(move |p| {
+            if seen.contains(p) {
+                return None;
+            }
+            let block = self.block_stones(p);
+            seen.union_with(&block);
+            Some((p, block))
+        })
+    }
+
     /// The liberties of the block on `p` (which must hold a stone).
     pub fn liberties(&self, p: Point) -> Zone {
         let mut libs = Zone::new();

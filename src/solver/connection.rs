@@ -35,13 +35,7 @@ use crate::go::{Benson, Board, Color, Zone};
 /// Might a block of `decisive` connect to safe stones: two of its liberties in `region` each
 /// next to a defender stone of another block? (A cheap test before Benson's algorithm.)
 pub fn may_connect(board: &Board, defender: Color, decisive: &Zone, region: &Zone) -> bool {
-    let mut seen = Zone::new();
-    for p in decisive.iter() {
-        if seen.contains(p) {
-            continue;
-        }
-        let block = board.block_stones(p);
-        seen.union_with(&block);
+    for (p, block) in board.blocks_of(decisive) {
         let touching = board
             .liberties(p)
             .iter()
@@ -69,13 +63,7 @@ pub fn connection_zone(
     life: &Benson,
 ) -> Option<Zone> {
     let mut best: Option<Zone> = None;
-    let mut seen = Zone::new();
-    for p in decisive.iter() {
-        if seen.contains(p) {
-            continue;
-        }
-        let block = board.block_stones(p);
-        seen.union_with(&block);
+    for (p, block) in board.blocks_of(decisive) {
         if life.is_alive(p) {
             continue;
         }

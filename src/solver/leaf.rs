@@ -155,19 +155,9 @@ impl GoalTest {
             defender_stones
         };
         // Benson's algorithm only when some decisive block has two vital regions.
-        let mut checked = Zone::new();
-        let mut candidate = false;
-        for p in decisive.iter() {
-            if checked.contains(p) {
-                continue;
-            }
-            let block = board.block_stones(p);
-            checked.union_with(&block);
-            if may_be_alive(board, self.defender, &block) {
-                candidate = true;
-                break;
-            }
-        }
+        let candidate = board
+            .blocks_of(&decisive)
+            .any(|(_, block)| may_be_alive(board, self.defender, &block));
         let connectable = self
             .connection_region
             .is_some_and(|r| may_connect(board, self.defender, &decisive, &r));

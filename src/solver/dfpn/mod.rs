@@ -227,17 +227,17 @@ impl Solver<'_> {
         out
     }
 
-    /// What is known of the child reached by a move just played (its position on the board):
-    /// a repetition of the line, the table's entry, or fresh numbers.
+    /// What is known of the child reached by a move just played (its position on the board,
+    /// its table key `key`): a repetition of the line, the table's entry, or fresh numbers.
     fn known(
         &mut self,
         board: &Board,
+        key: u64,
         to_move: Color,
         passed: bool,
         plies: u32,
         fresh: Outcome,
     ) -> Outcome {
-        let key = node_key(board, to_move, passed);
         if !self.rules.superko {
             if let Some(index) = self.states.iter().position(|&k| k == key) {
                 // A cycle: the AND player can repeat it for ever, so the OR player fails here.
@@ -500,8 +500,15 @@ impl Solver<'_> {
                 continue;
             }
             let fresh = Outcome::open(1, 1);
-            let out = self.known(board, or.opponent(), mv == Move::Pass, plies - 1, fresh);
             let key = node_key(board, or.opponent(), mv == Move::Pass);
+            let out = self.known(
+                board,
+                key,
+                or.opponent(),
+                mv == Move::Pass,
+                plies - 1,
+                fresh,
+            );
             board.undo();
             children.push(Child {
                 mv,
@@ -532,6 +539,7 @@ impl Solver<'_> {
                 continue;
             }
             let captured = board.last_captures();
+            let key = node_key(board, and.opponent(), mv == Move::Pass);
             let out = if mv == Move::Pass && node.passed {
                 // Two passes end the game.
                 if self.rules.or_wins_two_passes() {
@@ -541,9 +549,15 @@ impl Solver<'_> {
                 }
             } else {
                 let fresh = Outcome::open(1, 1);
-                self.known(board, and.opponent(), mv == Move::Pass, plies - 1, fresh)
+                self.known(
+                    board,
+                    key,
+                    and.opponent(),
+                    mv == Move::Pass,
+                    plies - 1,
+                    fresh,
+                )
             };
-            let key = node_key(board, and.opponent(), mv == Move::Pass);
             board.undo();
             let child = Child {
                 mv,
