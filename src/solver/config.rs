@@ -1,5 +1,6 @@
 //! What a solve may use and how it reports: limits, rule switches, table size.
 
+use super::guide::GuideHandle;
 use crate::problem::Goal;
 use std::time::Duration;
 
@@ -87,6 +88,9 @@ pub struct SolveConfig {
     /// Threads of one df-pn search sharing its table ([`super::dfpn::parallel`]); 1: the serial
     /// search (the depth-first engine always runs on one).
     pub threads: usize,
+    /// What orders moves and guides best-first search: a net (`crate::nn`) or, when `None`,
+    /// the heuristic ordering ([`super::guide::HeuristicGuide`]).
+    pub guide: Option<GuideHandle>,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
@@ -112,6 +116,7 @@ impl Default for SolveConfig {
             dilation: true,
             static_dead: true,
             threads: 1,
+            guide: None,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
         }
@@ -144,6 +149,9 @@ impl SolveConfig {
         }
         if self.threads > 1 {
             parts.push(format!("threads {}", self.threads));
+        }
+        if let Some(guide) = &self.guide {
+            parts.push(format!("guide {}", guide.guide().name()));
         }
         parts.push(format!("table {} entries", self.tt_entries));
         if self.pattern_entries != DEFAULT_PATTERN_ENTRIES {

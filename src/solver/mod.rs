@@ -32,6 +32,7 @@ pub mod dilate;
 mod extract;
 pub mod fault;
 pub mod first_moves;
+pub mod guide;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod leaf;
