@@ -7,7 +7,6 @@
 pub mod atomic_file;
 pub mod cli;
 pub mod go;
-#[cfg(feature = "nn")]
 pub mod nn;
 pub mod problem;
 pub mod solver;

@@ -83,6 +83,39 @@ pub struct SearchArgs {
     /// per claim) ignore it.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
+    /// The net that guides the search: `off` (the heuristic move order), `on` (the shipped
+    /// weights, `weights/ftl.safetensors`) or a weights file. df-pn takes its priors for the
+    /// move order and the proof numbers of new children. When the net cannot be loaded the
+    /// search goes on with the heuristic and says so on standard error.
+    #[arg(long, value_name = "off|on|FILE", default_value = "off")]
+    pub net: String,
+}
+
+/// The guide `--net` asks for (`None`: the heuristic); a failure is said once per process on
+/// standard error and the heuristic used.
+pub fn net_guide(net: &str) -> Option<crate::solver::guide::GuideHandle> {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    let path = match net {
+        "off" => return None,
+        "on" => None,
+        file => Some(std::path::PathBuf::from(file)),
+    };
+    #[cfg(feature = "nn")]
+    let loaded = crate::nn::shared::guide(path.as_deref(), crate::nn::DevicePreference::Auto);
+    #[cfg(not(feature = "nn"))]
+    let loaded: Result<crate::solver::guide::GuideHandle, String> = {
+        let _ = path;
+        Err("this build has no net (built with --no-default-features)".to_string())
+    };
+    match loaded {
+        Ok(guide) => Some(guide),
+        Err(e) => {
+            SAID.call_once(|| {
+                eprintln!("net unavailable: {e}; the search uses the heuristic prior")
+            });
+            None
+        }
+    }
 }
 
 impl Default for SearchArgs {
@@ -100,6 +133,7 @@ impl Default for SearchArgs {
             pattern_entries: None,
             no_static: false,
             threads: 1,
+            net: "off".to_string(),
         }
     }
 }
@@ -132,6 +166,7 @@ impl SearchArgs {
                 .map_or(default.tt_entries, TranspositionTable::entries_for_mib),
             pattern_entries: self.pattern_entries.unwrap_or(default.pattern_entries),
             threads: usize::from(self.threads),
+            guide: net_guide(&self.net),
             ..default
         }
     }

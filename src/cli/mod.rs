@@ -18,6 +18,8 @@ pub mod nn;
 pub mod report;
 pub mod solve;
 pub mod static_table;
+pub mod train;
+pub mod train_plot;
 
 use anyhow::bail;
 use checking::CheckArgs;
@@ -124,6 +126,15 @@ pub enum Command {
         #[command(subcommand)]
         command: static_table::StaticTableCommand,
     },
+    /// Train the net from the product's own proofs: generate random problems (enclosed corner
+    /// and edge groups, 7x7 kill-all positions), prove them with df-pn, take samples from every
+    /// proof (the winning move as policy target, the proof's length as "Faster to Life" d-win
+    /// labels), fit the net with checkpoints (an interrupted run resumes), and write the
+    /// weights with their training curve (PNG) and held-out measures (JSON). Seeded.
+    Train {
+        #[command(flatten)]
+        args: train::TrainArgs,
+    },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -178,5 +189,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::StaticTable { command } => static_table::run(&command),
         Command::NnInfo { net } => nn::info(&net),
         Command::NnBench { net, secs } => nn::bench(&net, secs),
+        Command::Train { args } => train::run(&args),
     }
 }

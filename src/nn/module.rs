@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use libloading::Library;
 use tsumego_nn_abi::{
     read_c_buffer, symbols, AbiVersionFn, ModuleInfoFn, NetDeviceFn, NetForwardFn, NetFreeFn,
-    NetLoadFn, NetNewFn, NetSaveFn, ABI_VERSION, MODULE_FILE_NAME,
+    NetLoadFn, NetMomentumFn, NetNewFn, NetSaveFn, NetTrainStepFn, ABI_VERSION, MODULE_FILE_NAME,
 };
 
 use super::error::NnError;
@@ -30,6 +30,9 @@ pub(super) struct Functions {
     pub net_device: NetDeviceFn,
     pub net_forward: NetForwardFn,
     pub net_free: NetFreeFn,
+    pub net_train_step: NetTrainStepFn,
+    pub net_save_momentum: NetMomentumFn,
+    pub net_load_momentum: NetMomentumFn,
 }
 
 /// An opened net module.
@@ -105,6 +108,15 @@ impl NetModule {
                     symbols::NET_FORWARD,
                 )?),
                 net_free: std::mem::transmute::<*const (), NetFreeFn>(symbol(symbols::NET_FREE)?),
+                net_train_step: std::mem::transmute::<*const (), NetTrainStepFn>(symbol(
+                    symbols::NET_TRAIN_STEP,
+                )?),
+                net_save_momentum: std::mem::transmute::<*const (), NetMomentumFn>(symbol(
+                    symbols::NET_SAVE_MOMENTUM,
+                )?),
+                net_load_momentum: std::mem::transmute::<*const (), NetMomentumFn>(symbol(
+                    symbols::NET_LOAD_MOMENTUM,
+                )?),
             }
         };
         let mut buf = [0u8; 256];

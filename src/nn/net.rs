@@ -5,7 +5,7 @@ use std::path::Path;
 use std::ptr::NonNull;
 
 pub use tsumego_nn_abi::NetOutputs;
-use tsumego_nn_abi::{read_c_buffer, Batch, NetSpec, STATUS_OK};
+use tsumego_nn_abi::{read_c_buffer, Batch, NetSpec, TrainOptions, TrainTargets, STATUS_OK};
 
 use super::device::DevicePreference;
 use super::error::NnError;
@@ -172,6 +172,94 @@ impl Net {
         };
         self.status(status, &err)?;
         Ok(NetOutputs { policy, dwin })
+    }
+
+    /// One training step (SGD with momentum) on `count` positions of `height` x `width`:
+    /// `policy` holds one target index per position (-1: none), `dwin` and `dwin_mask` the
+    /// d-win labels and their weights (`count * dwin_heads` each). Returns the policy and
+    /// d-win losses before the step.
+    #[allow(clippy::too_many_arguments)]
+    pub fn train_step(
+        &mut self,
+        count: u32,
+        height: u32,
+        width: u32,
+        input: &[f32],
+        policy: &[i64],
+        dwin: &[f32],
+        dwin_mask: &[f32],
+        options: &TrainOptions,
+    ) -> Result<[f32; 2], NnError> {
+        let batch = Batch {
+            count,
+            planes: self.spec.input_planes,
+            height,
+            width,
+            input: input.as_ptr(),
+        };
+        let labels = count as usize * self.spec.dwin_heads as usize;
+        if input.len() != batch.input_len()
+            || policy.len() != count as usize
+            || dwin.len() != labels
+            || dwin_mask.len() != labels
+        {
+            return Err(NnError::Module(format!(
+                "training batch of {count} positions: {} input floats ({} expected), {} policy targets, {} + {} d-win labels ({labels} each expected)",
+                input.len(),
+                batch.input_len(),
+                policy.len(),
+                dwin.len(),
+                dwin_mask.len()
+            )));
+        }
+        let targets = TrainTargets {
+            policy: policy.as_ptr(),
+            dwin: dwin.as_ptr(),
+            dwin_mask: dwin_mask.as_ptr(),
+        };
+        let mut losses = [0.0f32; 2];
+        let mut err = [0u8; ERR_LEN];
+        // SAFETY: the handle is live and used by this thread only (`&mut self`); every buffer
+        // has the length the ABI asks for (checked above).
+        let status = unsafe {
+            (self.functions.net_train_step)(
+                self.handle.as_ptr(),
+                &batch,
+                &targets,
+                options,
+                losses.as_mut_ptr(),
+                losses.len(),
+                err.as_mut_ptr().cast::<c_char>(),
+                err.len(),
+            )
+        };
+        self.status(status, &err)?;
+        Ok(losses)
+    }
+
+    /// Writes the optimiser's momentum buffers as a safetensors file (for resuming).
+    pub fn save_momentum(&self, path: &Path) -> Result<(), NnError> {
+        self.path_call(self.functions.net_save_momentum, path)
+    }
+
+    /// Reads momentum buffers written by [`Net::save_momentum`].
+    pub fn load_momentum(&mut self, path: &Path) -> Result<(), NnError> {
+        self.path_call(self.functions.net_load_momentum, path)
+    }
+
+    fn path_call(&self, f: tsumego_nn_abi::NetMomentumFn, path: &Path) -> Result<(), NnError> {
+        let path = c_path(path)?;
+        let mut err = [0u8; ERR_LEN];
+        // SAFETY: the handle is live; `path` and `err` are valid for the call.
+        let status = unsafe {
+            f(
+                self.handle.as_ptr(),
+                path.as_ptr(),
+                err.as_mut_ptr().cast::<c_char>(),
+                err.len(),
+            )
+        };
+        self.status(status, &err)
     }
 
     fn status(&self, status: i32, err: &[u8]) -> Result<(), NnError> {

@@ -32,9 +32,9 @@ pub mod dilate;
 mod extract;
 pub mod fault;
 pub mod first_moves;
-pub mod guide;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod guide;
 pub mod leaf;
 pub mod must_play;
 pub mod not_alive;

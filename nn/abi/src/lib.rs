@@ -5,7 +5,10 @@
 //! asked for. Everything that crosses the boundary is defined here, once, for both sides: the
 //! `#[repr(C)]` structs, the status codes, the exported symbol names and [`ABI_VERSION`].
 //!
-//! # Version 1
+//! # Version 2
+//!
+//! Version 2 adds training (`tsnn_net_train_step`, `tsnn_net_save_momentum`,
+//! `tsnn_net_load_momentum`); everything of version 1 is unchanged.
 //!
 //! All functions are `extern "C"`, never unwind (the module catches panics and reports them as
 //! [`STATUS_PANIC`]) and are safe to call from any one thread at a time per net handle.
@@ -21,6 +24,9 @@
 //! | `tsnn_net_save` | `(net, path: *const c_char, err, err_len) -> i32`: the weights as safetensors |
 //! | `tsnn_net_device` | `(net, out: *mut c_char, len: usize) -> usize`: where the net runs, in words (and why, when not where asked) |
 //! | `tsnn_net_forward` | `(net, batch: *const Batch, policy: *mut f32, policy_len: usize, dwin: *mut f32, dwin_len: usize, err, err_len) -> i32` |
+//! | `tsnn_net_train_step` | `(net, batch: *const Batch, targets: *const TrainTargets, options: *const TrainOptions, losses: *mut f32, losses_len: usize, err, err_len) -> i32`: one step of SGD with momentum on the batch; writes the policy and d-win losses (2 floats) |
+//! | `tsnn_net_save_momentum` | `(net, path: *const c_char, err, err_len) -> i32`: the optimiser's momentum buffers as safetensors (for resuming) |
+//! | `tsnn_net_load_momentum` | `(net, path: *const c_char, err, err_len) -> i32`: momentum buffers saved by the above, every name and shape checked |
 //! | `tsnn_net_free` | `(net)`; null is ignored |
 //!
 //! Strings passed in are NUL-terminated UTF-8. Any change to a struct, a signature or a meaning
@@ -29,7 +35,7 @@
 use std::ffi::c_char;
 
 /// The version of this ABI; the loader and the module must agree exactly.
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// The module's file name on this platform (found next to the executable).
 #[cfg(target_os = "macos")]
@@ -139,6 +145,34 @@ impl Batch {
     }
 }
 
+/// The training targets of a [`Batch`] of `count` positions.
+///
+/// - `policy`: `count` indices into the policy (`0..H*W` a point row by row, `H*W` pass), or
+///   -1 for a position without a policy target;
+/// - `dwin`: `count * dwin_heads` labels (1: the OR player reached the goal within d moves);
+/// - `dwin_mask`: `count * dwin_heads` weights of those labels (0 leaves a label out).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct TrainTargets {
+    pub policy: *const i64,
+    pub dwin: *const f32,
+    pub dwin_mask: *const f32,
+}
+
+/// One training step's settings: plain SGD with momentum and L2 weight decay on the sum of the
+/// policy's cross-entropy and `dwin_weight` times the d-win heads' binary cross-entropy.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrainOptions {
+    pub learning_rate: f32,
+    pub momentum: f32,
+    pub weight_decay: f32,
+    pub dwin_weight: f32,
+    /// libtorch threads for this step (0: leave as it is). Training batches are large enough
+    /// to gain from more than the one thread inference uses.
+    pub threads: u32,
+}
+
 /// One batch's outputs, as both sides hand them to Rust code.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NetOutputs {
@@ -189,6 +223,19 @@ pub type NetForwardFn = unsafe extern "C" fn(
     err: *mut c_char,
     err_len: usize,
 ) -> i32;
+/// `tsnn_net_train_step`.
+pub type NetTrainStepFn = unsafe extern "C" fn(
+    net: *mut std::ffi::c_void,
+    batch: *const Batch,
+    targets: *const TrainTargets,
+    options: *const TrainOptions,
+    losses: *mut f32,
+    losses_len: usize,
+    err: *mut c_char,
+    err_len: usize,
+) -> i32;
+/// `tsnn_net_save_momentum` and `tsnn_net_load_momentum`.
+pub type NetMomentumFn = NetSaveFn;
 /// `tsnn_net_free`.
 pub type NetFreeFn = unsafe extern "C" fn(net: *mut std::ffi::c_void);
 
@@ -210,6 +257,12 @@ pub mod symbols {
     pub const NET_FORWARD: &[u8] = b"tsnn_net_forward\0";
     /// `tsnn_net_free`
     pub const NET_FREE: &[u8] = b"tsnn_net_free\0";
+    /// `tsnn_net_train_step`
+    pub const NET_TRAIN_STEP: &[u8] = b"tsnn_net_train_step\0";
+    /// `tsnn_net_save_momentum`
+    pub const NET_SAVE_MOMENTUM: &[u8] = b"tsnn_net_save_momentum\0";
+    /// `tsnn_net_load_momentum`
+    pub const NET_LOAD_MOMENTUM: &[u8] = b"tsnn_net_load_momentum\0";
 }
 
 /// Writes `message` into a caller's C buffer: as much as fits, always NUL-terminated (nothing
@@ -277,6 +330,9 @@ mod tests {
             symbols::NET_DEVICE,
             symbols::NET_FORWARD,
             symbols::NET_FREE,
+            symbols::NET_TRAIN_STEP,
+            symbols::NET_SAVE_MOMENTUM,
+            symbols::NET_LOAD_MOMENTUM,
         ] {
             assert_eq!(name.last(), Some(&0));
             assert!(name.starts_with(b"tsnn_"));

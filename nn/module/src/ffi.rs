@@ -9,12 +9,13 @@ use std::path::Path;
 
 use tsumego_nn_abi::{
     write_c_string, AbiVersionFn, Batch, DeviceRequest, ModuleInfoFn, NetDeviceFn, NetForwardFn,
-    NetFreeFn, NetLoadFn, NetNewFn, NetSaveFn, NetSpec, ABI_VERSION, STATUS_INVALID, STATUS_OK,
-    STATUS_PANIC, STATUS_TORCH,
+    NetFreeFn, NetLoadFn, NetMomentumFn, NetNewFn, NetSaveFn, NetSpec, NetTrainStepFn,
+    TrainOptions, TrainTargets, ABI_VERSION, STATUS_INVALID, STATUS_OK, STATUS_PANIC, STATUS_TORCH,
 };
 
 use crate::device::LIBTORCH_VERSION;
 use crate::net::{Net, NetError};
+use crate::train::TrainBatch;
 
 // Every export has exactly the type the ABI gives it (a mismatch does not compile).
 const _: AbiVersionFn = tsnn_abi_version;
@@ -25,6 +26,9 @@ const _: NetSaveFn = tsnn_net_save;
 const _: NetDeviceFn = tsnn_net_device;
 const _: NetForwardFn = tsnn_net_forward;
 const _: NetFreeFn = tsnn_net_free;
+const _: NetTrainStepFn = tsnn_net_train_step;
+const _: NetMomentumFn = tsnn_net_save_momentum;
+const _: NetMomentumFn = tsnn_net_load_momentum;
 
 /// The module's version and the libtorch it runs on.
 fn info() -> String {
@@ -115,6 +119,25 @@ unsafe fn into_handle(
 unsafe fn read_net<'a>(net: *mut c_void) -> Result<&'a Net, NetError> {
     // SAFETY: the caller guarantees a live handle when non-null.
     unsafe { net.cast::<Net>().as_ref() }.ok_or_else(|| NetError::Invalid("null net".into()))
+}
+
+/// # Safety
+/// As [`read_net`], and the handle must not be in use elsewhere.
+unsafe fn read_net_mut<'a>(net: *mut c_void) -> Result<&'a mut Net, NetError> {
+    // SAFETY: the caller guarantees a live handle used by one thread at a time.
+    unsafe { net.cast::<Net>().as_mut() }.ok_or_else(|| NetError::Invalid("null net".into()))
+}
+
+/// A caller's array of `len` values as a slice (an error for null).
+///
+/// # Safety
+/// `ptr` must be null or valid for `len` reads.
+unsafe fn read_slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Result<&'a [T], NetError> {
+    if ptr.is_null() {
+        return Err(NetError::Invalid(format!("null {what}")));
+    }
+    // SAFETY: the caller guarantees `len` valid values.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
 /// `tsnn_abi_version`: the ABI this module implements.
@@ -249,6 +272,104 @@ pub unsafe extern "C" fn tsnn_net_forward(
     };
     // SAFETY: forwarded from the caller.
     unsafe { guarded(err, err_len, run) }
+}
+
+/// `tsnn_net_train_step`: one SGD step on a batch; the policy and d-win losses into `losses`.
+///
+/// # Safety
+/// `net` must be a live handle used by no other thread; `batch`, `targets` and `options` valid,
+/// with `batch.input` holding `batch.input_len()` floats, `targets.policy` `batch.count`
+/// values and `targets.dwin` / `targets.dwin_mask` `batch.count * dwin_heads` each; `losses`
+/// valid for `losses_len` (at least 2) floats; `err` null or valid.
+#[no_mangle]
+pub unsafe extern "C" fn tsnn_net_train_step(
+    net: *mut c_void,
+    batch: *const Batch,
+    targets: *const TrainTargets,
+    options: *const TrainOptions,
+    losses: *mut f32,
+    losses_len: usize,
+    err: *mut c_char,
+    err_len: usize,
+) -> i32 {
+    let run = || -> Result<(), NetError> {
+        // SAFETY: the caller guarantees a live handle and valid structs.
+        let net = unsafe { read_net_mut(net) }?;
+        let batch =
+            unsafe { batch.as_ref() }.ok_or_else(|| NetError::Invalid("null batch".into()))?;
+        let targets =
+            unsafe { targets.as_ref() }.ok_or_else(|| NetError::Invalid("null targets".into()))?;
+        let options =
+            unsafe { options.as_ref() }.ok_or_else(|| NetError::Invalid("null options".into()))?;
+        if batch.planes != net.spec().input_planes {
+            return Err(NetError::Invalid(format!(
+                "batch has {} planes, the net takes {}",
+                batch.planes,
+                net.spec().input_planes
+            )));
+        }
+        if losses.is_null() || losses_len < 2 {
+            return Err(NetError::Invalid("the losses need 2 floats".into()));
+        }
+        let n = batch.count as usize;
+        let labels = n * net.spec().dwin_heads as usize;
+        // SAFETY: the caller guarantees the documented lengths.
+        let train = unsafe {
+            TrainBatch {
+                count: batch.count,
+                height: batch.height,
+                width: batch.width,
+                input: read_slice(batch.input, batch.input_len(), "input")?,
+                policy: read_slice(targets.policy, n, "policy targets")?,
+                dwin: read_slice(targets.dwin, labels, "d-win labels")?,
+                dwin_mask: read_slice(targets.dwin_mask, labels, "d-win mask")?,
+            }
+        };
+        let out = net.train_step(&train, options)?;
+        // SAFETY: checked above: `losses` holds at least 2 floats.
+        unsafe { std::ptr::copy_nonoverlapping(out.as_ptr(), losses, 2) };
+        Ok(())
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { guarded(err, err_len, run) }
+}
+
+/// `tsnn_net_save_momentum`: the momentum buffers as a safetensors file.
+///
+/// # Safety
+/// As [`tsnn_net_save`].
+#[no_mangle]
+pub unsafe extern "C" fn tsnn_net_save_momentum(
+    net: *mut c_void,
+    path: *const c_char,
+    err: *mut c_char,
+    err_len: usize,
+) -> i32 {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guarded(err, err_len, || {
+            read_net(net)?.save_momentum(read_path(path)?)
+        })
+    }
+}
+
+/// `tsnn_net_load_momentum`: momentum buffers from a safetensors file.
+///
+/// # Safety
+/// As [`tsnn_net_save`], and the handle must not be in use elsewhere.
+#[no_mangle]
+pub unsafe extern "C" fn tsnn_net_load_momentum(
+    net: *mut c_void,
+    path: *const c_char,
+    err: *mut c_char,
+    err_len: usize,
+) -> i32 {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guarded(err, err_len, || {
+            read_net_mut(net)?.load_momentum(read_path(path)?)
+        })
+    }
 }
 
 /// `tsnn_net_free`: releases a net (null is ignored).

@@ -13,3 +13,4 @@
 pub mod device;
 pub mod ffi;
 pub mod net;
+pub mod train;

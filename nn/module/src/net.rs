@@ -88,8 +88,8 @@ impl ConvBn {
         }
     }
 
-    fn forward(&self, xs: &Tensor) -> Tensor {
-        xs.apply(&self.conv).apply_t(&self.bn, false)
+    fn forward(&self, xs: &Tensor, train: bool) -> Tensor {
+        xs.apply(&self.conv).apply_t(&self.bn, train)
     }
 }
 
@@ -101,15 +101,15 @@ struct Block {
 }
 
 impl Block {
-    fn forward(&self, xs: &Tensor) -> Tensor {
-        let ys = self.first.forward(xs).relu();
-        (self.second.forward(&ys) + xs).relu()
+    fn forward(&self, xs: &Tensor, train: bool) -> Tensor {
+        let ys = self.first.forward(xs, train).relu();
+        (self.second.forward(&ys, train) + xs).relu()
     }
 }
 
 /// The layers (their tensors live in the [`Net`]'s var store).
 #[derive(Debug)]
-struct Layers {
+pub(crate) struct Layers {
     stem: ConvBn,
     blocks: Vec<Block>,
     policy_conv: ConvBn,
@@ -149,25 +149,28 @@ impl Layers {
 
     /// `xs`: [N, planes, H, W] → (policy logits [N, H*W+1], d-win probabilities [N, D]).
     fn forward(&self, xs: &Tensor) -> (Tensor, Tensor) {
-        let mut trunk = self.stem.forward(xs).relu();
+        let (policy, dwin) = self.forward_logits(xs, false);
+        (policy, dwin.sigmoid())
+    }
+
+    /// `xs`: [N, planes, H, W] → (policy logits [N, H*W+1], d-win logits [N, D]); batch norm
+    /// in training mode (batch statistics, running averages updated) when `train`.
+    pub(crate) fn forward_logits(&self, xs: &Tensor, train: bool) -> (Tensor, Tensor) {
+        let mut trunk = self.stem.forward(xs, train).relu();
         for block in &self.blocks {
-            trunk = block.forward(&trunk);
+            trunk = block.forward(&trunk, train);
         }
         let n = trunk.size()[0];
         let pooled = trunk.mean_dim(&[2i64, 3][..], false, Kind::Float);
         let points = self
             .policy_conv
-            .forward(&trunk)
+            .forward(&trunk, train)
             .relu()
             .apply(&self.policy_out)
             .view([n, -1]);
         let pass = pooled.apply(&self.pass);
         let policy = Tensor::cat(&[points, pass], 1);
-        let dwin = pooled
-            .apply(&self.dwin_hidden)
-            .relu()
-            .apply(&self.dwin_out)
-            .sigmoid();
+        let dwin = pooled.apply(&self.dwin_hidden).relu().apply(&self.dwin_out);
         (policy, dwin)
     }
 }
@@ -178,10 +181,12 @@ static SEEDING: Mutex<()> = Mutex::new(());
 /// A net on its device.
 #[derive(Debug)]
 pub struct Net {
-    vs: nn::VarStore,
-    layers: Layers,
+    pub(crate) vs: nn::VarStore,
+    pub(crate) layers: Layers,
     spec: NetSpec,
     selected: SelectedDevice,
+    /// The optimiser's momentum buffers by variable name (made by the first training step).
+    pub(crate) momentum: std::collections::BTreeMap<String, Tensor>,
 }
 
 impl Net {
@@ -204,6 +209,7 @@ impl Net {
             layers,
             spec,
             selected,
+            momentum: Default::default(),
         })
     }
 

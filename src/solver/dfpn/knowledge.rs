@@ -12,6 +12,9 @@
 //!   places.
 //! - **Hint**: the reply that won a sibling's subtree (simulation, Kawano 1996; the one-eye
 //!   solver paper's "try the sibling's winning move first") costs nothing and comes first.
+//! - **Guide** (a net, [`crate::solver::guide`]): with a guide in the configuration, distance
+//!   and rank give way to the guide's prior: the likeliest move costs nothing and every halving
+//!   of the prior below it costs one more, up to [`PRIOR_MAX`] ([`prior_costs`]).
 
 use super::numbers::Num;
 use crate::go::{Board, Move, Point, Zone};
@@ -77,6 +80,43 @@ pub fn costed_moves(points: &[Point], extra: Option<Move>, rings: &Rings) -> Vec
     out
 }
 
+/// The largest cost a prior gives.
+pub const PRIOR_MAX: Num = 12;
+
+/// The candidate moves costed by their priors (`priors[i]` of `points[i]`, `extra_prior` of
+/// `extra`), cheapest first (ties in the given order): 0 for the likeliest, one more per
+/// halving below it, at most [`PRIOR_MAX`].
+pub fn prior_costs(
+    points: &[Point],
+    priors: &[f32],
+    extra: Option<(Move, f32)>,
+) -> Vec<(Num, Move)> {
+    let mut all: Vec<(f32, Move)> = points
+        .iter()
+        .zip(priors)
+        .map(|(&p, &prior)| (prior, Move::Play(p)))
+        .collect();
+    all.extend(extra.map(|(mv, prior)| (prior, mv)));
+    let top = all
+        .iter()
+        .map(|&(p, _)| p)
+        .fold(f32::MIN_POSITIVE, f32::max);
+    let mut out: Vec<(Num, Move)> = all
+        .into_iter()
+        .map(|(prior, mv)| {
+            let halvings = (top / prior.max(1e-12)).log2().floor();
+            let cost = if halvings.is_finite() {
+                (halvings.max(0.0) as Num).min(PRIOR_MAX)
+            } else {
+                PRIOR_MAX
+            };
+            (cost, mv)
+        })
+        .collect();
+    out.sort_by_key(|&(c, _)| c);
+    out
+}
+
 /// Move the `hint` (if among `moves`) to the front at cost 0: the reply that won a sibling is
 /// tried first (simulation).
 pub fn put_first(moves: &mut Vec<(Num, Move)>, hint: Option<Move>) {
@@ -116,6 +156,21 @@ mod tests {
         assert_eq!(rings.cost(Point::new(8, 0)), FAR_MAX);
         let none = Rings::new(&b, &Zone::new());
         assert_eq!(none.cost(Point::new(8, 0)), 0);
+    }
+
+    #[test]
+    fn priors_cost_one_per_halving() {
+        let points = [Point::new(0, 0), Point::new(1, 0), Point::new(2, 0)];
+        let moves = prior_costs(&points, &[0.1, 0.4, 0.02], Some((Move::Pass, 0.0)));
+        assert_eq!(
+            moves,
+            vec![
+                (0, Move::Play(Point::new(1, 0))),
+                (2, Move::Play(Point::new(0, 0))),
+                (4, Move::Play(Point::new(2, 0))),
+                (PRIOR_MAX, Move::Pass),
+            ]
+        );
     }
 
     #[test]

@@ -48,16 +48,17 @@ mod numbers;
 mod outcome;
 pub(super) mod parallel;
 
-use knowledge::{costed_moves, put_first, Rings};
+use knowledge::{costed_moves, prior_costs, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
 use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
 
 use super::config::default_null_moves;
+use super::guide::GuideQuery;
 use super::must_play::MustPlay;
 use super::search::{AndMoves, Solution, Solver, StopReason, Value};
 use super::tt::{node_key, Stored};
-use crate::go::{Board, Color, Move, Zone};
+use crate::go::{Board, Color, Move, Point, Zone};
 
 #[cfg(doc)]
 use super::SolveConfig;
@@ -416,6 +417,40 @@ impl Solver<'_> {
         key ^ last.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
+    /// The costs of a node's moves ([`knowledge`]): the guide's priors when the configuration
+    /// has a guide (a net), else distance and rank; `extra` (the pass) last.
+    fn node_costs(
+        &self,
+        board: &Board,
+        c: Color,
+        points: &[Point],
+        extra: Option<Move>,
+    ) -> Vec<(Num, Move)> {
+        let Some(guide) = &self.config.guide else {
+            let rings = Rings::new(board, &self.crucial_stones(board));
+            return costed_moves(points, extra, &rings);
+        };
+        let region = self.rules.region;
+        let crucial = self.problem.crucial();
+        let query = GuideQuery {
+            board,
+            to_move: c,
+            or_player: self.rules.or_player,
+            goal: self.problem.goal(),
+            region: &region,
+            crucial: &crucial,
+            after_pass: self.line.last() == Some(&Move::Pass),
+            last_move: self.line.last().and_then(|m| m.point()),
+            moves: points,
+        };
+        let guidance = guide.guide().guide(&query);
+        prior_costs(
+            points,
+            &guidance.priors,
+            extra.map(|mv| (mv, guidance.pass)),
+        )
+    }
+
     /// The OR node's moves, costed and ordered (from the cache after the first visit).
     fn or_moves(&mut self, board: &mut Board, or: Color, key: u64) -> OrMoves {
         let key = self.move_cache_key(key);
@@ -428,9 +463,8 @@ impl Solver<'_> {
         }
         let (points, pruned) = self.or_points(board, or);
         let pass = self.rules.may_pass(or).then_some(Move::Pass);
-        let rings = Rings::new(board, &self.crucial_stones(board));
         let moves = OrMoves {
-            moves: costed_moves(&points, pass, &rings),
+            moves: self.node_costs(board, or, &points, pass),
             pruned,
         };
         if cacheable {
@@ -465,8 +499,7 @@ impl Solver<'_> {
             }
         }
         let gen = self.and_moves(board, and);
-        let rings = Rings::new(board, &self.crucial_stones(board));
-        let plays = costed_moves(&gen.moves, None, &rings);
+        let plays = self.node_costs(board, and, &gen.moves, None);
         if cacheable {
             let kept = AndPlays {
                 plays: plays.clone(),

@@ -1,0 +1,242 @@
+//! Random problems for the net's training data, proven by the product's own engines.
+//!
+//! Two families, drawn from a seeded generator (problem `i` of seed `s` is always the same):
+//! - **Enclosed**: a 9x9, 11x11 or 13x13 board; a corner or edge rectangle of 12–40 points
+//!   filled at random with defender and attacker stones (10–30 of them left empty), everything
+//!   else a wall of the attacker made unconditionally alive by two eyes in the far corner. The
+//!   region is the rectangle, the crucial stones the defender's stones in it; the goal is to
+//!   live or kill, with seki as life or the paper's unconditional life; either side to move; ko
+//!   rules drawn.
+//! - **Kill-all 7x7**: 6–16 moves played from the empty 7x7 board, each drawn from the
+//!   heuristic prior ([`HeuristicGuide`]) so the shapes look like play; White to live
+//!   (`live-any`) or Black to kill all (`kill-all`) from there, the bench's ko rules (Black may
+//!   take kos, White may not).
+//!
+//! [`prove`] solves a problem's claim with df-pn within a node budget and, when the claim
+//! fails, the opposite claim, and returns the proof of whichever wins (never the research
+//! sets: those are only ever benchmarks).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::go::{Board, ByColor, Color, Move, Point, Zone};
+use crate::problem::{Goal, KoRule, Problem, ProblemSetup};
+use crate::solver::guide::{Guide, GuideQuery, HeuristicGuide};
+use crate::solver::{Engine, ProofTree, SolveConfig, Solver, Status};
+
+/// The kinds of generated problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Enclosed,
+    KillAll7,
+}
+
+/// Problem `index` of the sequence of `seed`: a kill-all problem for one index in
+/// `killall_every` (0: never), else an enclosed one.
+pub fn random_problem(seed: u64, index: u64, killall_every: u64) -> Problem {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let family = if killall_every > 0 && index % killall_every == killall_every - 1 {
+        Family::KillAll7
+    } else {
+        Family::Enclosed
+    };
+    loop {
+        let drawn = match family {
+            Family::Enclosed => enclosed(&mut rng),
+            Family::KillAll7 => killall7(&mut rng),
+        };
+        if let Some(problem) = drawn {
+            return problem.with_name(format!("generated {seed}/{index}"));
+        }
+    }
+}
+
+fn ko_rule(rng: &mut ChaCha8Rng) -> KoRule {
+    if rng.random_bool(0.5) {
+        KoRule::Allow
+    } else {
+        KoRule::Disallow
+    }
+}
+
+fn enclosed(rng: &mut ChaCha8Rng) -> Option<Problem> {
+    let size = [9, 11, 13][rng.random_range(0..3)];
+    let (w, h) = (rng.random_range(4..=8), rng.random_range(3..=5));
+    // An edge rectangle needs a wall point on both sides.
+    let corner = rng.random_bool(0.6) || w + 2 > size;
+    let x0 = if corner {
+        0
+    } else {
+        rng.random_range(1..=size - w - 1)
+    };
+    let defender = if rng.random_bool(0.5) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let attacker = defender.opponent();
+    let p_defender = rng.random_range(0.25..0.45);
+    let p_attacker = p_defender + rng.random_range(0.05..0.2);
+    let eyes = [
+        Point::new(size - 1, size - 1),
+        Point::new(size - 3, size - 1),
+    ];
+    let mut stones = ByColor::new(Zone::new(), Zone::new());
+    let mut region = Zone::new();
+    for y in 0..size {
+        for x in 0..size {
+            let p = Point::new(x, y);
+            if x >= x0 && x < x0 + w && y < h {
+                region.insert(p);
+                let r: f64 = rng.random();
+                if r < p_defender {
+                    stones[defender].insert(p);
+                } else if r < p_attacker {
+                    stones[attacker].insert(p);
+                }
+            } else if !eyes.contains(&p) {
+                stones[attacker].insert(p);
+            }
+        }
+    }
+    let crucial = stones[defender];
+    if crucial.is_empty() {
+        return None;
+    }
+    let or_defends = rng.random_bool(0.5);
+    let seki_is_life = rng.random_bool(0.7);
+    let goal = match (or_defends, seki_is_life) {
+        (true, true) => Goal::Live,
+        (true, false) => Goal::LiveUca,
+        (false, true) => Goal::Kill,
+        (false, false) => Goal::KillUca,
+    };
+    let mut setup = ProblemSetup::new(size);
+    setup.stones = stones;
+    setup.to_move = Some(if rng.random_bool(0.5) {
+        defender
+    } else {
+        attacker
+    });
+    setup.or_player = Some(if or_defends { defender } else { attacker });
+    setup.goal = Some(goal);
+    setup.region = Some(region);
+    setup.crucial = crucial;
+    setup.ko_rules = ByColor::new(Some(ko_rule(rng)), Some(ko_rule(rng)));
+    let problem = setup.validate().ok()?;
+    (10..=30)
+        .contains(&problem.region_empty_points().len())
+        .then_some(problem)
+}
+
+fn killall7(rng: &mut ChaCha8Rng) -> Option<Problem> {
+    let size = 7;
+    let mut board = Board::new(size);
+    let region = Zone::full(size);
+    let empty = Zone::new();
+    let moves = rng.random_range(6..=16);
+    let mut to_move = Color::Black;
+    let mut last = None;
+    for _ in 0..moves {
+        let legal = board.legal_moves(to_move, None);
+        if legal.is_empty() {
+            return None;
+        }
+        let query = GuideQuery {
+            board: &board,
+            to_move,
+            or_player: Color::White,
+            goal: Goal::LiveAny,
+            region: &region,
+            crucial: &empty,
+            after_pass: false,
+            last_move: last,
+            moves: &legal,
+        };
+        let priors = HeuristicGuide.guide(&query).priors;
+        let total: f32 = priors.iter().sum();
+        let mut pick = rng.random::<f32>() * total;
+        let mut chosen = legal[legal.len() - 1];
+        for (&p, &prior) in legal.iter().zip(&priors) {
+            if pick < prior {
+                chosen = p;
+                break;
+            }
+            pick -= prior;
+        }
+        board.play(to_move, Move::Play(chosen)).ok()?;
+        last = Some(chosen);
+        to_move = to_move.opponent();
+    }
+    let white_or = rng.random_bool(0.5);
+    let mut setup = ProblemSetup::from_board(&board, to_move);
+    setup.or_player = Some(if white_or { Color::White } else { Color::Black });
+    setup.goal = Some(if white_or {
+        Goal::LiveAny
+    } else {
+        Goal::KillAll
+    });
+    setup.region = Some(region);
+    setup.ko_rules = ByColor::new(Some(KoRule::Allow), Some(KoRule::Disallow));
+    let problem = setup.validate().ok()?;
+    (!problem.board().stones(Color::White).is_empty()).then_some(problem)
+}
+
+/// The proof of whichever of `problem`'s claim and its opposite wins within `max_nodes` each
+/// (df-pn), with the problem it proves; `None` when neither is proven.
+pub fn prove(problem: &Problem, max_nodes: u64) -> Option<(Problem, ProofTree)> {
+    let config = SolveConfig {
+        engine: Engine::Dfpn,
+        max_nodes: Some(max_nodes),
+        tt_entries: 1 << 18,
+        ..SolveConfig::default()
+    };
+    let solution = Solver::new(problem, config.clone()).solve();
+    match solution.status {
+        Status::Win => solution.proof.map(|proof| (problem.clone(), proof)),
+        Status::Fail => {
+            let flipped = problem.flipped();
+            let again = Solver::new(&flipped, config).solve();
+            match again.status {
+                Status::Win => again.proof.map(|proof| (flipped, proof)),
+                _ => None,
+            }
+        }
+        Status::Unknown => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_are_reproducible_and_of_both_families() {
+        for index in 0..12 {
+            let a = random_problem(7, index, 4);
+            let b = random_problem(7, index, 4);
+            assert_eq!(a.board().to_ascii(), b.board().to_ascii());
+            assert_eq!(a.goal(), b.goal());
+            if index % 4 == 3 {
+                assert_eq!(a.size(), 7);
+                assert!(matches!(a.goal(), Goal::LiveAny | Goal::KillAll));
+            } else {
+                assert!([9, 11, 13].contains(&a.size()));
+                let empty = a.region_empty_points().len();
+                assert!((10..=30).contains(&empty), "{empty}");
+                assert!(!a.crucial().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_small_generated_problem_is_proven_one_way_or_the_other() {
+        let proven = (0..30)
+            .map(|i| random_problem(11, i, 0))
+            .filter(|p| p.region_empty_points().len() <= 12)
+            .take(3)
+            .filter_map(|p| prove(&p, 200_000))
+            .count();
+        assert!(proven >= 1, "none of three small problems proven");
+    }
+}
