@@ -248,7 +248,7 @@ mod imp {
                     held_out: metrics.clone(),
                     samples_per_second: rate,
                 });
-                bar.println(format!(
+                say(&bar, format!(
                     "step {}: policy loss {:.3}, d-win loss {:.3}; held out: top-1 {:.1}%, top-3 {:.1}%, Brier {:.4}",
                     state.step,
                     policy_sum / n_losses as f64,
@@ -266,6 +266,15 @@ mod imp {
         bar.finish();
         write_outputs(args, &net, &state)?;
         Ok(ExitCode::SUCCESS)
+    }
+
+    /// A line above the bar, or on standard output when the bar is hidden (no terminal).
+    fn say(bar: &ProgressBar, line: String) {
+        if bar.is_hidden() {
+            println!("{line}");
+        } else {
+            bar.println(line);
+        }
     }
 
     /// The data of `args`: read back when WORK holds data of the same settings, else generated.
