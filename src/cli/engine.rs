@@ -89,6 +89,9 @@ pub struct SearchArgs {
     /// search goes on with the heuristic and says so on standard error.
     #[arg(long, value_name = "off|on|FILE", default_value = "off")]
     pub net: String,
+    /// With a net: ask it at nodes at most this many plies below the root (for measuring).
+    #[arg(long, hide = true, value_name = "N")]
+    pub net_plies: Option<u32>,
 }
 
 /// The guide `--net` asks for (`None`: the heuristic); a failure is said once per process on
@@ -134,6 +137,7 @@ impl Default for SearchArgs {
             no_static: false,
             threads: 1,
             net: "off".to_string(),
+            net_plies: None,
         }
     }
 }
@@ -167,6 +171,7 @@ impl SearchArgs {
             pattern_entries: self.pattern_entries.unwrap_or(default.pattern_entries),
             threads: usize::from(self.threads),
             guide: net_guide(&self.net),
+            guide_plies: self.net_plies.unwrap_or(default.guide_plies),
             ..default
         }
     }

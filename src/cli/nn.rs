@@ -9,27 +9,30 @@ use clap::Args;
 use std::process::ExitCode;
 use tsumego_nn_abi::DEFAULT_SPEC;
 
-/// The shape and device of the net the commands use.
+/// The net the commands use: a weights file (its shape read from the file), or a net of seeded
+/// random weights of the shape given, or by default the shipped weights
+/// (`weights/ftl.safetensors`; a seeded net of the default shape, with a note, when there are
+/// none).
 #[derive(Debug, Clone, Args)]
 pub struct NetArgs {
     /// Where the net runs: auto (CUDA when present, else the CPU), cpu, cuda or cuda:N.
     #[arg(long, default_value = "auto", value_name = "DEVICE")]
     pub device: String,
-    /// Weights (safetensors) of a net of the shape below; without, seeded random weights.
-    #[arg(long, value_name = "FILE.safetensors")]
+    /// Weights (safetensors); their shape is read from the file.
+    #[arg(long, value_name = "FILE.safetensors", conflicts_with_all = ["blocks", "channels", "planes", "dwin_heads"])]
     pub weights: Option<std::path::PathBuf>,
-    /// Residual blocks.
-    #[arg(long, default_value_t = DEFAULT_SPEC.blocks)]
-    pub blocks: u32,
-    /// Channels per convolution.
-    #[arg(long, default_value_t = DEFAULT_SPEC.channels)]
-    pub channels: u32,
-    /// Input feature planes.
-    #[arg(long, default_value_t = DEFAULT_SPEC.input_planes)]
-    pub planes: u32,
-    /// d-win heads (d = 1..=N).
-    #[arg(long, default_value_t = DEFAULT_SPEC.dwin_heads)]
-    pub dwin_heads: u32,
+    /// Residual blocks of a seeded net (giving any shape option asks for a seeded net).
+    #[arg(long)]
+    pub blocks: Option<u32>,
+    /// Channels per convolution of a seeded net.
+    #[arg(long)]
+    pub channels: Option<u32>,
+    /// Input feature planes of a seeded net.
+    #[arg(long)]
+    pub planes: Option<u32>,
+    /// d-win heads (d = 1..=N) of a seeded net.
+    #[arg(long)]
+    pub dwin_heads: Option<u32>,
 }
 
 #[cfg(not(feature = "nn"))]
@@ -53,17 +56,18 @@ mod imp {
 #[cfg(feature = "nn")]
 mod imp {
     use super::*;
+    use crate::nn::weights::{find_shipped, spec_of};
     use crate::nn::{DevicePreference, Net, NetModule, NetSpec};
     use anyhow::anyhow;
     use std::time::Instant;
 
     impl NetArgs {
-        fn spec(&self) -> NetSpec {
+        fn seeded_spec(&self) -> NetSpec {
             NetSpec {
-                input_planes: self.planes,
-                blocks: self.blocks,
-                channels: self.channels,
-                dwin_heads: self.dwin_heads,
+                input_planes: self.planes.unwrap_or(DEFAULT_SPEC.input_planes),
+                blocks: self.blocks.unwrap_or(DEFAULT_SPEC.blocks),
+                channels: self.channels.unwrap_or(DEFAULT_SPEC.channels),
+                dwin_heads: self.dwin_heads.unwrap_or(DEFAULT_SPEC.dwin_heads),
             }
         }
 
@@ -71,13 +75,43 @@ mod imp {
             self.device.parse().map_err(|e: String| anyhow!(e))
         }
 
-        fn make(&self, module: &NetModule) -> anyhow::Result<Net> {
+        /// The net and where its weights came from, in words.
+        fn make(&self, module: &NetModule) -> anyhow::Result<(Net, String)> {
             let device = self.device()?;
-            Ok(match &self.weights {
-                Some(path) => module.load_net(self.spec(), path, device)?,
-                None => module.new_net(self.spec(), 1, device)?,
+            let shaped = self.blocks.is_some()
+                || self.channels.is_some()
+                || self.planes.is_some()
+                || self.dwin_heads.is_some();
+            let path = match &self.weights {
+                Some(path) => Some(path.clone()),
+                None if shaped => None,
+                None => match find_shipped() {
+                    Ok(path) => Some(path),
+                    Err(why) => {
+                        eprintln!("note: {why}; using seeded weights");
+                        None
+                    }
+                },
+            };
+            Ok(match path {
+                Some(path) => {
+                    let spec = spec_of(&path).map_err(|e| anyhow!(e))?;
+                    let net = module.load_net(spec, &path, device)?;
+                    (net, format!("weights {}", path.display()))
+                }
+                None => (
+                    module.new_net(self.seeded_spec(), 1, device)?,
+                    "seeded weights".to_string(),
+                ),
             })
         }
+    }
+
+    fn describe(spec: NetSpec) -> String {
+        format!(
+            "{} blocks x {} channels, {} planes, {} d-win heads",
+            spec.blocks, spec.channels, spec.input_planes, spec.dwin_heads
+        )
     }
 
     /// Opens the module, with the one-line message and the fallback when it cannot be.
@@ -98,23 +132,16 @@ mod imp {
         println!("module: {} ({})", module.path().display(), module.info());
         println!("opened in {:.1} ms", opened.as_secs_f64() * 1e3);
         let start = Instant::now();
-        let net = args.make(module)?;
+        let (net, source) = args.make(module)?;
         let made = start.elapsed();
-        let source = match &args.weights {
-            Some(path) => format!("weights {}", path.display()),
-            None => "seeded weights".to_string(),
-        };
         println!(
-            "net: {} blocks x {} channels, {} planes, {} d-win heads ({source}), made in {:.1} ms",
-            args.blocks,
-            args.channels,
-            args.planes,
-            args.dwin_heads,
+            "net: {} ({source}), made in {:.1} ms",
+            describe(net.spec()),
             made.as_secs_f64() * 1e3
         );
         println!("device: {}", net.device());
         let side = 9;
-        let input = vec![0.0f32; (args.planes * side * side) as usize];
+        let input = vec![0.0f32; (net.spec().input_planes * side * side) as usize];
         let start = Instant::now();
         let outputs = net.forward(1, side, side, &input)?;
         println!(
@@ -131,20 +158,19 @@ mod imp {
             Ok(module) => module,
             Err(code) => return Ok(code),
         };
-        let net = args.make(module)?;
+        let (net, source) = args.make(module)?;
+        let planes = net.spec().input_planes;
         println!("module: {} ({})", module.path().display(), module.info());
         println!(
-            "net: {} blocks x {} channels, {} planes; device: {}",
-            args.blocks,
-            args.channels,
-            args.planes,
+            "net: {} ({source}); device: {}",
+            describe(net.spec()),
             net.device()
         );
         println!("| crop | batch | evaluations/s | ms per batch |");
         println!("|---|---|---|---|");
         for side in [9u32, 13, 19] {
             for batch in [1u32, 8, 64] {
-                let input: Vec<f32> = (0..batch * args.planes * side * side)
+                let input: Vec<f32> = (0..batch * planes * side * side)
                     .map(|i| ((i * 7919) % 3) as f32 * 0.5)
                     .collect();
                 net.forward(batch, side, side, &input)?; // warm-up

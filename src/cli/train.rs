@@ -185,9 +185,10 @@ mod imp {
             batch: args.batch,
             lr: args.lr,
         };
-        let (mut net, mut state) = resume_or_start(args, module, spec, &settings)?;
         let steps_per_epoch = (train.len() / args.batch.max(1)).max(1) as u64;
         let total_steps = steps_per_epoch * u64::from(args.epochs);
+        let (mut net, mut state) = resume_or_start(args, module, spec, &settings, total_steps)?;
+        state.settings = settings.clone();
         // Measured (and checkpointed) four times per epoch.
         let eval_every = (steps_per_epoch / 4).max(1);
         let bar = ProgressBar::new(total_steps);
@@ -348,21 +349,42 @@ mod imp {
         )
     }
 
+    /// Whether a saved state can go on as a run of `settings` with `total_steps` steps: the
+    /// same settings, or only another epoch count while the saved run has not reached the
+    /// learning-rate drop of either (batches depend on the seed and the step only, so the run
+    /// is then exactly the one these settings would make).
+    fn resumable(saved: &TrainState, settings: &FitSettings, total_steps: u64) -> bool {
+        let same_but_epochs = FitSettings {
+            epochs: settings.epochs,
+            ..saved.settings.clone()
+        } == *settings;
+        let saved_total =
+            total_steps / u64::from(settings.epochs.max(1)) * u64::from(saved.settings.epochs);
+        let before_drop = |total: u64| saved.step * 3 < total * 2;
+        saved.settings == *settings
+            || (same_but_epochs && before_drop(total_steps) && before_drop(saved_total))
+    }
+
     fn resume_or_start(
         args: &TrainArgs,
         module: &NetModule,
         spec: NetSpec,
         settings: &FitSettings,
+        total_steps: u64,
     ) -> anyhow::Result<(Net, TrainState)> {
         let (weights, momentum) = checkpoint_paths(&args.work);
         let saved = std::fs::read_to_string(state_path(&args.work))
             .ok()
             .and_then(|text| serde_json::from_str::<TrainState>(&text).ok())
-            .filter(|s| &s.settings == settings);
+            .filter(|s| resumable(s, settings, total_steps));
         if let (Some(state), false) = (saved, args.fresh) {
             let mut net = module.load_net(spec, &weights, DevicePreference::Auto)?;
             net.load_momentum(&momentum)?;
-            println!("resuming at step {} from {}", state.step, weights.display());
+            println!(
+                "resuming at step {} of {total_steps} from {}",
+                state.step,
+                weights.display()
+            );
             return Ok((net, state));
         }
         let net = module.new_net(spec, args.seed, DevicePreference::Auto)?;

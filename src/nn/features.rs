@@ -360,6 +360,15 @@ mod tests {
     }
 
     #[test]
+    fn the_seeded_default_net_takes_these_planes() {
+        assert_eq!(
+            tsumego_nn_abi::DEFAULT_SPEC.input_planes as usize,
+            NUM_PLANES
+        );
+        assert_eq!(Plane::LastMove as usize + 1, NUM_PLANES);
+    }
+
+    #[test]
     fn symmetries_are_permutations_and_keep_pass() {
         let side = 5;
         for i in 0..8 {

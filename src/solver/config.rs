@@ -91,11 +91,18 @@ pub struct SolveConfig {
     /// What orders moves and guides best-first search: a net (`crate::nn`) or, when `None`,
     /// the heuristic ordering ([`super::guide::HeuristicGuide`]).
     pub guide: Option<GuideHandle>,
+    /// The guide is asked at nodes at most this many plies below the root (deeper nodes use
+    /// the heuristic ordering): a net evaluation costs hundreds of df-pn nodes on a CPU, and
+    /// the order near the root matters most.
+    pub guide_plies: u32,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
     pub progress_interval: Duration,
 }
+
+/// [`SolveConfig::guide_plies`] by default.
+pub const DEFAULT_GUIDE_PLIES: u32 = 12;
 
 /// The pattern table's default bound (about 25 MiB at its fullest).
 pub const DEFAULT_PATTERN_ENTRIES: usize = 1 << 19;
@@ -117,6 +124,7 @@ impl Default for SolveConfig {
             static_dead: true,
             threads: 1,
             guide: None,
+            guide_plies: DEFAULT_GUIDE_PLIES,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
         }
@@ -151,7 +159,11 @@ impl SolveConfig {
             parts.push(format!("threads {}", self.threads));
         }
         if let Some(guide) = &self.guide {
-            parts.push(format!("guide {}", guide.guide().name()));
+            parts.push(format!(
+                "guide {} to ply {}",
+                guide.guide().name(),
+                self.guide_plies
+            ));
         }
         parts.push(format!("table {} entries", self.tt_entries));
         if self.pattern_entries != DEFAULT_PATTERN_ENTRIES {

@@ -72,11 +72,11 @@ pub struct NetSpec {
     pub dwin_heads: u32,
 }
 
-/// The shape the app uses when none is given (`nn-info`, `nn-bench`, the studio's Net menu):
-/// the RZS paper's 5 residual blocks x 64 channels, 16 input planes, 30 d-win heads. The
-/// shipped net's own shape is fixed with its weights.
+/// The shape of a seeded net when none is given (`nn-info`, `nn-bench` without weights): the
+/// RZS paper's 5 residual blocks x 64 channels, the app's 18 input planes, 30 d-win heads. A
+/// weights file carries its own shape.
 pub const DEFAULT_SPEC: NetSpec = NetSpec {
-    input_planes: 16,
+    input_planes: 18,
     blocks: 5,
     channels: 64,
     dwin_heads: 30,

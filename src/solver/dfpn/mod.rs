@@ -426,7 +426,12 @@ impl Solver<'_> {
         points: &[Point],
         extra: Option<Move>,
     ) -> Vec<(Num, Move)> {
-        let Some(guide) = &self.config.guide else {
+        let guided = self
+            .config
+            .guide
+            .as_ref()
+            .filter(|_| self.line.len() <= self.config.guide_plies as usize);
+        let Some(guide) = guided else {
             let rings = Rings::new(board, &self.crucial_stones(board));
             return costed_moves(points, extra, &rings);
         };
