@@ -289,3 +289,26 @@ fn random_play_undo_round_trip_pinned_3x3_and_4x4() {
         ]
     );
 }
+
+#[test]
+fn a_board_set_up_at_once_is_the_board_set_up_stone_by_stone() {
+    let diagram = Board::from_ascii(
+        "
+        . X O . .
+        X O O X .
+        . X X . O
+        O . . O .
+        . . . . .
+    ",
+    )
+    .unwrap();
+    let black = diagram.stones(Color::Black);
+    let white = diagram.stones(Color::White);
+    let board = Board::with_stones(5, &black, &white);
+    board.check_invariants().unwrap();
+    assert_eq!(board.to_ascii(), diagram.to_ascii());
+    assert_eq!(board.hash(), diagram.hash());
+    for p in black.union(&white).iter() {
+        assert_eq!(board.num_liberties(p), diagram.num_liberties(p));
+    }
+}

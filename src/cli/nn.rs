@@ -7,7 +7,6 @@
 
 use clap::Args;
 use std::process::ExitCode;
-use tsumego_nn_abi::DEFAULT_SPEC;
 
 /// The net the commands use: a weights file (its shape read from the file), or a net of seeded
 /// random weights of the shape given, or by default the shipped weights
@@ -60,6 +59,7 @@ mod imp {
     use crate::nn::{DevicePreference, Net, NetModule, NetSpec};
     use anyhow::anyhow;
     use std::time::Instant;
+    use tsumego_nn_abi::DEFAULT_SPEC;
 
     impl NetArgs {
         fn seeded_spec(&self) -> NetSpec {

@@ -73,6 +73,7 @@ pub struct TrainArgs {
 }
 
 impl TrainArgs {
+    #[cfg(feature = "nn")]
     fn gen_settings(&self) -> GenSettings {
         GenSettings {
             seed: self.seed,

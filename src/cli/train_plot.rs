@@ -24,6 +24,9 @@ fn register() {
     });
 }
 
+/// One line of the curve: its name, colour, value and whether it is read on the accuracy axis.
+type Series = (&'static str, RGBColor, fn(&CurvePoint) -> f64, bool);
+
 /// Draws `curve` into a PNG at `path`.
 pub fn draw(curve: &[CurvePoint], path: &Path) -> anyhow::Result<()> {
     register();
@@ -56,7 +59,7 @@ pub fn draw(curve: &[CurvePoint], path: &Path) -> anyhow::Result<()> {
         .y_desc("held-out accuracy")
         .draw()
         .map_err(|e| plot_err(&e))?;
-    let series: [(&str, RGBColor, fn(&CurvePoint) -> f64, bool); 4] = [
+    let series: [Series; 4] = [
         (
             "policy loss",
             RGBColor(31, 119, 180),

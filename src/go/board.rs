@@ -555,6 +555,21 @@ impl Board {
         true
     }
 
+    /// A `size` board with these stones (set up at once, one rebuild; a point in both zones is
+    /// Black's, points off the board are ignored). Blocks may have no liberties, as with
+    /// [`Board::set_stone`].
+    pub fn with_stones(size: usize, black: &Zone, white: &Zone) -> Board {
+        let mut board = Board::new(size);
+        let on = Zone::full(size);
+        for (zone, c) in [(white, Color::White), (black, Color::Black)] {
+            for p in zone.intersection(&on).iter() {
+                board.set_cell(p.index(), code(c));
+            }
+        }
+        board.rebuild();
+        board
+    }
+
     /// Remove a stone during set-up. Returns false when `p` holds no stone.
     pub fn clear_point(&mut self, p: Point) -> bool {
         if self.color_at(p).is_none() {

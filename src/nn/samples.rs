@@ -49,14 +49,7 @@ pub struct Sample {
 impl Sample {
     /// The board of the sample (stones only; the ko point is in [`Sample::ko`]).
     pub fn board(&self) -> Board {
-        let mut board = Board::new(self.size);
-        for p in self.black.iter() {
-            board.set_stone(Color::Black, p);
-        }
-        for p in self.white.iter() {
-            board.set_stone(Color::White, p);
-        }
-        board
+        Board::with_stones(self.size, &self.black, &self.white)
     }
 
     /// The crop the net sees this sample through.
@@ -233,7 +226,7 @@ mod tests {
         assert_eq!(solution.status, Status::Win);
         let proof = solution.proof.expect("a proof");
         let samples = harvest(&problem, &proof, 1000);
-        assert!(samples.len() >= 2 && samples.len() % 2 == 0);
+        assert!(samples.len() >= 2 && samples.len().is_multiple_of(2));
         let root = &samples[0];
         assert_eq!(root.to_move, problem.to_move());
         assert_eq!(root.target, proof.first_move());
@@ -253,6 +246,10 @@ mod tests {
             if let Some(Move::Play(p)) = pair[0].target {
                 assert!(pair[0].board().is_empty(p));
             }
+            let board = pair[0].board();
+            assert_eq!(board.stones(Color::Black), pair[0].black);
+            assert_eq!(board.stones(Color::White), pair[0].white);
+            board.check_invariants().expect("a consistent board");
         }
         let mut bytes = Vec::new();
         write_samples(&samples, &mut bytes).expect("write");

@@ -32,10 +32,13 @@ struct Output {
     dwin: Vec<f32>,
 }
 
+/// One evaluation from the net: the policy logits and the d-win rates.
+type Evaluation = (Vec<f32>, Vec<f32>);
+
 struct Request {
     side: usize,
     planes: Vec<f32>,
-    reply: Sender<Result<(Vec<f32>, Vec<f32>), String>>,
+    reply: Sender<Result<Evaluation, String>>,
 }
 
 /// The net behind a channel, with a cache of evaluations.
