@@ -128,6 +128,8 @@ fn guided_dfpn_decides_every_bundled_problem_as_the_heuristic_one() {
                 max_nodes: Some(400_000),
                 tt_entries: 1 << 16,
                 guide,
+                // At every node, so every answer of the net is used.
+                guide_visits: 1,
                 ..SolveConfig::default()
             };
             let plain = Solver::new(&claim, config(None)).solve();

@@ -92,6 +92,9 @@ pub struct SearchArgs {
     /// With a net: ask it at nodes at most this many plies below the root (for measuring).
     #[arg(long, hide = true, value_name = "N")]
     pub net_plies: Option<u32>,
+    /// With a net: ask it at a node from its N-th visit on (for measuring).
+    #[arg(long, hide = true, value_name = "N")]
+    pub net_visits: Option<u32>,
 }
 
 /// The guide `--net` asks for (`None`: the heuristic); a failure is said once per process on
@@ -138,6 +141,7 @@ impl Default for SearchArgs {
             threads: 1,
             net: "off".to_string(),
             net_plies: None,
+            net_visits: None,
         }
     }
 }
@@ -172,6 +176,7 @@ impl SearchArgs {
             threads: usize::from(self.threads),
             guide: net_guide(&self.net),
             guide_plies: self.net_plies.unwrap_or(default.guide_plies),
+            guide_visits: self.net_visits.unwrap_or(default.guide_visits),
             ..default
         }
     }

@@ -95,6 +95,10 @@ pub struct SolveConfig {
     /// the heuristic ordering): a net evaluation costs hundreds of df-pn nodes on a CPU, and
     /// the order near the root matters most.
     pub guide_plies: u32,
+    /// df-pn asks the guide at a node from its this-many-th visit on (1: at its first), so the
+    /// net's time goes to the nodes the search keeps returning to
+    /// ([`super::dfpn::guide_gate`]).
+    pub guide_visits: u32,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
@@ -103,6 +107,9 @@ pub struct SolveConfig {
 
 /// [`SolveConfig::guide_plies`] by default.
 pub const DEFAULT_GUIDE_PLIES: u32 = 12;
+
+/// [`SolveConfig::guide_visits`] by default.
+pub const DEFAULT_GUIDE_VISITS: u32 = 4;
 
 /// The pattern table's default bound (about 25 MiB at its fullest).
 pub const DEFAULT_PATTERN_ENTRIES: usize = 1 << 19;
@@ -125,6 +132,7 @@ impl Default for SolveConfig {
             threads: 1,
             guide: None,
             guide_plies: DEFAULT_GUIDE_PLIES,
+            guide_visits: DEFAULT_GUIDE_VISITS,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
         }
@@ -160,9 +168,10 @@ impl SolveConfig {
         }
         if let Some(guide) = &self.guide {
             parts.push(format!(
-                "guide {} to ply {}",
+                "guide {} to ply {} from visit {}",
                 guide.guide().name(),
-                self.guide_plies
+                self.guide_plies,
+                self.guide_visits
             ));
         }
         parts.push(format!("table {} entries", self.tt_entries));

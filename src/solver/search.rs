@@ -27,6 +27,7 @@
 //!   move may be legal after another line.
 
 use super::config::{Engine, SolveConfig};
+use super::dfpn::guide_gate::GuideGate;
 use super::dfpn::move_cache::MoveCache;
 use super::dfpn::parallel::Peers;
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
@@ -207,6 +208,8 @@ pub struct Solver<'a> {
     pub(super) or_ko_banned: bool,
     /// df-pn: the moves of recently expanded nodes.
     pub(super) move_cache: MoveCache,
+    /// When df-pn asks the guide ([`GuideGate`]).
+    pub(super) guide_gate: GuideGate,
     /// df-pn: the proof and disproof numbers of the nodes of the line as the search went down
     /// (for progress events).
     pub(super) line_numbers: Vec<(u64, u64)>,
@@ -226,6 +229,7 @@ pub(super) const EXTRACTION_GRACE: Duration = Duration::from_millis(700);
 
 impl<'a> Solver<'a> {
     pub fn new(problem: &'a Problem, config: SolveConfig) -> Solver<'a> {
+        let guide_gate = GuideGate::new(config.guide_plies, config.guide_visits);
         let rules = Rules::new(problem, config.superko);
         let goal = problem.goal();
         let decisive_points = if goal.or_defends() && goal.needs_crucial_stones() {
@@ -274,6 +278,7 @@ impl<'a> Solver<'a> {
             or_ko_refused: false,
             or_ko_banned: false,
             move_cache: MoveCache::new(),
+            guide_gate,
             line_numbers: Vec::new(),
             extraction_failed: false,
             restarted: false,

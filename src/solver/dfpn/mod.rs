@@ -42,6 +42,7 @@
 //!   lost that way is `Unknown`.
 
 mod extraction;
+pub(super) mod guide_gate;
 mod knowledge;
 pub(super) mod move_cache;
 mod numbers;
@@ -317,6 +318,7 @@ impl Solver<'_> {
         let OrMoves {
             moves: mut pending,
             pruned,
+            ..
         } = self.or_moves(board, or, key);
         put_first(&mut pending, hint);
         let mut next = 0;
@@ -417,21 +419,19 @@ impl Solver<'_> {
         key ^ last.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
-    /// The costs of a node's moves ([`knowledge`]): the guide's priors when the configuration
-    /// has a guide (a net), else distance and rank; `extra` (the pass) last.
+    /// The costs of a node's moves ([`knowledge`]): the guide's priors when `guided` (the
+    /// configuration has a guide, a net, and [`guide_gate`] opened for the node), else distance
+    /// and rank; `extra` (the pass) last.
     fn node_costs(
         &self,
         board: &Board,
         c: Color,
         points: &[Point],
         extra: Option<Move>,
+        guided: bool,
     ) -> Vec<(Num, Move)> {
-        let guided = self
-            .config
-            .guide
-            .as_ref()
-            .filter(|_| self.line.len() <= self.config.guide_plies as usize);
-        let Some(guide) = guided else {
+        let guide = self.config.guide.as_ref().filter(|_| guided);
+        let Some(guide) = guide else {
             let rings = Rings::new(board, &self.crucial_stones(board));
             return costed_moves(points, extra, &rings);
         };
@@ -456,21 +456,31 @@ impl Solver<'_> {
         )
     }
 
+    /// Count a visit to the node of move-cache key `key`; whether its moves are costed by the
+    /// guide ([`guide_gate`]; never without one).
+    fn guide_gate_opens(&mut self, key: u64) -> bool {
+        self.config.guide.is_some() && self.guide_gate.visit(key, self.line.len())
+    }
+
     /// The OR node's moves, costed and ordered (from the cache after the first visit).
     fn or_moves(&mut self, board: &mut Board, or: Color, key: u64) -> OrMoves {
         let key = self.move_cache_key(key);
+        let guided = self.guide_gate_opens(key);
         let at_root = self.root.active && self.line.is_empty();
         let cacheable = !self.rules.superko && !at_root;
         if cacheable {
             if let Some(kept) = self.move_cache.or_moves(key) {
-                return kept.clone();
+                if kept.guided || !guided {
+                    return kept.clone();
+                }
             }
         }
         let (points, pruned) = self.or_points(board, or);
         let pass = self.rules.may_pass(or).then_some(Move::Pass);
         let moves = OrMoves {
-            moves: self.node_costs(board, or, &points, pass),
+            moves: self.node_costs(board, or, &points, pass, guided),
             pruned,
+            guided,
         };
         if cacheable {
             self.move_cache.keep_or(key, moves.clone());
@@ -487,9 +497,14 @@ impl Solver<'_> {
         key: u64,
     ) -> (AndMoves, Vec<(Num, Move)>) {
         let key = self.move_cache_key(key);
+        let guided = self.guide_gate_opens(key);
         let cacheable = !self.rules.superko;
         if cacheable {
-            if let Some(kept) = self.move_cache.and_plays(key) {
+            if let Some(kept) = self
+                .move_cache
+                .and_plays(key)
+                .filter(|kept| kept.guided || !guided)
+            {
                 let gen = AndMoves {
                     moves: kept
                         .plays
@@ -504,11 +519,12 @@ impl Solver<'_> {
             }
         }
         let gen = self.and_moves(board, and);
-        let plays = self.node_costs(board, and, &gen.moves, None);
+        let plays = self.node_costs(board, and, &gen.moves, None, guided);
         if cacheable {
             let kept = AndPlays {
                 plays: plays.clone(),
                 illegal: gen.illegal.clone(),
+                guided,
             };
             self.move_cache.keep_and(key, kept);
         }
@@ -875,5 +891,56 @@ mod tests {
                 file.display()
             );
         }
+    }
+
+    /// A heuristic guide that counts the nodes it was asked about.
+    struct Counting(std::sync::atomic::AtomicUsize);
+
+    impl crate::solver::guide::Guide for Counting {
+        fn name(&self) -> String {
+            "counting".to_string()
+        }
+        fn guide(
+            &self,
+            q: &crate::solver::guide::GuideQuery<'_>,
+        ) -> crate::solver::guide::Guidance {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            crate::solver::guide::HeuristicGuide.guide(q)
+        }
+        fn has_value(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn the_guide_is_asked_at_nodes_the_search_returns_to_and_near_the_root_only() {
+        use crate::solver::guide::GuideHandle;
+        use std::sync::atomic::Ordering;
+        use std::sync::Arc;
+        // A 7x7 kill-all position (every generated problem is one with `killall_every` 1):
+        // thousands of nodes, many visited again.
+        let problem = crate::nn::generate::random_problem(3, 0, 1);
+        let asked = |plies: u32, visits: u32| {
+            let counting = Arc::new(Counting(Default::default()));
+            let config = SolveConfig {
+                engine: Engine::Dfpn,
+                max_nodes: Some(20_000),
+                guide: Some(GuideHandle(counting.clone())),
+                guide_plies: plies,
+                guide_visits: visits,
+                ..SolveConfig::default()
+            };
+            let solution = Solver::new(&problem, config).solve();
+            (counting.0.load(Ordering::Relaxed), solution.nodes)
+        };
+        let (every, nodes) = asked(1000, 1);
+        let (returned, _) = asked(1000, 4);
+        let (shallow, _) = asked(2, 1);
+        assert!(every > 1000 && every as u64 <= nodes, "{every} of {nodes}");
+        assert!(
+            returned > 0 && returned < every / 2,
+            "{returned} of {every}"
+        );
+        assert!(shallow > 0 && shallow < every / 4, "{shallow} of {every}");
     }
 }

@@ -24,6 +24,8 @@ pub const SLOTS: usize = 1 << 13;
 pub struct OrMoves {
     pub moves: Vec<(Num, Move)>,
     pub pruned: bool,
+    /// Costed by the guide (a net), not the heuristic ordering.
+    pub guided: bool,
 }
 
 /// The moves of an AND node: its legal plays costed, cheapest first (without the pass), and
@@ -32,6 +34,8 @@ pub struct OrMoves {
 pub struct AndPlays {
     pub plays: Vec<(Num, Move)>,
     pub illegal: Vec<(Point, AndIllegal)>,
+    /// Costed by the guide (a net), not the heuristic ordering.
+    pub guided: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -121,6 +125,7 @@ mod tests {
         let moves = OrMoves {
             moves: vec![(0, Move::Pass)],
             pruned: true,
+            guided: false,
         };
         cache.keep_or(key, moves);
         assert_eq!(cache.or_moves(key).map(|m| m.moves.len()), Some(1));
