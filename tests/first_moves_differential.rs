@@ -30,8 +30,8 @@
 //! `REFERENCE_NODES` nodes are skipped and counted. Both searches use the cycle rule (simple ko,
 //! a repeated position fails the OR player). Runs on two threads.
 //!
-//! Both engines judge every problem (depth-first and df-pn, the product's default;
-//! `FIRST_MOVES_ENGINES=dfs` or `=dfpn` for one). CI runs a seeded sample of `COUNT` problems
+//! Two engines judge every problem (depth-first and df-pn, the product's default;
+//! `FIRST_MOVES_ENGINES=dfs`, `=dfpn` or `=mcts`, or a comma-separated list, for others). CI runs a seeded sample of `COUNT` problems
 //! (about 25 s on two cores for both engines); the environment variable
 //! `FIRST_MOVES_DIFF_COUNT` sets another count. The full run, outside CI (figures in
 //! `BENCHMARKS.md`, "Every first move against exhaustive search"):
@@ -372,12 +372,16 @@ fn legal_first_moves(claim: &Problem) -> Vec<Move> {
     moves
 }
 
-/// The engines judged: both by default; `FIRST_MOVES_ENGINES=dfs` or `=dfpn` for one.
+/// The engines judged: depth-first and df-pn by default (CI); `FIRST_MOVES_ENGINES=mcts` (or
+/// any comma-separated list of `dfs`, `dfpn`, `mcts`) for others.
 fn engines() -> Vec<Engine> {
     let asked = std::env::var("FIRST_MOVES_ENGINES").unwrap_or_default();
-    [Engine::Dfs, Engine::Dfpn]
+    if asked.is_empty() {
+        return vec![Engine::Dfs, Engine::Dfpn];
+    }
+    [Engine::Dfs, Engine::Dfpn, Engine::Mcts]
         .into_iter()
-        .filter(|e| asked.is_empty() || asked.split(',').any(|a| a.trim() == e.name()))
+        .filter(|e| asked.split(',').any(|a| a.trim() == e.name()))
         .collect()
 }
 

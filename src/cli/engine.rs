@@ -21,6 +21,10 @@ pub enum Engine {
     /// Best-first relevance-zone search: depth-first proof-number search (df-pn) over the same
     /// zones, table and proofs, the AND player's pass first.
     Dfpn,
+    /// Best-first relevance-zone search as the RZS paper runs it: MCTS with PUCT, guided by
+    /// the net when one is loaded (else by the ordering heuristics), proofs backed up with
+    /// relevance zones. One thread.
+    Mcts,
 }
 
 impl From<Engine> for solver::Engine {
@@ -28,6 +32,7 @@ impl From<Engine> for solver::Engine {
         match engine {
             Engine::Dfs => solver::Engine::Dfs,
             Engine::Dfpn => solver::Engine::Dfpn,
+            Engine::Mcts => solver::Engine::Mcts,
         }
     }
 }

@@ -4,7 +4,7 @@ use super::guide::GuideHandle;
 use crate::problem::Goal;
 use std::time::Duration;
 
-/// The search algorithm of a solve. Both search the same game with the same zones, dilation,
+/// The search algorithm of a solve. All search the same game with the same zones, dilation,
 /// table and proof trees.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -14,14 +14,18 @@ pub enum Engine {
     Dfs,
     /// Best-first: depth-first proof-number search over relevance zones ([`super::dfpn`]).
     Dfpn,
+    /// Best-first: Monte Carlo tree search with PUCT and the RZS paper's relevance-zone backup
+    /// ([`super::mcts`]), guided by [`SolveConfig::guide`].
+    Mcts,
 }
 
 impl Engine {
-    /// `dfs` or `dfpn`.
+    /// `dfs`, `dfpn` or `mcts`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dfs => "dfs",
             Engine::Dfpn => "dfpn",
+            Engine::Mcts => "mcts",
         }
     }
 }

@@ -81,7 +81,8 @@ impl Solver<'_> {
         let path = std::mem::take(&mut self.states);
         let value = match self.config.engine {
             Engine::Dfs => self.search(board, to_move, passed, bound).value,
-            Engine::Dfpn => self.dfpn_win_within(board, to_move, passed, bound),
+            // MCTS stores its proofs in df-pn's format; a lost entry is searched again by df-pn.
+            Engine::Dfpn | Engine::Mcts => self.dfpn_win_within(board, to_move, passed, bound),
         };
         self.states = path;
         match value {

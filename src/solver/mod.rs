@@ -7,6 +7,8 @@
 //! - [`search`]: AchieveGoal with must-play regions ([`must_play`]), iterative deepening and the
 //!   transposition table ([`tt`]), ordered by [`ordering`];
 //! - `dfpn`: the best-first engine, df-pn over the same zones and table;
+//! - `mcts`: the RZS paper's engine, MCTS with PUCT and relevance-zone backup, guided by
+//!   [`guide`];
 //! - `extract`: the proof tree ([`proof`]) of a win; [`progress`]: events for the studio;
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches;
@@ -36,6 +38,7 @@ pub mod first_moves;
 pub(crate) mod fixtures;
 pub mod guide;
 pub mod leaf;
+mod mcts;
 pub mod must_play;
 pub mod not_alive;
 pub mod ordering;

@@ -20,7 +20,8 @@ pub struct Progress {
     pub nodes: u64,
     pub nodes_per_second: f64,
     pub elapsed: Duration,
-    /// Depth limit of the current iterative-deepening iteration, in plies.
+    /// Depth limit of the current iterative-deepening iteration, in plies (the best-first
+    /// engines: the deepest line so far).
     pub depth: u32,
     /// The line being searched, from the root.
     pub line: Vec<Move>,
@@ -113,7 +114,7 @@ impl Progress {
     /// The share of the root moves done in the current iteration, in [0, 1]; `None` before the
     /// root moves are known.
     pub fn fraction(&self) -> Option<f32> {
-        if self.engine == Engine::Dfpn {
+        if self.engine != Engine::Dfs {
             return None;
         }
         let (done, total) = self.iteration_done();
@@ -121,8 +122,12 @@ impl Progress {
     }
 
     /// "depth 12: 5 of 9 root moves done" (or "depth 12" before the root moves are known);
-    /// df-pn: "root: proof number 12 · disproof number 3" (the root's numbers).
+    /// df-pn: "root: proof number 12 · disproof number 3" (the root's numbers); MCTS: "deepest
+    /// line 14 plies".
     pub fn figure(&self) -> String {
+        if self.engine == Engine::Mcts {
+            return format!("deepest line {} plies", self.depth);
+        }
         if self.engine == Engine::Dfpn {
             return match self.numbers.first() {
                 Some(&(pn, dn)) => format!(

@@ -56,8 +56,9 @@ impl Width {
         }
     }
 
-    /// The widths tried for `problem` by `engine`, in order (`None`: full width). df-pn's
-    /// automatic width is the full width: its edge costs already keep it on the best moves, and
+    /// The widths tried for `problem` by `engine`, in order (`None`: full width). df-pn's (and
+    /// MCTS's, whose priors do the same) automatic width is the full width: its edge costs
+    /// already keep it on the best moves, and
     /// every narrow turn would be a search of its own (research problem 34 at 20 s: full width
     /// proves it, auto does not; 35 and 21: 8,157 and 54,001 nodes at full width, 15,335 and
     /// 71,356 with auto).
@@ -65,7 +66,7 @@ impl Width {
         match self {
             Width::Full => vec![None],
             Width::Narrow(w) => vec![Some(w)],
-            Width::Auto if engine == Engine::Dfpn => vec![None],
+            Width::Auto if engine != Engine::Dfs => vec![None],
             Width::Auto if problem.region_empty_points().len() > LARGE_REGION => {
                 vec![Some(AUTO_NARROW), None]
             }

@@ -325,7 +325,8 @@ impl<'a> Solver<'a> {
         self.on_progress = Some(Box::new(f));
     }
 
-    /// Solve the problem: iterative deepening (or df-pn) until proven or a limit is reached.
+    /// Solve the problem: iterative deepening (or df-pn, or MCTS) until proven or a limit is
+    /// reached.
     ///
     /// A win found with the pattern table whose proof cannot be rebuilt within its stored length
     /// (the differential test met two in 2,000 problems) is no answer: the problem is then
@@ -348,8 +349,10 @@ impl<'a> Solver<'a> {
     }
 
     fn solve_once(&mut self) -> Solution {
-        if self.config.engine == Engine::Dfpn {
-            return self.solve_dfpn();
+        match self.config.engine {
+            Engine::Dfpn => return self.solve_dfpn(),
+            Engine::Mcts => return self.solve_mcts(),
+            Engine::Dfs => {}
         }
         let (mut board, to_move) = self.begin_solve();
         let mut depth = if to_move == self.rules.or_player {

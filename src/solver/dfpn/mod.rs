@@ -46,7 +46,7 @@ pub(super) mod guide_gate;
 mod knowledge;
 pub(super) mod move_cache;
 mod numbers;
-mod outcome;
+pub(super) mod outcome;
 pub(super) mod parallel;
 
 use knowledge::{costed_moves, prior_costs, put_first, Rings};
@@ -231,7 +231,7 @@ impl Solver<'_> {
 
     /// What is known of the child reached by a move just played (its position on the board,
     /// its table key `key`): a repetition of the line, the table's entry, or fresh numbers.
-    fn known(
+    pub(in crate::solver) fn known(
         &mut self,
         board: &Board,
         key: u64,
