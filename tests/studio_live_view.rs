@@ -109,6 +109,26 @@ fn a_df_pn_solve_chosen_in_the_panel_shows_the_root_numbers_and_the_most_proving
 }
 
 #[test]
+fn an_mcts_solve_chosen_in_the_panel_shows_its_line_and_root_moves() {
+    let mut h = open_7x7_without_limits();
+    h.get_by_label("MCTS").click();
+    h.run_steps(1);
+    assert_eq!(h.state().settings.limits.engine, Engine::Mcts);
+    assert_eq!(h.state().solve_config().engine, Engine::Mcts);
+    h.get_by_label("▶ Solve").click();
+    step_until(&mut h, |p| {
+        p.engine == Engine::Mcts && !p.line.is_empty() && !p.root_moves.is_empty()
+    });
+    let depth = h.state().live.progress.as_ref().unwrap().depth;
+    h.get_by_label(&format!("deepest line {depth} plies"));
+    h.get_by_label_contains("line: ");
+    h.get_by_label("Black's moves:");
+    assert!(h.query_by_label_contains("root moves done").is_none());
+    h.get_by_label("■ Stop").click();
+    wait_for_solve(&mut h);
+}
+
+#[test]
 fn a_known_df_pn_progress_event_is_shown_in_words() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
     let claim = h.state().doc.problem().unwrap().clone();

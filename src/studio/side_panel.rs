@@ -139,6 +139,13 @@ impl StudioApp {
                          prove or refute), the attacker's pass first. Strongest on large \
                          regions such as the 19x19 research problems.",
                     );
+                ui.selectable_value(&mut self.settings.limits.engine, Engine::Mcts, "MCTS")
+                    .on_hover_text(
+                        "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT \
+                         over the guide's priors (the ordering heuristics here), proven moves \
+                         never searched again, a proven reply's zone pruning the other side's \
+                         moves outside it. One thread; same zones, table and proofs.",
+                    );
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("OR width:");
