@@ -90,11 +90,13 @@ pub struct SearchArgs {
     pub threads: u16,
     /// The net that guides the search: `off` (the heuristic move order), `on` (the shipped
     /// weights, `weights/ftl.safetensors`) or a weights file. df-pn takes its priors for the
-    /// move order and the proof numbers of new children. When the net cannot be loaded the
-    /// search goes on with the heuristic and says so on standard error.
+    /// move order and the proof numbers of new children, MCTS its priors and its "Faster to
+    /// Life" value at every node. When the net cannot be loaded the search goes on with the
+    /// heuristic and says so on standard error.
     #[arg(long, value_name = "off|on|FILE", default_value = "off")]
     pub net: String,
-    /// With a net: ask it at nodes at most this many plies below the root (for measuring).
+    /// With a net: df-pn asks it at nodes at most this many plies below the root (for
+    /// measuring; MCTS asks it everywhere).
     #[arg(long, hide = true, value_name = "N")]
     pub net_plies: Option<u32>,
     /// With a net: ask it at a node from its N-th visit on (for measuring).

@@ -95,9 +95,10 @@ pub struct SolveConfig {
     /// What orders moves and guides best-first search: a net (`crate::nn`) or, when `None`,
     /// the heuristic ordering ([`super::guide::HeuristicGuide`]).
     pub guide: Option<GuideHandle>,
-    /// The guide is asked at nodes at most this many plies below the root (deeper nodes use
+    /// df-pn asks the guide at nodes at most this many plies below the root (deeper nodes use
     /// the heuristic ordering): a net evaluation costs hundreds of df-pn nodes on a CPU, and
-    /// the order near the root matters most.
+    /// the order near the root matters most. MCTS asks it at every new node (one per
+    /// simulation, in batches).
     pub guide_plies: u32,
     /// df-pn asks the guide at a node from its this-many-th visit on (1: at its first), so the
     /// net's time goes to the nodes the search keeps returning to
