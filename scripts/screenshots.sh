@@ -107,7 +107,21 @@ xdotool mousemove 560 700 key Up key End
 sleep 0.5
 shot explore
 
-# 7. The layout at both ends of the window sizes the studio supports, each on a screen of its
+# 7. The net's view of a position (View menu): its policy as a heat map over the legal moves of
+#    the side to move and its d-win estimate under the board. Needs weights: the shipped
+#    weights/ftl.safetensors, or the file TSUMEGO_WEIGHTS names.
+if [ -n "${TSUMEGO_WEIGHTS:-}" ] || [ -f "$root/weights/ftl.safetensors" ]; then
+    start "$root/problems/19-open-corner-live.sgf"
+    click 90 12 0.7      # View
+    click 160 209 0.7    # Net policy (heat map): the net loads
+    click 90 12 0.7      # View
+    click 155 232 3      # Net d-win estimate
+    xdotool mousemove 1270 700
+    sleep 0.5
+    shot net-heatmap
+fi
+
+# 8. The layout at both ends of the window sizes the studio supports, each on a screen of its
 #    own size: 900x600 with every first move judged and the refutation of White's C1 opened
 #    from its line; 1920x1080 while a 19x19 research problem is being solved (the live view:
 #    the root's moves with their state and nodes, the depth's progress, the table's fill).

@@ -642,3 +642,94 @@ fn undo_back_to_a_proven_position_shows_its_proof_again() {
     h.run_steps(2);
     assert!(h.state().proof().is_none());
 }
+
+/// A seeded net (1 block of 8 channels) saved to a temporary file, as the studio's guide.
+#[cfg(feature = "nn")]
+fn seeded_guide() -> tsumego_studio::solver::guide::GuideHandle {
+    use tsumego_studio::nn::{features::NUM_PLANES, shared, DevicePreference, NetModule, NetSpec};
+    let dir = std::env::temp_dir().join(format!("tsumego-gui-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("seeded.safetensors");
+    let spec = NetSpec {
+        input_planes: NUM_PLANES as u32,
+        blocks: 1,
+        channels: 8,
+        dwin_heads: 30,
+    };
+    NetModule::get()
+        .unwrap()
+        .new_net(spec, 12, DevicePreference::Cpu)
+        .unwrap()
+        .save(&path)
+        .unwrap();
+    shared::guide(Some(&path), DevicePreference::Cpu).unwrap()
+}
+
+/// Steps frames until `done` holds (the net answers on its own thread).
+#[cfg(feature = "nn")]
+fn step_until(h: &mut Harness<'static, StudioApp>, what: &str, done: impl Fn(&StudioApp) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed() < Duration::from_secs(20), "{what}");
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+}
+
+#[cfg(feature = "nn")]
+#[test]
+fn the_heat_map_shows_the_nets_policy_over_the_regions_empty_points() {
+    use tsumego_studio::studio::net_status::NetState;
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.state_mut().net = NetState::ready(seeded_guide());
+    h.run_steps(2);
+    // Off by default: no heat, and the net is not asked.
+    assert!(h.state().scene().heat.is_empty());
+    assert!(!h.state().net_view.waiting());
+
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Net policy (heat map)").click();
+    h.run_steps(2);
+    assert!(h.state().settings.overlays.net_policy);
+    step_until(&mut h, "no heat map", |app| !app.scene().heat.is_empty());
+    let problem = h.state().doc.problem().unwrap().clone();
+    let empty: Vec<Point> = problem
+        .region()
+        .intersection(&problem.board().empty_points())
+        .iter()
+        .collect();
+    let heat = h.state().scene().heat;
+    let points: Vec<Point> = heat.iter().map(|&(p, _)| p).collect();
+    assert_eq!(points, empty, "a prior for each empty point of the region");
+    assert!(heat.iter().all(|&(_, v)| v > 0.0 && v < 1.0), "{heat:?}");
+    assert!(heat.iter().map(|&(_, v)| v).sum::<f32>() <= 1.0 + 1e-5);
+
+    // The d-win line under the board, about the problem's claim.
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Net d-win estimate").click();
+    step_until(&mut h, "no d-win line", |app| {
+        app.net_value_line().starts_with("Net: P(")
+    });
+    h.run_steps(2);
+    h.get_by_label_contains("Net: P(White kills within 5/10/20/30 moves) = ");
+
+    // Another position (a stone played in Edit mode): asked again, and the heat follows it.
+    let played = empty[0];
+    h.get_by_label("● Black").click();
+    h.run_steps(2);
+    click_point(&mut h, played);
+    step_until(&mut h, "no heat for the new position", |app| {
+        let heat = app.scene().heat;
+        !heat.is_empty() && heat.iter().all(|&(p, _)| p != played)
+    });
+
+    // The solver panel's Net choice puts the guide into the solve.
+    assert!(h.state().solve_config().guide.is_none());
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Net")
+        .click();
+    h.run_steps(2);
+    assert!(h.state().settings.limits.use_net);
+    assert!(h.state().solve_config().guide.is_some());
+}

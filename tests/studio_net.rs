@@ -29,11 +29,16 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
         "the studio's start must not load libtorch"
     );
 
-    h.get_by_label("Net").click();
+    // The menu (the solver panel's Net choice is a checkbox of the same name).
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Net")
+        .click();
     h.run_steps(2);
     h.get_by_label("Load the net").click();
     let start = Instant::now();
-    while !matches!(h.state().net, NetState::Unavailable(_) | NetState::Ready(_)) {
+    while !matches!(
+        h.state().net,
+        NetState::Unavailable(_) | NetState::Ready { .. }
+    ) {
         assert!(
             start.elapsed() < Duration::from_secs(30),
             "loading never ended"

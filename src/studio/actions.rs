@@ -411,6 +411,7 @@ impl StudioApp {
             max_nodes: (l.max_nodes > 0).then_some(l.max_nodes),
             engine: l.engine,
             build_proof: true,
+            guide: self.solve_guide(),
             ..SolveConfig::default()
         }
     }
@@ -443,7 +444,10 @@ impl StudioApp {
             // (software-rendered on machines without a GPU) leaves the solver its core.
             move || wake.request_repaint_after(PROGRESS_FRAME),
         );
-        self.info("solving…");
+        match self.solve_guide() {
+            Some(g) => self.info(format!("solving, guided by the {}…", g.guide().name())),
+            None => self.info("solving…"),
+        }
     }
 
     /// Judge every first move of the problem in the background ([`super::all_moves`]).

@@ -116,6 +116,8 @@ pub struct StudioApp {
     pub source_draft: Option<String>,
     /// The net: not loaded until the user asks for it.
     pub net: super::net_status::NetState,
+    /// What the net says about the shown position (the net overlays), from its worker thread.
+    pub net_view: super::net_view::NetView,
     /// `TSUMEGO_EXIT_AFTER_FIRST_FRAME`: close after the first frame (the start-up benchmark).
     exit_after_first_frame: bool,
 }
@@ -169,6 +171,7 @@ impl StudioApp {
             comment_draft: None,
             source_draft: None,
             net: Default::default(),
+            net_view: Default::default(),
             exit_after_first_frame: std::env::var_os("TSUMEGO_EXIT_AFTER_FIRST_FRAME").is_some(),
         };
         let first = file.or_else(|| {
@@ -219,13 +222,7 @@ impl StudioApp {
         // The theme is the studio's setting whatever the system or the integration prefers.
         self.settings.theme.apply(&ctx);
         self.poll_background(&ctx);
-        if let Some((line, error)) = self.net.poll() {
-            if error {
-                self.warn(line);
-            } else {
-                self.info(line);
-            }
-        }
+        self.net_frame(&ctx);
         self.handle_dropped_files(&ctx);
         self.handle_keys(&ctx);
         self.explore_refresh();
@@ -340,7 +337,8 @@ impl StudioApp {
                 self.recrop();
             }
         });
-        let legend_height = 46.0;
+        // The legend's rows of the net overlays come under its usual two.
+        let legend_height = 46.0 + 22.0 * self.net_legend_rows() as f32;
         let avail = ui.available_size();
         let board_size = egui::vec2(avail.x, (avail.y - legend_height).max(100.0));
         let scene = self.scene();

@@ -148,6 +148,7 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
             painter.circle_filled(layout.center(p), cell * 0.09, palette.line);
         }
     }
+    paint_heat(painter, scene, layout);
 
     if scene.coordinates {
         let font = FontId::proportional((cell * 0.38).clamp(8.0, 16.0));
@@ -245,6 +246,63 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
             };
             painter.circle_stroke(layout.center(p), cell * 0.22, Stroke::new(1.5, color));
         }
+    }
+}
+
+/// The net's policy: a disc on each empty point shaded by its prior relative to the largest
+/// ([`heat_color`]), and the prior in percent on the points with at least 1% that carry no other
+/// mark. Over the grid (the discs are translucent), under stones, marks and ghost stones.
+fn paint_heat(painter: &egui::Painter, scene: &Scene, layout: &Layout) {
+    let top = scene.heat.iter().map(|&(_, v)| v).fold(0.0f32, f32::max);
+    if top <= 0.0 {
+        return;
+    }
+    let cell = layout.cell;
+    let font = FontId::proportional((cell * 0.34).clamp(7.0, 16.0));
+    for &(p, value) in &scene.heat {
+        if !layout.window.contains(p) || !scene.board.is_empty(p) {
+            continue;
+        }
+        let share = value / top;
+        let c = layout.center(p);
+        painter.circle_filled(c, cell * 0.42, heat_color(share));
+        let marked =
+            scene.marks.iter().any(|m| m.point == p) || scene.numbered.iter().any(|n| n.point == p);
+        let percent = (value * 100.0).round();
+        if percent >= 1.0 && !marked {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                format!("{percent:.0}"),
+                font.clone(),
+                heat_text_color(share),
+            );
+        }
+    }
+}
+
+/// The colour of a heat-map disc for `share`, a prior divided by the largest prior shown (0..=1):
+/// from a faint yellow (unlikely moves barely tint the wood) through orange to an opaque deep red
+/// (the net's favourite). Opacity grows with the square root, so moves of a tenth of the
+/// favourite's prior still show.
+pub fn heat_color(share: f32) -> Color32 {
+    let s = if share.is_nan() {
+        0.0
+    } else {
+        share.clamp(0.0, 1.0)
+    };
+    let mix = |from: f32, to: f32| (from + (to - from) * s).round() as u8;
+    let alpha = (25.0 + 220.0 * s.sqrt()).round() as u8;
+    Color32::from_rgba_unmultiplied(mix(255.0, 200.0), mix(215.0, 20.0), mix(70.0, 30.0), alpha)
+}
+
+/// The percent figure's colour on a disc of [`heat_color`]`(share)`: dark on the light discs,
+/// white on the dark ones.
+pub fn heat_text_color(share: f32) -> Color32 {
+    if share >= 0.45 {
+        Color32::WHITE
+    } else {
+        Color32::from_rgb(60, 30, 10)
     }
 }
 
@@ -348,6 +406,31 @@ mod tests {
         assert_eq!(star_points(9).len(), 5);
         assert_eq!(star_points(7), vec![Point::new(3, 3)]);
         assert!(star_points(5).is_empty());
+    }
+
+    #[test]
+    fn heat_runs_from_faint_yellow_to_opaque_red() {
+        let low = heat_color(0.0);
+        let high = heat_color(1.0);
+        assert!(low.a() < 40, "{low:?}");
+        assert_eq!(high.a(), 245);
+        let [r, g, b, _] = high.to_srgba_unmultiplied();
+        assert!(r > 150 && g < 40 && b < 40, "{high:?}");
+        // Stronger and redder as the share grows; out-of-range and NaN shares are clamped.
+        let shares = [0.0, 0.05, 0.1, 0.25, 0.5, 0.75, 1.0];
+        for pair in shares.windows(2) {
+            let (a, b) = (heat_color(pair[0]), heat_color(pair[1]));
+            assert!(a.a() < b.a(), "{pair:?}");
+            let (ga, gb) = (a.to_srgba_unmultiplied()[1], b.to_srgba_unmultiplied()[1]);
+            assert!(ga > gb, "{pair:?}");
+        }
+        assert_eq!(heat_color(-1.0), low);
+        assert_eq!(heat_color(f32::NAN), low);
+        assert_eq!(heat_color(7.0), high);
+        // A tenth of the favourite still shows.
+        assert!(heat_color(0.1).a() >= 90);
+        assert_eq!(heat_text_color(1.0), Color32::WHITE);
+        assert_ne!(heat_text_color(0.1), Color32::WHITE);
     }
 
     #[test]

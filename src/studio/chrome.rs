@@ -96,6 +96,7 @@ impl StudioApp {
                 self.first_moves_legend(ui);
             }
         });
+        self.net_legend(ui, palette);
     }
 
     /// What the first-move marks mean (every first move judged).

@@ -105,6 +105,17 @@ impl StudioApp {
                 ui.checkbox(&mut o.line, "Line (numbered)");
                 ui.checkbox(&mut o.coordinates, "Coordinates");
                 ui.separator();
+                ui.checkbox(&mut o.net_policy, "Net policy (heat map)")
+                    .on_hover_text(
+                        "The net's prior of each legal move of the side to move in the region, \
+                         for the position on the board (loads the net when it is not loaded)",
+                    );
+                ui.checkbox(&mut o.net_value, "Net d-win estimate")
+                    .on_hover_text(
+                        "Under the board: the net's estimate that the OR player wins within \
+                         5, 10, 20 and 30 moves from the position on the board",
+                    );
+                ui.separator();
                 if ui
                     .checkbox(&mut self.settings.crop, "Crop to the problem")
                     .changed()
@@ -129,13 +140,30 @@ impl StudioApp {
                 let idle = matches!(self.net, super::net_status::NetState::NotLoaded);
                 if ui
                     .add_enabled(idle, egui::Button::new("Load the net"))
-                    .on_hover_text("Open the net module (libtorch) and evaluate one position")
+                    .on_hover_text(
+                        "Open the net module (libtorch), load the shipped weights (or the file \
+                         TSUMEGO_WEIGHTS names) and evaluate one position",
+                    )
                     .clicked()
                 {
                     let wake = ctx.clone();
                     self.net.start(move || wake.request_repaint());
                     self.info("Loading the net…");
                 }
+                ui.separator();
+                // The same switches as the solver panel's Net choice and the View menu's net
+                // overlays; each loads the net when it is not loaded.
+                ui.checkbox(
+                    &mut self.settings.limits.use_net,
+                    "Guide the solver by the net",
+                )
+                .on_hover_text(
+                    "The solver panel's Net choice: df-pn costs its moves by the net's \
+                         policy near the root (depth-first does not use it)",
+                );
+                let o = &mut self.settings.overlays;
+                ui.checkbox(&mut o.net_policy, "Show the policy (heat map)");
+                ui.checkbox(&mut o.net_value, "Show the d-win estimate");
             });
             ui.separator();
             ui.strong(self.doc.title());

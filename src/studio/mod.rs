@@ -15,7 +15,9 @@
 //! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`],
 //!   [`saved_result`] (a proven result written with the problem);
 //!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere;
-//! - the net: [`net_status`] (loaded on a worker thread when first asked for).
+//! - the net: [`net_status`] (loaded on a worker thread when first asked for), [`net_view`]
+//!   (its policy and d-win estimate for the shown position, from a worker thread), on the
+//!   studio in [`net_panel`] (the solver's Net choice, the net overlays).
 
 pub mod actions;
 pub mod all_moves;
@@ -36,7 +38,9 @@ pub mod library_panel;
 pub mod live;
 pub mod live_view;
 pub mod menu_bar;
+pub mod net_panel;
 pub mod net_status;
+pub mod net_view;
 pub mod png_export;
 pub mod proof_nav;
 pub mod saved_result;

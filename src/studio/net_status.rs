@@ -1,8 +1,10 @@
-//! The net as the studio shows it. Nothing of libtorch is loaded at start-up: the net module is
-//! opened on a worker thread the first time the user asks for it (Net → Load the net), and the
+//! The net as the studio shows it. Nothing of libtorch is loaded at start-up: the net is loaded
+//! on a worker thread the first time something asks for it (Net → Load the net, the solver
+//! panel's Net choice, a net overlay, or one of those saved on from the last session), and the
 //! result, or the one-line reason it is unavailable, goes to the status bar and the Net menu.
 //! The engines work the same either way (they use the heuristic move ordering).
 
+use crate::solver::guide::GuideHandle;
 use crossbeam_channel::{bounded, Receiver, TryRecvError};
 
 /// Where the net stands.
@@ -11,15 +13,22 @@ pub enum NetState {
     /// Not asked for yet: libtorch is not in the process.
     #[default]
     NotLoaded,
-    /// The worker is opening the module and running a first evaluation.
-    Loading(Receiver<Result<String, String>>),
-    /// Loaded: the module and the device, in words.
-    Ready(String),
+    /// The worker is loading the module and the weights and running a first evaluation.
+    Loading(Receiver<Result<(GuideHandle, String), String>>),
+    /// Loaded: the guide the solver and the overlays use, and its name (the net's shape, the
+    /// weights file, the device).
+    Ready { guide: GuideHandle, name: String },
     /// Cannot be loaded: why, in one line.
     Unavailable(String),
 }
 
 impl NetState {
+    /// A loaded net (also how tests give the studio a guide of their own).
+    pub fn ready(guide: GuideHandle) -> NetState {
+        let name = guide.guide().name();
+        NetState::Ready { guide, name }
+    }
+
     /// Starts loading on a worker thread (once; later calls do nothing). `wake` repaints the
     /// window when the worker is done.
     pub fn start(&mut self, wake: impl Fn() + Send + 'static) {
@@ -50,15 +59,26 @@ impl NetState {
             Err(TryRecvError::Empty) => return None,
             Err(TryRecvError::Disconnected) => Err("the loading thread stopped".to_string()),
         };
-        let line = match &result {
-            Ok(ready) => format!("Net loaded: {ready}"),
-            Err(why) => format!("Net unavailable: {why}; the engines use the heuristic prior"),
-        };
         *self = match result {
-            Ok(ready) => NetState::Ready(ready),
+            Ok((guide, name)) => NetState::Ready { guide, name },
             Err(why) => NetState::Unavailable(why),
         };
-        Some((line, matches!(self, NetState::Unavailable(_))))
+        match self {
+            NetState::Ready { name, .. } => Some((format!("Net loaded: {name}"), false)),
+            NetState::Unavailable(why) => Some((
+                format!("Net unavailable: {why}; the engines use the heuristic prior"),
+                true,
+            )),
+            _ => None,
+        }
+    }
+
+    /// The guide, when the net is loaded.
+    pub fn guide(&self) -> Option<&GuideHandle> {
+        match self {
+            NetState::Ready { guide, .. } => Some(guide),
+            _ => None,
+        }
     }
 
     /// One line for the Net menu.
@@ -68,28 +88,79 @@ impl NetState {
                 "Not loaded (libtorch is loaded only when a net is asked for)".into()
             }
             NetState::Loading(_) => "Loading…".into(),
-            NetState::Ready(ready) => format!("Loaded: {ready}"),
+            NetState::Ready { name, .. } => format!("Loaded: {name}"),
             NetState::Unavailable(why) => format!("Unavailable: {why}"),
+        }
+    }
+
+    /// Why the net cannot be used now, in words for a tooltip (`None` when it is loaded).
+    pub fn why_not(&self) -> Option<String> {
+        match self {
+            NetState::NotLoaded => Some("the net is not loaded yet (Net → Load the net)".into()),
+            NetState::Loading(_) => Some("the net is loading…".into()),
+            NetState::Ready { .. } => None,
+            NetState::Unavailable(why) => Some(format!("the net is unavailable: {why}")),
         }
     }
 }
 
-/// Opens the module, makes a net and evaluates one position: the module and device in words.
+/// Loads the shipped weights (`TSUMEGO_WEIGHTS` names another file) through the process's one
+/// guide per weights file, and evaluates one position: a module, weights file or evaluation
+/// that fails is an error here, not a guide that answers uniform priors later. The guide and
+/// its name with the module's (the net's shape, file and device; the module and its libtorch).
 #[cfg(feature = "nn")]
-fn load() -> Result<String, String> {
-    use crate::nn::{DevicePreference, NetModule};
-    use tsumego_nn_abi::DEFAULT_SPEC;
-    let module = NetModule::get().map_err(|e| e.to_string())?;
-    let net = module
-        .new_net(DEFAULT_SPEC, 1, DevicePreference::Auto)
-        .map_err(|e| e.to_string())?;
-    let planes = DEFAULT_SPEC.input_planes as usize;
-    net.forward(1, 9, 9, &vec![0.0; planes * 81])
-        .map_err(|e| e.to_string())?;
-    Ok(format!("{} on {}", module.info(), net.device()))
+fn load() -> Result<(GuideHandle, String), String> {
+    use crate::go::{Board, Color, Zone};
+    use crate::problem::Goal;
+    use crate::solver::guide::GuideQuery;
+    // The module first: when it is missing, that is the reason to give (not the weights).
+    let module = crate::nn::NetModule::get().map_err(|e| e.to_string())?;
+    let guide = crate::nn::shared::guide(None, crate::nn::DevicePreference::Auto)?;
+    let board = Board::new(9);
+    let region = Zone::full(9);
+    let moves = board.legal_moves(Color::Black, Some(&region));
+    let first = guide.guide().guide(&GuideQuery {
+        board: &board,
+        to_move: Color::Black,
+        or_player: Color::Black,
+        goal: Goal::LiveAny,
+        region: &region,
+        crucial: &Zone::new(),
+        after_pass: false,
+        last_move: None,
+        moves: &moves,
+    });
+    // A net answers d-win rates; none means its evaluation failed (the guide fell back).
+    if first.dwin.is_empty() {
+        return Err("the net's first evaluation failed".to_string());
+    }
+    let name = format!("{}; {}", guide.guide().name(), module.info());
+    Ok((guide, name))
 }
 
 #[cfg(not(feature = "nn"))]
-fn load() -> Result<String, String> {
+fn load() -> Result<(GuideHandle, String), String> {
     Err("this build has no net (built with --no-default-features)".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::guide::HeuristicGuide;
+
+    #[test]
+    fn a_ready_net_gives_its_guide_and_names_it() {
+        let handle = GuideHandle::new(HeuristicGuide);
+        let state = NetState::ready(handle.clone());
+        assert_eq!(state.guide(), Some(&handle));
+        assert_eq!(state.summary(), "Loaded: heuristic");
+        assert!(state.why_not().is_none());
+        let missing = NetState::Unavailable("no weights".into());
+        assert!(missing.guide().is_none());
+        assert!(missing.why_not().unwrap().contains("no weights"));
+        assert!(NetState::NotLoaded
+            .why_not()
+            .unwrap()
+            .contains("not loaded"));
+    }
 }

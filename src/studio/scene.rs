@@ -103,6 +103,10 @@ pub struct Scene {
     /// Short marks on empty points: each first move's judgement (✔ works, × fails, S seki,
     /// K ko, ? unknown) with its colour.
     pub marks: Vec<PointMark>,
+    /// The net's policy over the moves of the side to move (View → Net policy): each legal
+    /// play of the region with its prior (the priors and the pass sum to one). Empty when the
+    /// overlay is off or the net has not answered for this position.
+    pub heat: Vec<(Point, f32)>,
 }
 
 /// A short text drawn on an empty point.
@@ -131,6 +135,7 @@ impl Scene {
             last_move: None,
             coordinates: true,
             marks: Vec::new(),
+            heat: Vec::new(),
         }
     }
 

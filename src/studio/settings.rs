@@ -25,6 +25,11 @@ pub struct Overlays {
     pub null_moves: bool,
     pub line: bool,
     pub coordinates: bool,
+    /// The net's policy over the shown position's moves, as a heat map (off by default).
+    pub net_policy: bool,
+    /// The net's estimate that the OR player wins within d moves, under the board (off by
+    /// default).
+    pub net_value: bool,
 }
 
 impl Default for Overlays {
@@ -37,6 +42,8 @@ impl Default for Overlays {
             null_moves: true,
             line: true,
             coordinates: true,
+            net_policy: false,
+            net_value: false,
         }
     }
 }
@@ -55,6 +62,9 @@ pub struct Limits {
     pub auto_width: bool,
     /// The search engine (df-pn unless chosen otherwise, as on the command line).
     pub engine: Engine,
+    /// Guide the search by the net when it is loaded (df-pn orders its moves by the net's
+    /// policy); off by default.
+    pub use_net: bool,
 }
 
 impl Limits {
@@ -77,6 +87,7 @@ impl Default for Limits {
             or_width: 0,
             auto_width: true,
             engine: Engine::Dfpn,
+            use_net: false,
         }
     }
 }
@@ -164,6 +175,27 @@ mod tests {
         // Missing fields take their defaults.
         let (back, _) = Settings::from_stored(Some(r#"{"crop":false}"#));
         assert!(!back.crop && back.overlays.zone);
+    }
+
+    #[test]
+    fn the_net_choices_round_trip_and_default_off() {
+        let defaults = Settings::default();
+        assert!(!defaults.limits.use_net);
+        assert!(!defaults.overlays.net_policy && !defaults.overlays.net_value);
+        let mut s = Settings::default();
+        s.limits.use_net = true;
+        s.overlays.net_policy = true;
+        s.overlays.net_value = true;
+        let (back, notice) = Settings::from_stored(Some(&s.to_stored()));
+        assert!(notice.is_none());
+        assert_eq!(back, s);
+        // Settings saved before the net choices existed load with them off.
+        let old = r#"{"overlays":{"zone":false},"limits":{"engine":"dfs","max_nodes":5}}"#;
+        let (back, notice) = Settings::from_stored(Some(old));
+        assert!(notice.is_none(), "{notice:?}");
+        assert!(!back.overlays.zone && back.limits.max_nodes == 5);
+        assert!(!back.limits.use_net);
+        assert!(!back.overlays.net_policy && !back.overlays.net_value);
     }
 
     #[test]

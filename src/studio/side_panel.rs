@@ -11,6 +11,52 @@ use crate::solver::first_moves::MoveResult;
 use crate::solver::verdict::how_words;
 use crate::solver::{Engine, LeafKind, ProofNode, Role};
 
+/// One engine of the solver panel's Engine choice.
+pub struct EngineChoice {
+    pub engine: Engine,
+    /// The button's label.
+    pub label: &'static str,
+    /// What the engine does, in a tooltip.
+    pub hover: &'static str,
+    /// Whether the engine asks the guide (the net, with the panel's Net choice on).
+    pub uses_guide: bool,
+}
+
+/// The engines the solver panel offers, in order: a new engine is one more row here.
+pub const ENGINE_CHOICES: &[EngineChoice] = &[
+    EngineChoice {
+        engine: Engine::Dfs,
+        label: "depth-first",
+        hover: "AchieveGoal with iterative deepening: every line searched to a depth limit that \
+                grows by two plies per iteration. Orders its moves by the Go heuristics (not \
+                by the net).",
+        uses_guide: false,
+    },
+    EngineChoice {
+        engine: Engine::Dfpn,
+        label: "df-pn",
+        hover: "Best-first proof-number search over the same zones: it always descends the \
+                most-proving line (the moves that look cheapest to prove or refute), the \
+                attacker's pass first. Strongest on large regions such as the 19x19 research \
+                problems. With Net on, the net's policy costs its moves.",
+        uses_guide: true,
+    },
+    EngineChoice {
+        engine: Engine::Mcts,
+        label: "MCTS",
+        hover: "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT over the \
+                guide's priors (the net's with Net on, else the ordering heuristics), proven \
+                moves never searched again, a proven reply's zone pruning the other side's \
+                moves outside it. One thread; same zones, table and proofs.",
+        uses_guide: true,
+    },
+];
+
+/// The panel's row of `engine` (`None` for an engine the panel does not offer).
+pub fn engine_choice(engine: Engine) -> Option<&'static EngineChoice> {
+    ENGINE_CHOICES.iter().find(|c| c.engine == engine)
+}
+
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
         // Vertical only: labels wrap at the panel's width instead of scrolling sideways.
@@ -127,25 +173,16 @@ impl StudioApp {
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("Engine:");
-                ui.selectable_value(&mut self.settings.limits.engine, Engine::Dfs, "depth-first")
-                    .on_hover_text(
-                        "AchieveGoal with iterative deepening: every line searched to a depth \
-                         limit that grows by two plies per iteration.",
-                    );
-                ui.selectable_value(&mut self.settings.limits.engine, Engine::Dfpn, "df-pn")
-                    .on_hover_text(
-                        "Best-first proof-number search over the same zones: it always \
-                         descends the most-proving line (the moves that look cheapest to \
-                         prove or refute), the attacker's pass first. Strongest on large \
-                         regions such as the 19x19 research problems.",
-                    );
-                ui.selectable_value(&mut self.settings.limits.engine, Engine::Mcts, "MCTS")
-                    .on_hover_text(
-                        "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT \
-                         over the guide's priors (the ordering heuristics here), proven moves \
-                         never searched again, a proven reply's zone pruning the other side's \
-                         moves outside it. One thread; same zones, table and proofs.",
-                    );
+                for choice in ENGINE_CHOICES {
+                    ui.selectable_value(
+                        &mut self.settings.limits.engine,
+                        choice.engine,
+                        choice.label,
+                    )
+                    .on_hover_text(choice.hover);
+                }
+                ui.separator();
+                self.net_checkbox(ui);
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("OR width:");

@@ -106,6 +106,7 @@ impl StudioApp {
                 }
             }
         }
+        scene.heat = self.heat();
         scene
     }
 

@@ -1,13 +1,37 @@
-//! The studio's Net menu path with the real module: loaded on a worker thread, the module and
-//! device reported. (That the studio starts without libtorch is tested in the app's
-//! `tests/studio_net.rs`: this crate's test binaries link libtorch themselves.)
+//! The studio's Net menu path with the real module: loaded on a worker thread with the weights
+//! `TSUMEGO_WEIGHTS` names (a seeded net, so the test does not depend on the shipped weights),
+//! the net, the module and the device reported. (That the studio starts without libtorch is
+//! tested in the app's `tests/studio_net.rs`: this crate's test binaries link libtorch
+//! themselves.)
 #![allow(clippy::unwrap_used)]
 
 use std::time::{Duration, Instant};
+use tsumego_nn_abi::NetSpec;
+use tsumego_studio::nn::features::NUM_PLANES;
+use tsumego_studio::nn::{DevicePreference, NetModule};
+use tsumego_studio::solver::guide::DWIN_HORIZON;
 use tsumego_studio::studio::net_status::NetState;
 
 #[test]
-fn the_studio_loads_the_module_on_request() {
+fn the_studio_loads_the_net_on_request() {
+    let dir = std::env::temp_dir().join(format!("tsumego-studio-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("seeded.safetensors");
+    let spec = NetSpec {
+        input_planes: NUM_PLANES as u32,
+        blocks: 1,
+        channels: 8,
+        dwin_heads: DWIN_HORIZON as u32,
+    };
+    NetModule::get()
+        .unwrap()
+        .new_net(spec, 3, DevicePreference::Cpu)
+        .unwrap()
+        .save(&path)
+        .unwrap();
+    // SAFETY (edition 2021: not unsafe): set before the loading thread reads it.
+    std::env::set_var("TSUMEGO_WEIGHTS", &path);
+
     let mut state = NetState::default();
     state.start(|| {});
     let start = Instant::now();
@@ -19,7 +43,10 @@ fn the_studio_loads_the_module_on_request() {
         std::thread::sleep(Duration::from_millis(5));
     };
     assert!(!error, "{line}");
-    assert!(line.starts_with("Net loaded: tsumego-nn "), "{line}");
+    assert!(line.starts_with("Net loaded: net 1x8 ("), "{line}");
+    assert!(line.contains("seeded.safetensors"), "{line}");
+    assert!(line.contains("tsumego-nn "), "{line}");
     assert!(line.contains("libtorch 2.13.0"), "{line}");
-    assert!(matches!(state, NetState::Ready(_)));
+    assert!(state.guide().unwrap().guide().has_value());
+    let _ = std::fs::remove_dir_all(&dir);
 }
