@@ -676,9 +676,34 @@ fn step_until(h: &mut Harness<'static, StudioApp>, what: &str, done: impl Fn(&St
     }
 }
 
+/// Whether the pixel inside the disc of `p` (off its figure) is the heat map's red: the
+/// favourite's disc is an opaque deep red, which nothing else on the board is.
+#[cfg(feature = "nn")]
+fn red_disc_at(h: &mut Harness<'static, StudioApp>, p: Point) -> bool {
+    let layout = h.state().board_layout.unwrap();
+    let scale = h.ctx.pixels_per_point();
+    let at = layout.center(p) + egui::Vec2::splat(layout.cell * 0.25);
+    let image = h.render().unwrap();
+    let [r, g, b, _] = image
+        .get_pixel((at.x * scale) as u32, (at.y * scale) as u32)
+        .0;
+    r > 150 && g < 80 && b < 80
+}
+
+/// The net's favourite of the shown position.
+#[cfg(feature = "nn")]
+fn favourite(app: &StudioApp) -> Point {
+    let heat = app.scene().heat;
+    heat.iter()
+        .copied()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap()
+        .0
+}
+
 #[cfg(feature = "nn")]
 #[test]
-fn the_heat_map_shows_the_nets_policy_over_the_regions_empty_points() {
+fn the_net_overlays_show_the_policy_and_d_win_estimate_of_the_shown_position() {
     use tsumego_studio::studio::net_status::NetState;
     let mut h = studio("03-bent-three-kill.sgf");
     h.state_mut().net = NetState::ready(seeded_guide());
@@ -693,6 +718,7 @@ fn the_heat_map_shows_the_nets_policy_over_the_regions_empty_points() {
     h.run_steps(2);
     assert!(h.state().settings.overlays.net_policy);
     step_until(&mut h, "no heat map", |app| !app.scene().heat.is_empty());
+    h.run_steps(2);
     let problem = h.state().doc.problem().unwrap().clone();
     let empty: Vec<Point> = problem
         .region()
@@ -704,6 +730,10 @@ fn the_heat_map_shows_the_nets_policy_over_the_regions_empty_points() {
     assert_eq!(points, empty, "a prior for each empty point of the region");
     assert!(heat.iter().all(|&(_, v)| v > 0.0 && v < 1.0), "{heat:?}");
     assert!(heat.iter().map(|&(_, v)| v).sum::<f32>() <= 1.0 + 1e-5);
+    // Drawn: the favourite's disc is red, with its percent; the legend says whose moves.
+    let top = favourite(h.state());
+    assert!(red_disc_at(&mut h, top), "no red disc on {top:?}");
+    h.get_by_label_contains("net policy (White to move), % per move:");
 
     // The d-win line under the board, about the problem's claim.
     h.get_by_label("View").click();
@@ -724,12 +754,100 @@ fn the_heat_map_shows_the_nets_policy_over_the_regions_empty_points() {
         let heat = app.scene().heat;
         !heat.is_empty() && heat.iter().all(|&(p, _)| p != played)
     });
+    h.state_mut().undo();
+    h.run_steps(2);
 
-    // The solver panel's Net choice puts the guide into the solve.
+    // The solver panel's Net choice puts the guide into the solve, which still proves.
     assert!(h.state().solve_config().guide.is_none());
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Net")
         .click();
     h.run_steps(2);
     assert!(h.state().settings.limits.use_net);
     assert!(h.state().solve_config().guide.is_some());
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    assert!(
+        verdict.starts_with("White kills: first move D1."),
+        "{verdict}"
+    );
+    assert!(verdict.contains("checker accepts it"), "{verdict}");
+
+    // In the proof tree: the node shown. Below the root (White's D1), Black is to move.
+    assert_eq!(h.state().mode, Mode::Proof);
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(h.state().cursor.path(), &[0]);
+    let d1 = Point::new(3, 8);
+    step_until(&mut h, "no heat for the proof node", |app| {
+        let heat = app.scene().heat;
+        !heat.is_empty() && heat.iter().all(|&(p, _)| p != d1)
+    });
+    h.run_steps(2);
+    h.get_by_label_contains("net policy (Black to move)");
+    h.get_by_label_contains("Net: P(White kills within 5/10/20/30 moves) = ");
+
+    // Both off: nothing of the net is drawn, and the legend's rows go.
+    let top = favourite(h.state());
+    for label in ["Net policy (heat map)", "Net d-win estimate"] {
+        h.get_by_label("View").click();
+        h.run_steps(2);
+        h.get_by_label(label).click();
+        h.run_steps(2);
+    }
+    assert!(h.state().scene().heat.is_empty());
+    assert!(!red_disc_at(&mut h, top), "a disc is left on {top:?}");
+    assert!(h.query_by_label_contains("net policy (").is_none());
+    assert!(h.query_by_label_contains("Net: P(").is_none());
+}
+
+#[cfg(feature = "nn")]
+#[test]
+fn without_weights_the_net_overlays_say_why_and_the_solver_falls_back() {
+    let mut h = studio("03-bent-three-kill.sgf");
+    let missing = std::env::temp_dir().join("tsumego-no-such-dir/ftl.safetensors");
+    h.state_mut().net_weights = Some(missing.clone());
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Net policy (heat map)").click();
+    h.run_steps(2);
+    h.state_mut().settings.overlays.net_value = true;
+    step_until(&mut h, "loading never ended", |app| {
+        app.net.why_not().is_some_and(|w| w.contains("unavailable"))
+    });
+    h.run_steps(2);
+    let notice = h.state().notice.clone().unwrap();
+    assert!(notice.error, "{}", notice.text);
+    assert!(
+        notice.text.starts_with("Net unavailable: "),
+        "{}",
+        notice.text
+    );
+    assert!(
+        notice.text.contains(&missing.display().to_string()),
+        "{}",
+        notice.text
+    );
+    assert!(notice.text.contains("heuristic prior"), "{}", notice.text);
+    // The overlays say why in place of what they would show.
+    assert!(h.state().scene().heat.is_empty());
+    h.get_by_label_contains("(the net is unavailable: ");
+    h.get_by_label_contains("Net: the net is unavailable: ");
+    // The solver panel's Net choice is greyed; asked for anyway, the solve has no guide.
+    {
+        use egui_kittest::kittest::NodeT;
+        let net = h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Net");
+        assert!(net.accesskit_node().is_disabled());
+    }
+    h.state_mut().settings.limits.use_net = true;
+    assert!(h.state().solve_config().guide.is_none());
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(2);
+    wait_for_solve(&mut h);
+    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    assert!(
+        verdict.starts_with("White kills: first move D1."),
+        "{verdict}"
+    );
 }

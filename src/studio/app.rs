@@ -118,6 +118,9 @@ pub struct StudioApp {
     pub net: super::net_status::NetState,
     /// What the net says about the shown position (the net overlays), from its worker thread.
     pub net_view: super::net_view::NetView,
+    /// The weights file the net loads: `None` for the shipped weights (or the file
+    /// `TSUMEGO_WEIGHTS` names).
+    pub net_weights: Option<std::path::PathBuf>,
     /// `TSUMEGO_EXIT_AFTER_FIRST_FRAME`: close after the first frame (the start-up benchmark).
     exit_after_first_frame: bool,
 }
@@ -172,6 +175,7 @@ impl StudioApp {
             source_draft: None,
             net: Default::default(),
             net_view: Default::default(),
+            net_weights: None,
             exit_after_first_frame: std::env::var_os("TSUMEGO_EXIT_AFTER_FIRST_FRAME").is_some(),
         };
         let first = file.or_else(|| {

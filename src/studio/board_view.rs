@@ -249,9 +249,11 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
     }
 }
 
-/// The net's policy: a disc on each empty point shaded by its prior relative to the largest
-/// ([`heat_color`]), and the prior in percent on the points with at least 1% that carry no other
-/// mark. Over the grid (the discs are translucent), under stones, marks and ghost stones.
+/// The net's policy: a disc on each empty point the net gives at least half a percent, shaded
+/// by its prior relative to the largest ([`heat_color`]), with the prior in percent. Over the
+/// grid (the discs are translucent), under stones, marks and ghost stones; where a first-move
+/// mark, a null move or a number of the line is drawn the disc is only a ring, without its
+/// figure, so neither hides the other.
 fn paint_heat(painter: &egui::Painter, scene: &Scene, layout: &Layout) {
     let top = scene.heat.iter().map(|&(_, v)| v).fold(0.0f32, f32::max);
     if top <= 0.0 {
@@ -260,31 +262,36 @@ fn paint_heat(painter: &egui::Painter, scene: &Scene, layout: &Layout) {
     let cell = layout.cell;
     let font = FontId::proportional((cell * 0.34).clamp(7.0, 16.0));
     for &(p, value) in &scene.heat {
-        if !layout.window.contains(p) || !scene.board.is_empty(p) {
+        let percent = (value * 100.0).round();
+        if percent < 1.0 || !layout.window.contains(p) || !scene.board.is_empty(p) {
             continue;
         }
         let share = value / top;
         let c = layout.center(p);
-        painter.circle_filled(c, cell * 0.42, heat_color(share));
-        let marked =
-            scene.marks.iter().any(|m| m.point == p) || scene.numbered.iter().any(|n| n.point == p);
-        let percent = (value * 100.0).round();
-        if percent >= 1.0 && !marked {
-            painter.text(
-                c,
-                Align2::CENTER_CENTER,
-                format!("{percent:.0}"),
-                font.clone(),
-                heat_text_color(share),
-            );
+        let color = heat_color(share);
+        let marked = scene.marks.iter().any(|m| m.point == p)
+            || scene.numbered.iter().any(|n| n.point == p)
+            || scene.null_moves.contains(&p);
+        if marked {
+            let width = (cell * 0.08).clamp(1.5, 4.0);
+            painter.circle_stroke(c, cell * 0.42, Stroke::new(width, color));
+            continue;
         }
+        painter.circle_filled(c, cell * 0.42, color);
+        painter.text(
+            c,
+            Align2::CENTER_CENTER,
+            format!("{percent:.0}"),
+            font.clone(),
+            heat_text_color(share),
+        );
     }
 }
 
 /// The colour of a heat-map disc for `share`, a prior divided by the largest prior shown (0..=1):
-/// from a faint yellow (unlikely moves barely tint the wood) through orange to an opaque deep red
-/// (the net's favourite). Opacity grows with the square root, so moves of a tenth of the
-/// favourite's prior still show.
+/// from a light yellow through orange to an opaque deep red (the net's favourite). Opacity grows
+/// with the square root from a floor that still shows on the wood, so every disc drawn (each
+/// with its figure) stands out from the bare board and the line's numbers.
 pub fn heat_color(share: f32) -> Color32 {
     let s = if share.is_nan() {
         0.0
@@ -292,8 +299,8 @@ pub fn heat_color(share: f32) -> Color32 {
         share.clamp(0.0, 1.0)
     };
     let mix = |from: f32, to: f32| (from + (to - from) * s).round() as u8;
-    let alpha = (25.0 + 220.0 * s.sqrt()).round() as u8;
-    Color32::from_rgba_unmultiplied(mix(255.0, 200.0), mix(215.0, 20.0), mix(70.0, 30.0), alpha)
+    let alpha = (110.0 + 135.0 * s.sqrt()).round() as u8;
+    Color32::from_rgba_unmultiplied(mix(255.0, 200.0), mix(225.0, 20.0), mix(90.0, 30.0), alpha)
 }
 
 /// The percent figure's colour on a disc of [`heat_color`]`(share)`: dark on the light discs,
@@ -412,7 +419,7 @@ mod tests {
     fn heat_runs_from_faint_yellow_to_opaque_red() {
         let low = heat_color(0.0);
         let high = heat_color(1.0);
-        assert!(low.a() < 40, "{low:?}");
+        assert!(low.a() >= 100 && low.a() < 128, "{low:?}");
         assert_eq!(high.a(), 245);
         let [r, g, b, _] = high.to_srgba_unmultiplied();
         assert!(r > 150 && g < 40 && b < 40, "{high:?}");
@@ -427,8 +434,8 @@ mod tests {
         assert_eq!(heat_color(-1.0), low);
         assert_eq!(heat_color(f32::NAN), low);
         assert_eq!(heat_color(7.0), high);
-        // A tenth of the favourite still shows.
-        assert!(heat_color(0.1).a() >= 90);
+        // A tenth of the favourite still shows well.
+        assert!(heat_color(0.1).a() >= 150);
         assert_eq!(heat_text_color(1.0), Color32::WHITE);
         assert_ne!(heat_text_color(0.1), Color32::WHITE);
     }

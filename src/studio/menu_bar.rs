@@ -146,9 +146,7 @@ impl StudioApp {
                     )
                     .clicked()
                 {
-                    let wake = ctx.clone();
-                    self.net.start(move || wake.request_repaint());
-                    self.info("Loading the net…");
+                    self.load_net(&ctx);
                 }
                 ui.separator();
                 // The same switches as the solver panel's Net choice and the View menu's net

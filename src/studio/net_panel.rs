@@ -14,6 +14,17 @@ impl StudioApp {
         self.settings.limits.use_net || o.net_policy || o.net_value
     }
 
+    /// Starts loading the net on a worker thread (once), saying so in the status bar.
+    pub fn load_net(&mut self, ctx: &egui::Context) {
+        if !matches!(self.net, NetState::NotLoaded) {
+            return;
+        }
+        let wake = ctx.clone();
+        self.net
+            .start(self.net_weights.clone(), move || wake.request_repaint());
+        self.info("Loading the net…");
+    }
+
     /// Once per frame, before the layout: takes the loading worker's answer, starts loading
     /// when the net is wanted and not loaded yet (also for choices saved on in the last
     /// session), takes the view worker's answers and asks about the shown position when a net
@@ -27,9 +38,7 @@ impl StudioApp {
             }
         }
         if self.wants_net() && matches!(self.net, NetState::NotLoaded) {
-            let wake = ctx.clone();
-            self.net.start(move || wake.request_repaint());
-            self.info("Loading the net…");
+            self.load_net(ctx);
         }
         self.net_view.poll();
         let o = &self.settings.overlays;
@@ -132,8 +141,8 @@ impl StudioApp {
                 .and_then(|p| self.net_view.answer(&p.key()));
             ui.horizontal(|ui| {
                 match &position {
-                    Some(p) => ui.label(format!("net policy for {} to move, in %:", p.to_move)),
-                    None => ui.label("net policy, in %:"),
+                    Some(p) => ui.label(format!("net policy ({} to move), % per move:", p.to_move)),
+                    None => ui.label("net policy, % per move:"),
                 };
                 for share in [0.05, 0.25, 0.5, 1.0] {
                     let color =
@@ -142,7 +151,7 @@ impl StudioApp {
                 }
                 ui.label("least → most likely");
                 if let Some(a) = answer {
-                    ui.label(format!("· pass {:.0}", a.pass * 100.0));
+                    ui.label(format!("· pass {:.0}%", a.pass * 100.0));
                 }
                 if let Some(why) = self.net.why_not() {
                     ui.weak(format!("({why})"));

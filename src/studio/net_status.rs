@@ -6,6 +6,7 @@
 
 use crate::solver::guide::GuideHandle;
 use crossbeam_channel::{bounded, Receiver, TryRecvError};
+use std::path::PathBuf;
 
 /// Where the net stands.
 #[derive(Debug, Default)]
@@ -29,9 +30,10 @@ impl NetState {
         NetState::Ready { guide, name }
     }
 
-    /// Starts loading on a worker thread (once; later calls do nothing). `wake` repaints the
-    /// window when the worker is done.
-    pub fn start(&mut self, wake: impl Fn() + Send + 'static) {
+    /// Starts loading on a worker thread (once; later calls do nothing): the weights at
+    /// `weights`, or the shipped ones (`TSUMEGO_WEIGHTS` names another file) when `None`.
+    /// `wake` repaints the window when the worker is done.
+    pub fn start(&mut self, weights: Option<PathBuf>, wake: impl Fn() + Send + 'static) {
         if !matches!(self, NetState::NotLoaded) {
             return;
         }
@@ -39,7 +41,7 @@ impl NetState {
         let spawned = std::thread::Builder::new()
             .name("net-load".into())
             .spawn(move || {
-                let _ = tx.send(load());
+                let _ = tx.send(load(weights));
                 wake();
             });
         *self = match spawned {
@@ -104,18 +106,18 @@ impl NetState {
     }
 }
 
-/// Loads the shipped weights (`TSUMEGO_WEIGHTS` names another file) through the process's one
+/// Loads `weights`, or the shipped weights (`TSUMEGO_WEIGHTS` names another file), through the process's one
 /// guide per weights file, and evaluates one position: a module, weights file or evaluation
 /// that fails is an error here, not a guide that answers uniform priors later. The guide and
 /// its name with the module's (the net's shape, file and device; the module and its libtorch).
 #[cfg(feature = "nn")]
-fn load() -> Result<(GuideHandle, String), String> {
+fn load(weights: Option<PathBuf>) -> Result<(GuideHandle, String), String> {
     use crate::go::{Board, Color, Zone};
     use crate::problem::Goal;
     use crate::solver::guide::GuideQuery;
     // The module first: when it is missing, that is the reason to give (not the weights).
     let module = crate::nn::NetModule::get().map_err(|e| e.to_string())?;
-    let guide = crate::nn::shared::guide(None, crate::nn::DevicePreference::Auto)?;
+    let guide = crate::nn::shared::guide(weights.as_deref(), crate::nn::DevicePreference::Auto)?;
     let board = Board::new(9);
     let region = Zone::full(9);
     let moves = board.legal_moves(Color::Black, Some(&region));
@@ -134,12 +136,14 @@ fn load() -> Result<(GuideHandle, String), String> {
     if first.dwin.is_empty() {
         return Err("the net's first evaluation failed".to_string());
     }
-    let name = format!("{}; {}", guide.guide().name(), module.info());
+    // The device's words name libtorch already: the module's version is enough.
+    let version = module.info().split(',').next().unwrap_or_default();
+    let name = format!("{}; {version}", guide.guide().name());
     Ok((guide, name))
 }
 
 #[cfg(not(feature = "nn"))]
-fn load() -> Result<(GuideHandle, String), String> {
+fn load(_weights: Option<PathBuf>) -> Result<(GuideHandle, String), String> {
     Err("this build has no net (built with --no-default-features)".to_string())
 }
 

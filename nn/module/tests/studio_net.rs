@@ -1,5 +1,5 @@
-//! The studio's Net menu path with the real module: loaded on a worker thread with the weights
-//! `TSUMEGO_WEIGHTS` names (a seeded net, so the test does not depend on the shipped weights),
+//! The studio's Net menu path with the real module: loaded on a worker thread with seeded
+//! weights (so the test does not depend on the shipped ones),
 //! the net, the module and the device reported. (That the studio starts without libtorch is
 //! tested in the app's `tests/studio_net.rs`: this crate's test binaries link libtorch
 //! themselves.)
@@ -29,11 +29,8 @@ fn the_studio_loads_the_net_on_request() {
         .unwrap()
         .save(&path)
         .unwrap();
-    // SAFETY (edition 2021: not unsafe): set before the loading thread reads it.
-    std::env::set_var("TSUMEGO_WEIGHTS", &path);
-
     let mut state = NetState::default();
-    state.start(|| {});
+    state.start(Some(path.clone()), || {});
     let start = Instant::now();
     let (line, error) = loop {
         if let Some(answer) = state.poll() {
