@@ -108,10 +108,11 @@ sleep 0.5
 shot explore
 
 # 7. The net's view of a position (View menu): its policy as a heat map over the legal moves of
-#    the side to move and its d-win estimate under the board. Needs weights: the shipped
-#    weights/ftl.safetensors, or the file TSUMEGO_WEIGHTS names.
+#    the side to move (White's B19, the book answer, is its favourite) and its d-win estimate
+#    under the board. Needs weights: the shipped weights/ftl.safetensors, or the file
+#    TSUMEGO_WEIGHTS names.
 if [ -n "${TSUMEGO_WEIGHTS:-}" ] || [ -f "$root/weights/ftl.safetensors" ]; then
-    start "$root/problems/19-open-corner-live.sgf"
+    start "$root/problems/17-second-line-kill.sgf"
     click 90 12 0.7      # View
     click 160 209 0.7    # Net policy (heat map): the net loads
     click 90 12 0.7      # View
