@@ -156,8 +156,8 @@ impl StudioApp {
                     "Guide the solver by the net",
                 )
                 .on_hover_text(
-                    "The solver panel's Net choice: df-pn costs its moves by the net's \
-                         policy near the root (depth-first does not use it)",
+                    "The solver panel's Net choice: df-pn and MCTS search by the net's \
+                         policy (depth-first does not use it)",
                 );
                 let o = &mut self.settings.overlays;
                 ui.checkbox(&mut o.net_policy, "Show the policy (heat map)");

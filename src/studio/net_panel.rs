@@ -179,8 +179,8 @@ impl StudioApp {
     /// engine that does not ask a guide, the choice stays but says it has no effect.
     pub fn net_checkbox(&mut self, ui: &mut egui::Ui) {
         const WHAT: &str = "Guide the search by the net: df-pn costs its moves by the net's \
-                            policy near the root. A guide only orders the search; every \
-                            result is still proven and checked.";
+                            policy near the root, MCTS searches by its priors. A guide only \
+                            orders the search; every result is still proven and checked.";
         let engine = super::side_panel::engine_choice(self.settings.limits.engine);
         let used = engine.is_some_and(|c| c.uses_guide);
         match &self.net {
