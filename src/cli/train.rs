@@ -38,7 +38,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Problems generated (one in ten held out).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 3000)]
     pub problems: u64,
     /// df-pn node budget per claim of a generated problem.
     #[arg(long, default_value_t = 100_000)]
@@ -50,7 +50,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 200)]
     pub samples_per_proof: usize,
     /// Residual blocks of the net.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 3)]
     pub blocks: u32,
     /// Channels of the net.
     #[arg(long, default_value_t = 32)]
