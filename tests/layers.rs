@@ -19,6 +19,25 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Whether `code` mentions `word` as a path or name of its own: not inside a longer name
+/// (`Batch::fill` does not mention `tch::`).
+fn mentions(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(at, _)| {
+        !code[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+#[test]
+fn a_mention_is_a_whole_name() {
+    assert!(mentions("use tch::Tensor;", "tch::"));
+    assert!(mentions("let t = tch::Tensor::zeros(&[1]);", "tch::"));
+    assert!(!mentions("let b = Batch::fill(&items);", "tch::"));
+    assert!(mentions("x(crate::nn::f())", "crate::nn"));
+}
+
 /// Every (file, line) of `layer` mentioning one of `forbidden` in code (comments skipped).
 fn offences(layer: &str, forbidden: &[&str]) -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -35,7 +54,7 @@ fn offences(layer: &str, forbidden: &[&str]) -> Vec<String> {
                 continue;
             }
             for word in forbidden {
-                if code.contains(word) {
+                if mentions(code, word) {
                     found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
                 }
             }

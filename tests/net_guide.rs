@@ -8,40 +8,15 @@
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 mod bundled;
+mod seeded_net;
 
-use std::path::PathBuf;
-
-use tsumego_nn_abi::NetSpec;
+use seeded_net::{seeded_guide, seeded_weights};
 use tsumego_studio::go::{Color, Zone};
-use tsumego_studio::nn::features::NUM_PLANES;
 use tsumego_studio::nn::shared::guide;
-use tsumego_studio::nn::{DevicePreference, NetModule};
+use tsumego_studio::nn::DevicePreference;
 use tsumego_studio::solver::checker::check_proof;
 use tsumego_studio::solver::guide::{Guidance, GuideHandle, GuideQuery, DWIN_HORIZON};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, Status};
-
-fn seeded_weights() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsumego-guide-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("seeded.safetensors");
-    let spec = NetSpec {
-        input_planes: NUM_PLANES as u32,
-        blocks: 1,
-        channels: 8,
-        dwin_heads: DWIN_HORIZON as u32,
-    };
-    NetModule::get()
-        .unwrap()
-        .new_net(spec, 5, DevicePreference::Cpu)
-        .unwrap()
-        .save(&path)
-        .unwrap();
-    path
-}
-
-fn seeded_guide() -> GuideHandle {
-    guide(Some(&seeded_weights()), DevicePreference::Cpu).unwrap()
-}
 
 /// The same guidance up to float rounding (a position evaluated at another place of a batch may
 /// differ in the last bits).
@@ -57,8 +32,8 @@ fn close(a: &Guidance, b: &Guidance, context: &str) {
 
 #[test]
 fn the_service_answers_batches_from_threads_and_caches() {
-    let handle = seeded_guide();
-    let again = guide(Some(&seeded_weights()), DevicePreference::Cpu).unwrap();
+    let handle = seeded_guide(5);
+    let again = guide(Some(&seeded_weights(5)), DevicePreference::Cpu).unwrap();
     assert_eq!(handle, again, "one guide per weights file");
     assert!(handle.guide().has_value());
     let problems = bundled::load_all();
@@ -117,7 +92,7 @@ fn the_service_answers_batches_from_threads_and_caches() {
 
 #[test]
 fn guided_dfpn_decides_every_bundled_problem_as_the_heuristic_one() {
-    let handle = seeded_guide();
+    let handle = seeded_guide(5);
     for (path, problem) in bundled::load_all() {
         if problem.region_empty_points().len() > 10 {
             continue;

@@ -4,6 +4,8 @@
 //! committing them).
 #![allow(clippy::unwrap_used)]
 
+#[cfg(feature = "nn")]
+mod seeded_net;
 mod studio_common;
 
 use egui_kittest::kittest::Queryable;
@@ -643,28 +645,6 @@ fn undo_back_to_a_proven_position_shows_its_proof_again() {
     assert!(h.state().proof().is_none());
 }
 
-/// A seeded net (1 block of 8 channels) saved to a temporary file, as the studio's guide.
-#[cfg(feature = "nn")]
-fn seeded_guide() -> tsumego_studio::solver::guide::GuideHandle {
-    use tsumego_studio::nn::{features::NUM_PLANES, shared, DevicePreference, NetModule, NetSpec};
-    let dir = std::env::temp_dir().join(format!("tsumego-gui-net-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("seeded.safetensors");
-    let spec = NetSpec {
-        input_planes: NUM_PLANES as u32,
-        blocks: 1,
-        channels: 8,
-        dwin_heads: 30,
-    };
-    NetModule::get()
-        .unwrap()
-        .new_net(spec, 12, DevicePreference::Cpu)
-        .unwrap()
-        .save(&path)
-        .unwrap();
-    shared::guide(Some(&path), DevicePreference::Cpu).unwrap()
-}
-
 /// Steps frames until `done` holds (the net answers on its own thread).
 #[cfg(feature = "nn")]
 fn step_until(h: &mut Harness<'static, StudioApp>, what: &str, done: impl Fn(&StudioApp) -> bool) {
@@ -706,7 +686,7 @@ fn favourite(app: &StudioApp) -> Point {
 fn the_net_overlays_show_the_policy_and_d_win_estimate_of_the_shown_position() {
     use tsumego_studio::studio::net_status::NetState;
     let mut h = studio("03-bent-three-kill.sgf");
-    h.state_mut().net = NetState::ready(seeded_guide());
+    h.state_mut().net = NetState::ready(seeded_net::seeded_guide(12));
     h.run_steps(2);
     // Off by default: no heat, and the net is not asked.
     assert!(h.state().scene().heat.is_empty());

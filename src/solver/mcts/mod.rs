@@ -51,7 +51,7 @@ use tree::{Tree, NONE};
 
 use super::dfpn::outcome::{Loss, Outcome, State};
 use super::guide::{GuideHandle, GuideQuery, HeuristicGuide};
-use super::search::{Solution, Solver, StopReason, Value};
+use super::search::{Solution, Solver, StopReason};
 use super::tt::node_key;
 use crate::go::{Board, Color};
 
@@ -119,24 +119,7 @@ impl Solver<'_> {
         }
         self.answer_waiting(&mut search);
         let root = search.tree.node(0);
-        let (value, stop) = match root.state {
-            State::Win { zone, best, dist } => {
-                (Value::Win { zone, best, dist }, StopReason::Solved)
-            }
-            State::Lost(Loss::Proven) => (Value::Fail, StopReason::Solved),
-            State::Lost(loss) => (
-                Value::Unknown,
-                self.aborted.unwrap_or(if loss == Loss::Cut {
-                    StopReason::DepthLimit
-                } else {
-                    StopReason::Pruned
-                }),
-            ),
-            State::Open => (
-                Value::Unknown,
-                self.aborted.unwrap_or(StopReason::DepthLimit),
-            ),
-        };
+        let (value, stop) = self.root_verdict(root.state);
         let depth = self.iteration_depth;
         self.conclude(&mut board, to_move, value, stop, depth)
     }
