@@ -17,7 +17,7 @@ use tsumego_studio::studio::app::Mode;
 use tsumego_studio::studio::settings::Settings;
 use tsumego_studio::studio::StudioApp;
 
-use studio_common::{bundled, wait_for_solve, window_on};
+use studio_common::{bundled, solve_for_verdict, wait_for_solve, window_on};
 
 /// The studio on `file`, with default settings and no varying figures on screen.
 fn studio(file: &str) -> Harness<'static, StudioApp> {
@@ -86,10 +86,7 @@ fn open_a_bundled_problem_solve_it_and_walk_the_proof_with_the_keyboard() {
     assert!(h.state().doc.title().starts_with("Bent three"));
     h.snapshot("opened");
 
-    h.get_by_label("▶ Solve").click();
-    h.run_steps(2);
-    wait_for_solve(&mut h);
-    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    let verdict = solve_for_verdict(&mut h);
     assert!(
         verdict.starts_with("White kills: first move D1."),
         "{verdict}"
@@ -133,10 +130,7 @@ fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched
     let before = h.state().doc.problem().unwrap().clone();
     h.state_mut().repro_dir = repro.clone();
     h.state_mut().check_fault = Some(tsumego_studio::solver::fault::Fault::SmallZone);
-    h.get_by_label("▶ Solve").click();
-    h.run_steps(2);
-    wait_for_solve(&mut h);
-    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    let verdict = solve_for_verdict(&mut h);
     assert!(
         verdict.contains("INTERNAL ERROR: the proof failed the independent check (after "),
         "{verdict}"
@@ -158,10 +152,7 @@ fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched
 #[test]
 fn a_proven_failure_is_checked_through_the_opposite_claim() {
     let mut h = studio("04-straight-four-alive.sgf");
-    h.get_by_label("▶ Solve").click();
-    h.run_steps(2);
-    wait_for_solve(&mut h);
-    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    let verdict = solve_for_verdict(&mut h);
     assert!(verdict.starts_with("White cannot kill"), "{verdict}");
     assert!(
         verdict.contains(
@@ -612,10 +603,7 @@ fn a_typed_comment_is_kept_and_saved_with_the_file() {
 #[test]
 fn undo_back_to_a_proven_position_shows_its_proof_again() {
     let mut h = studio("03-bent-three-kill.sgf");
-    h.get_by_label("▶ Solve").click();
-    h.run_steps(2);
-    wait_for_solve(&mut h);
-    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    let verdict = solve_for_verdict(&mut h);
     assert!(h.state().proof().is_some());
     h.state_mut().mode = Mode::Edit;
     let empty = first_empty_region_point(&h);
@@ -744,10 +732,7 @@ fn the_net_overlays_show_the_policy_and_d_win_estimate_of_the_shown_position() {
     h.run_steps(2);
     assert!(h.state().settings.limits.use_net);
     assert!(h.state().solve_config().guide.is_some());
-    h.get_by_label("▶ Solve").click();
-    h.run_steps(2);
-    wait_for_solve(&mut h);
-    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    let verdict = solve_for_verdict(&mut h);
     assert!(
         verdict.starts_with("White kills: first move D1."),
         "{verdict}"
@@ -822,10 +807,7 @@ fn without_weights_the_net_overlays_say_why_and_the_solver_falls_back() {
     }
     h.state_mut().settings.limits.use_net = true;
     assert!(h.state().solve_config().guide.is_none());
-    h.get_by_label("▶ Solve").click();
-    h.run_steps(2);
-    wait_for_solve(&mut h);
-    let verdict = h.state().finished.as_ref().unwrap().verdict.clone();
+    let verdict = solve_for_verdict(&mut h);
     assert!(
         verdict.starts_with("White kills: first move D1."),
         "{verdict}"

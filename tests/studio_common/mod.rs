@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test file uses its own share
 #![allow(clippy::unwrap_used)]
 
+use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -27,6 +28,20 @@ pub fn window_on(file: PathBuf, size: [f32; 2]) -> Harness<'static, StudioApp> {
 }
 
 /// Step frames until the solve has ended (the solver runs on its own thread).
+/// Clicks Solve, waits for the solve to end and returns the verdict it shows.
+pub fn solve_for_verdict(harness: &mut Harness<'static, StudioApp>) -> String {
+    harness.get_by_label("▶ Solve").click();
+    harness.run_steps(2);
+    wait_for_solve(harness);
+    harness
+        .state()
+        .finished
+        .as_ref()
+        .expect("a finished solve")
+        .verdict
+        .clone()
+}
+
 pub fn wait_for_solve(harness: &mut Harness<'static, StudioApp>) {
     let start = Instant::now();
     while harness.state().live.is_running() {
@@ -61,7 +76,6 @@ pub fn wait_for_judgement(harness: &mut Harness<'static, StudioApp>) {
 
 /// Click "Judge every first move" and step frames until the judgement has ended.
 pub fn judge_every_first_move(harness: &mut Harness<'static, StudioApp>) {
-    use egui_kittest::kittest::Queryable;
     harness.get_by_label("Judge every first move").click();
     harness.run_steps(2);
     wait_for_judgement(harness);
