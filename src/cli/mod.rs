@@ -6,6 +6,7 @@
 //! - [`nn`](mod@nn): `nn-info` and `nn-bench`, the net module loaded on demand;
 //! - [`static_table`]: `static-table build` / `info`, the table of the static life-and-death
 //!   rule;
+//! - [`seki_db`]: `seki-db build` / `info`, the seki database of 7x7 Killall-Go;
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -16,6 +17,7 @@ pub mod checking;
 pub mod engine;
 pub mod nn;
 pub mod report;
+pub mod seki_db;
 pub mod solve;
 pub mod static_table;
 pub mod train;
@@ -126,6 +128,13 @@ pub enum Command {
         #[command(subcommand)]
         command: static_table::StaticTableCommand,
     },
+    /// The seki database of 7x7 Killall-Go (issue 13): `build` enumerates the candidate
+    /// patterns of areas 5..=8 points, decides each by the local seki test and prints the counts
+    /// beside the paper's; `info` checks a database file.
+    SekiDb {
+        #[command(subcommand)]
+        command: seki_db::SekiDbCommand,
+    },
     /// Train the net from the product's own proofs: generate random problems (enclosed corner
     /// and edge groups, 7x7 kill-all positions), prove them with df-pn, take samples from every
     /// proof (the winning move as policy target, the proof's length as "Faster to Life" d-win
@@ -187,6 +196,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
         } => bench::run(&paths, &search, &check, json),
         Command::StaticTable { command } => static_table::run(&command),
+        Command::SekiDb { command } => seki_db::run(&command),
         Command::NnInfo { net } => nn::info(&net),
         Command::NnBench { net, secs } => nn::bench(&net, secs),
         Command::Train { args } => train::run(&args),

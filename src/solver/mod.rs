@@ -52,6 +52,7 @@ pub mod repro;
 pub mod rules;
 pub mod schedule;
 pub mod search;
+pub mod seki_db;
 pub mod static_ld;
 pub mod table_pool;
 pub mod tt;
