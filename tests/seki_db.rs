@@ -11,7 +11,9 @@ use tsumego_studio::go::{Board, Color, Point, Zone};
 use tsumego_studio::solver::seki_db::build::{build, distinct_keys};
 use tsumego_studio::solver::seki_db::candidates::{for_each_candidate, BOARD_SIZE};
 use tsumego_studio::solver::seki_db::key::{SekiKey, LEFT, TOP};
-use tsumego_studio::solver::seki_db::local_test::{local_seki, LocalVerdict};
+use tsumego_studio::solver::seki_db::local_test::{
+    local_seki, local_seki_with, LocalOptions, LocalVerdict, TableMode,
+};
 use tsumego_studio::solver::seki_db::table::{SekiDbError, SekiTable};
 
 fn legal_candidates(area: usize) -> usize {
@@ -248,4 +250,41 @@ fn a_seeded_sample_agrees_with_an_independent_search() {
         }
     }
     assert!(checked[0] > 100 && checked[1] > 20, "sample: {checked:?}");
+}
+
+/// Where the build's table (every value kept) and the line-safe table disagree on an area's
+/// patterns, weighted by how many candidates share each pattern (an experiment for
+/// BENCHMARKS.md: `cargo test --release --test seki_db table_modes -- --ignored --nocapture`,
+/// `SEKI_AREA` 5..=8, default 7).
+#[test]
+#[ignore]
+fn table_modes_compared() {
+    let area = std::env::var("SEKI_AREA")
+        .ok()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(7);
+    let (counts, reps) = distinct_keys(area);
+    let safe = LocalOptions {
+        table: TableMode::LineSafe,
+        max_nodes: Some(3_000_000),
+    };
+    let (mut differ, mut unknown, mut seki_every, mut seki_safe) = (0, 0, 0, 0);
+    for (key, c) in &reps {
+        let b = c.board();
+        let every = local_seki(&b, &c.area).verdict == LocalVerdict::Seki;
+        let s = local_seki_with(&b, &c.area, safe).verdict;
+        seki_every += every as usize * counts[key];
+        if s == LocalVerdict::Unknown {
+            unknown += counts[key];
+            continue;
+        }
+        seki_safe += (s == LocalVerdict::Seki) as usize * counts[key];
+        if every != (s == LocalVerdict::Seki) {
+            differ += counts[key];
+            println!("every {every}, line-safe {s:?}\n{}", b.to_ascii());
+        }
+    }
+    println!(
+        "area {area}: seki {seki_every} (every), {seki_safe} (line-safe, {unknown} out of budget); {differ} candidates differ"
+    );
 }
