@@ -14,6 +14,7 @@ use tsumego_studio::solver::seki_db::key::{SekiKey, LEFT, TOP};
 use tsumego_studio::solver::seki_db::local_test::{
     local_seki, local_seki_with, LocalOptions, LocalVerdict, TableMode,
 };
+use tsumego_studio::solver::seki_db::shipped::shipped_table;
 use tsumego_studio::solver::seki_db::table::{SekiDbError, SekiTable};
 
 fn legal_candidates(area: usize) -> usize {
@@ -39,6 +40,17 @@ fn seki_counts_of_areas_5_and_6_are_the_papers() {
     assert_eq!(stats[1].seki, 8_208);
     assert_eq!(table.len(), stats[0].seki_keys + stats[1].seki_keys);
     assert!(table.keys().iter().all(SekiKey::is_canonical));
+    // The shipped database (areas 5..=8, `seki-db build --out assets/seki_db.bin`) holds
+    // exactly these patterns of areas 5 and 6.
+    let shipped = shipped_table().expect("the shipped database reads");
+    let small: Vec<SekiKey> = shipped
+        .keys()
+        .iter()
+        .copied()
+        .filter(|k| k.points() <= 6)
+        .collect();
+    assert_eq!(small, table.keys());
+    assert!(shipped.keys().iter().any(|k| k.points() == 8));
 }
 
 /// The 7x7 board of a diagram.

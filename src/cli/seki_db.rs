@@ -5,6 +5,7 @@
 
 use crate::atomic_file::write_atomically;
 use crate::solver::seki_db::build::build;
+use crate::solver::seki_db::shipped::shipped_bytes;
 use crate::solver::seki_db::table::SekiTable;
 use anyhow::Context;
 use clap::Subcommand;
@@ -38,10 +39,11 @@ pub enum SekiDbCommand {
         #[arg(long)]
         threads: Option<usize>,
     },
-    /// Read a database, check it and print its figures.
+    /// Read a database (default: the one built into the program), check it and print its
+    /// figures.
     Info {
         /// A database file.
-        file: PathBuf,
+        file: Option<PathBuf>,
     },
 }
 
@@ -66,7 +68,7 @@ pub fn run(command: &SekiDbCommand) -> anyhow::Result<ExitCode> {
                 out.as_deref(),
             )
         }
-        SekiDbCommand::Info { file } => info(file),
+        SekiDbCommand::Info { file } => info(file.as_deref()),
     }
 }
 
@@ -123,17 +125,24 @@ fn run_build(
     Ok(ExitCode::SUCCESS)
 }
 
-fn info(file: &Path) -> anyhow::Result<ExitCode> {
-    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-    let table =
-        SekiTable::from_bytes(&bytes).with_context(|| format!("reading {}", file.display()))?;
+fn info(file: Option<&Path>) -> anyhow::Result<ExitCode> {
+    let (name, bytes) = match file {
+        Some(path) => (
+            path.display().to_string(),
+            std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
+        ),
+        None => (
+            "the built-in database".to_string(),
+            shipped_bytes().to_vec(),
+        ),
+    };
+    let table = SekiTable::from_bytes(&bytes).with_context(|| format!("reading {name}"))?;
     let mut per_area = [0usize; 9];
     for k in table.keys() {
         per_area[k.points()] += 1;
     }
     println!(
-        "{}: {} seki patterns, {} bytes",
-        file.display(),
+        "{name}: {} seki patterns, {} bytes",
         table.len(),
         bytes.len()
     );

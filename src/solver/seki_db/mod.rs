@@ -9,10 +9,12 @@
 //! - [`key`]: the canonical key of a pattern (area shape up to symmetry, the edges it touches,
 //!   its Black stones).
 //! - [`build`]: the whole database on several threads, with the paper's figures per area.
-//! - [`table`]: the stored form (sorted keys, versioned, checksummed).
+//! - [`table`]: the stored form (sorted keys, versioned, checksummed); [`shipped`]: the one
+//!   built into the program (`assets/seki_db.bin`).
 
 pub mod build;
 pub mod candidates;
 pub mod key;
 pub mod local_test;
+pub mod shipped;
 pub mod table;
