@@ -3,6 +3,7 @@
 //! print the candidate and seki counts per area beside the paper's; `seki-db info FILE`: read a
 //! database, check it and print its figures.
 
+use super::static_table::read_or_builtin;
 use crate::atomic_file::write_atomically;
 use crate::solver::seki_db::build::build;
 use crate::solver::seki_db::shipped::shipped_bytes;
@@ -126,16 +127,7 @@ fn run_build(
 }
 
 fn info(file: Option<&Path>) -> anyhow::Result<ExitCode> {
-    let (name, bytes) = match file {
-        Some(path) => (
-            path.display().to_string(),
-            std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
-        ),
-        None => (
-            "the built-in database".to_string(),
-            shipped_bytes().to_vec(),
-        ),
-    };
+    let (name, bytes) = read_or_builtin(file, "the built-in database", shipped_bytes())?;
     let table = SekiTable::from_bytes(&bytes).with_context(|| format!("reading {name}"))?;
     let mut per_area = [0usize; 9];
     for k in table.keys() {

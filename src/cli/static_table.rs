@@ -73,13 +73,7 @@ fn build(max_area: usize, out: &Path) -> anyhow::Result<ExitCode> {
 }
 
 fn info(file: Option<&Path>) -> anyhow::Result<ExitCode> {
-    let (name, bytes) = match file {
-        Some(path) => (
-            path.display().to_string(),
-            std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
-        ),
-        None => ("the built-in table".to_string(), shipped_bytes().to_vec()),
-    };
+    let (name, bytes) = read_or_builtin(file, "the built-in table", shipped_bytes())?;
     let table = StaticTable::from_bytes(&bytes).with_context(|| name.clone())?;
     let mut by_size = [0usize; 9];
     let (mut capture, mut seal) = (0usize, 0usize);
@@ -101,4 +95,20 @@ fn info(file: Option<&Path>) -> anyhow::Result<ExitCode> {
     }
     println!("  positions dead (capture): {capture}, sealed: {seal}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The bytes of `file` with its name, or the built-in `builtin` bytes named `builtin_name`
+/// when no file is given (`static-table info`, `seki-db info`).
+pub fn read_or_builtin(
+    file: Option<&Path>,
+    builtin_name: &str,
+    builtin: &[u8],
+) -> anyhow::Result<(String, Vec<u8>)> {
+    Ok(match file {
+        Some(path) => (
+            path.display().to_string(),
+            std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
+        ),
+        None => (builtin_name.to_string(), builtin.to_vec()),
+    })
 }

@@ -18,7 +18,7 @@ use crate::go::board::Board;
 use crate::go::color::Color;
 use crate::go::point::Point;
 use crate::go::zone::Zone;
-use crate::solver::static_ld::shapes::polyominoes;
+use crate::solver::static_ld::shapes::{cells_of, polyominoes};
 
 /// The board the paper enumerates on.
 pub const BOARD_SIZE: usize = 7;
@@ -72,14 +72,10 @@ pub fn placements(n: usize, size: usize) -> Vec<Zone> {
 
 /// The cells `(x, y)` of an 8x8 grid (bit `8y + x`).
 pub fn grid_cells(grid: u64) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut g = grid;
-    while g != 0 {
-        let b = g.trailing_zeros() as usize;
-        g &= g - 1;
-        out.push((b % 8, b / 8));
-    }
-    out
+    cells_of(grid)
+        .into_iter()
+        .map(|(x, y)| (x as usize, y as usize))
+        .collect()
 }
 
 /// The on-board points next to `area`, diagonals included, outside it.

@@ -38,8 +38,8 @@ pub fn polyominoes(n: usize) -> BTreeSet<u64> {
     level
 }
 
-/// The cells of a grid.
-fn cells_of(grid: u64) -> Vec<(i8, i8)> {
+/// The cells `(x, y)` of a grid (bit `8y + x`), in ascending bit order.
+pub fn cells_of(grid: u64) -> Vec<(i8, i8)> {
     let mut out = Vec::new();
     let mut g = grid;
     while g != 0 {
