@@ -9,6 +9,7 @@
 //! - [`key`]: the canonical key of a pattern (area shape up to symmetry, the edges it touches,
 //!   its Black stones).
 //! - [`build`]: the whole database on several threads, with the paper's figures per area.
+//! - [`query`]: a seki recognised on a board around the last move (one lookup per area).
 //! - [`table`]: the stored form (sorted keys, versioned, checksummed); [`shipped`]: the one
 //!   built into the program (`assets/seki_db.bin`).
 
@@ -16,5 +17,6 @@ pub mod build;
 pub mod candidates;
 pub mod key;
 pub mod local_test;
+pub mod query;
 pub mod shipped;
 pub mod table;
