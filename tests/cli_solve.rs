@@ -338,7 +338,7 @@ fn errors_are_clear() {
     let out = run(&["solve", "x.sgf", "--engine", "bfs"]);
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("[possible values: dfs, dfpn, mcts]"),
+        stderr(&out).contains("[possible values: dfs, dfpn, mcts, portfolio]"),
         "{}",
         stderr(&out)
     );
@@ -351,6 +351,19 @@ fn the_dfpn_engine_solves_and_checks_the_bundled_problems() {
     let text = stdout(&out);
     assert!(
         text.contains("solved 28/28") && text.contains("proofs checked"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_portfolio_solves_and_checks_the_bundled_problems() {
+    // df-pn and MCTS (with the net when the build has one) raced: every result decided and
+    // every proof checked, whichever lane found it.
+    let out = run(&["bench", "problems", "--engine", "portfolio"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("solved 28/28") && text.contains("proofs checked 28"),
         "{text}"
     );
 }

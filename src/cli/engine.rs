@@ -2,12 +2,13 @@
 
 use crate::problem::Problem;
 use crate::solver::analysis::Analysis;
+use crate::solver::race::{proven, race};
 use crate::solver::schedule::{analyse_with_width, Width};
 use crate::solver::tt::TranspositionTable;
 use crate::solver::{self, TablePool};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,6 +26,10 @@ pub enum Engine {
     /// the net when one is loaded (else by the ordering heuristics), proofs backed up with
     /// relevance zones. One thread.
     Mcts,
+    /// df-pn without the net and MCTS with the net (`--net FILE` or the shipped one), raced on
+    /// threads of their own: the first proof ends both. They prove different problems (on
+    /// the 19x19 research set at 60 s, 24 and 23 of 106, 33 together; BENCHMARKS.md).
+    Portfolio,
 }
 
 impl From<Engine> for solver::Engine {
@@ -33,6 +38,8 @@ impl From<Engine> for solver::Engine {
             Engine::Dfs => solver::Engine::Dfs,
             Engine::Dfpn => solver::Engine::Dfpn,
             Engine::Mcts => solver::Engine::Mcts,
+            // The portfolio's first lane; `SearchArgs::analyse_until` runs both.
+            Engine::Portfolio => solver::Engine::Dfpn,
         }
     }
 }
@@ -191,7 +198,12 @@ impl SearchArgs {
     /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off,
     /// …` ([`SolveConfig::describe`]).
     pub fn describe(&self) -> String {
-        self.config().describe()
+        let text = self.config().describe();
+        if self.engine == Engine::Portfolio {
+            let first = format!("engine {}", solver::Engine::Dfpn.name());
+            return text.replacen(&first, "engine portfolio (df-pn; MCTS with the net)", 1);
+        }
+        text
     }
 
     /// Solve `problem`'s claim with the chosen engine (one search, at the width asked for;
@@ -218,6 +230,9 @@ impl SearchArgs {
         default: Width,
         stop: Arc<AtomicBool>,
     ) -> Analysis {
+        if self.engine == Engine::Portfolio {
+            return self.analyse_portfolio(problem, default, &stop);
+        }
         analyse_with_width(
             problem,
             &self.config(),
@@ -226,6 +241,73 @@ impl SearchArgs {
             None,
             &mut TablePool::new(),
         )
+    }
+
+    /// The lanes of `--engine portfolio`: df-pn without the net, MCTS with it.
+    pub fn portfolio_configs(&self) -> [SolveConfig; 2] {
+        let base = self.config();
+        let net = if self.net == "off" { "on" } else { &self.net };
+        [
+            SolveConfig {
+                engine: solver::Engine::Dfpn,
+                guide: None,
+                ..base.clone()
+            },
+            SolveConfig {
+                engine: solver::Engine::Mcts,
+                guide: net_guide(net),
+                ..base
+            },
+        ]
+    }
+
+    /// `--engine portfolio`: the lanes raced ([`crate::solver::race`]), the first decided
+    /// result stopping the other; the proven claim, else the first lane's result that is
+    /// decided, else the first lane's. `stop` stops both.
+    fn analyse_portfolio(
+        &self,
+        problem: &Problem,
+        default: Width,
+        stop: &Arc<AtomicBool>,
+    ) -> Analysis {
+        let configs = self.portfolio_configs();
+        let width = self.width(default);
+        let stops: Vec<Arc<AtomicBool>> = configs.iter().map(|_| Arc::default()).collect();
+        let finished = AtomicBool::new(false);
+        let results = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) {
+                        stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            });
+            let results = race(&stops, |lane| {
+                let config = &configs[lane.index()];
+                let analysis = analyse_with_width(
+                    problem,
+                    config,
+                    width,
+                    lane.stop(),
+                    None,
+                    &mut TablePool::new(),
+                );
+                // Both lanes answer the same question: any decided answer ends the other.
+                if !lane.ended(&analysis) && analysis.decided() {
+                    stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
+                }
+                analysis
+            });
+            finished.store(true, Ordering::Relaxed);
+            results
+        });
+        let pick = results
+            .iter()
+            .position(proven)
+            .or_else(|| results.iter().position(Analysis::decided))
+            .unwrap_or(0);
+        results.into_iter().nth(pick).expect("two lanes")
     }
 }
 
