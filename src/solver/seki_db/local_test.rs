@@ -86,7 +86,8 @@ pub struct LocalTest {
     pub nodes: u64,
 }
 
-/// Decide whether `area` (points enclosed by White on `board`) is a local seki.
+/// Decide whether `area` (points enclosed by White on `board`) is a local seki. White must be
+/// the enclosing colour (swap the board's colours for Black).
 pub fn local_seki(board: &Board, area: &Zone) -> LocalTest {
     local_seki_with(board, area, LocalOptions::default())
 }
@@ -164,7 +165,8 @@ struct Search {
     anchor: Point,
     /// Situations on the line, the current one last.
     history: Vec<u64>,
-    /// Situations decided without meeting a repetition: does the defender win?
+    /// Situations decided in this search (which ones are kept: [`TableMode`]): does the
+    /// defender win?
     known: HashMap<u64, bool>,
     nodes: u64,
     options: LocalOptions,
