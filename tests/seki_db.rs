@@ -14,6 +14,7 @@ use tsumego_studio::solver::seki_db::key::{SekiKey, LEFT, TOP};
 use tsumego_studio::solver::seki_db::local_test::{
     local_seki, local_seki_with, LocalOptions, LocalVerdict, TableMode,
 };
+use tsumego_studio::solver::seki_db::query::seki_near;
 use tsumego_studio::solver::seki_db::shipped::shipped_table;
 use tsumego_studio::solver::seki_db::table::{SekiDbError, SekiTable};
 
@@ -143,6 +144,62 @@ fn areas_the_test_refuses_before_searching() {
         . . . . . . .",
     );
     assert_eq!(local_seki(&open, &row).verdict, LocalVerdict::NotEnclosed);
+}
+
+/// The shipped database.
+fn shipped() -> &'static SekiTable {
+    shipped_table().expect("the shipped database reads")
+}
+
+#[test]
+fn the_edge_seki_is_found_from_either_side_of_it() {
+    let b = board(TOP_SEKI);
+    let hit = seki_near(shipped(), &b, Color::White, Point::new(3, 0)).expect("a seki");
+    assert_eq!(hit.area.len(), 5);
+    assert_eq!(hit.enclosing.len(), 9);
+    // From a stone of the enclosing block.
+    assert_eq!(
+        seki_near(shipped(), &b, Color::White, Point::new(3, 1)),
+        Some(hit)
+    );
+    // An empty point is no last move; Black does not enclose here.
+    assert_eq!(
+        seki_near(shipped(), &b, Color::White, Point::new(1, 0)),
+        None
+    );
+    assert_eq!(
+        seki_near(shipped(), &b, Color::Black, Point::new(3, 2)),
+        None
+    );
+}
+
+#[test]
+fn colours_swapped_it_is_the_same_seki_and_a_filled_liberty_is_not() {
+    let swapped: String = TOP_SEKI
+        .chars()
+        .map(|c| match c {
+            'X' => 'O',
+            'O' => 'X',
+            c => c,
+        })
+        .collect();
+    let b = board(&swapped);
+    assert!(seki_near(shipped(), &b, Color::Black, Point::new(3, 0)).is_some());
+    // Black has filled a shared liberty: White captures next, no seki.
+    let filled = board(
+        "
+        O X X X X . O
+        O O O O O O O
+        X X X X X X X
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .",
+    );
+    assert_eq!(
+        seki_near(shipped(), &filled, Color::White, Point::new(1, 0)),
+        None
+    );
 }
 
 #[test]

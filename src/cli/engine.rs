@@ -244,7 +244,7 @@ impl SearchArgs {
     }
 
     /// The lanes of `--engine portfolio`: df-pn without the net, MCTS with it.
-    pub fn portfolio_configs(&self) -> [SolveConfig; 2] {
+    fn portfolio_configs(&self) -> [SolveConfig; 2] {
         let base = self.config();
         let net = if self.net == "off" { "on" } else { &self.net };
         [

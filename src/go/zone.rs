@@ -138,6 +138,20 @@ impl Zone {
         }
     }
 
+    /// The points of `passable` connected to the zone's points (the seeds; seeds outside
+    /// `passable` are dropped) through orthogonally adjacent points of `passable`, on a
+    /// `size`x`size` board. Word-wise, one [`Zone::grow`] per step of the widest path.
+    pub fn flood(&self, passable: &Zone, size: usize) -> Zone {
+        let mut zone = self.intersection(passable);
+        loop {
+            let next = zone.grow(size).intersection(passable);
+            if next == zone {
+                return zone;
+            }
+            zone = next;
+        }
+    }
+
     /// Every point whose orthogonal neighbour is in the zone, plus the zone itself, limited to a
     /// `size`x`size` board. Word-wise: the zone shifted by ±1 and ±[`STRIDE`] in the padded
     /// encoding (a shift across a row end lands in the padding, which the board mask drops).

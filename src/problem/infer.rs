@@ -243,7 +243,7 @@ pub fn infer_markup(setup: &ProblemSetup) -> Result<Inference, InferError> {
 
     // 2. The enclosure, the crucial stones and the region.
     let passable = board.empty_points().union(&board.stones(defender));
-    let enclosure = flood(&seeds, &passable, n);
+    let enclosure = seeds.flood(&passable, n);
     let closed = is_closed(&board, &lives, &enclosure, attacker);
     let crucial = match source {
         TargetSource::Crucial | TargetSource::MarkedPoint => {
@@ -484,7 +484,7 @@ impl Lives {
 /// The enclosure from `seeds` in which `c` would be the defender, if it qualifies (rule 1).
 fn enclosure_for(board: &Board, lives: &Lives, seeds: &Zone, c: Color) -> Option<Zone> {
     let passable = board.empty_points().union(&board.stones(c));
-    let zone = flood(seeds, &passable, board.size());
+    let zone = seeds.flood(&passable, board.size());
     let own = zone.intersection(&board.stones(c));
     let qualifies = !own.is_empty()
         && !own.intersects(&lives.alive[c])
@@ -655,20 +655,6 @@ fn line(p: Point, n: usize) -> usize {
 
 // ---------------------------------------------------------------------------------------------
 // Zones.
-
-/// The points reachable from `seeds` (those in `passable`) through `passable` points.
-fn flood(seeds: &Zone, passable: &Zone, n: usize) -> Zone {
-    let mut zone = seeds.intersection(passable);
-    let mut stack: Vec<Point> = zone.iter().collect();
-    while let Some(p) = stack.pop() {
-        for q in p.neighbors() {
-            if q.on_board(n) && passable.contains(q) && zone.insert(q) {
-                stack.push(q);
-            }
-        }
-    }
-    zone
-}
 
 /// Rule 3: is the enclosure closed by `attacker` stones?
 fn is_closed(board: &Board, lives: &Lives, zone: &Zone, attacker: Color) -> bool {

@@ -166,30 +166,13 @@ fn toggle_crucial_block(setup: &mut ProblemSetup, p: Point) -> bool {
         return false;
     };
     let stones = *setup.stones.get(color);
-    let block = connected(&stones, p, setup.size);
+    let block = Zone::from_iter([p]).flood(&stones, setup.size);
     if setup.crucial.contains(p) {
         setup.crucial = setup.crucial.difference(&block);
     } else {
         setup.crucial.union_with(&block);
     }
     true
-}
-
-/// The points of `set` connected to `p` through `set`.
-fn connected(set: &Zone, p: Point, size: usize) -> Zone {
-    let mut out = Zone::new();
-    let mut stack = vec![p];
-    while let Some(q) = stack.pop() {
-        if !set.contains(q) || !out.insert(q) {
-            continue;
-        }
-        for n in q.neighbors() {
-            if n.on_board(size) {
-                stack.push(n);
-            }
-        }
-    }
-    out
 }
 
 /// Set the OR player and goal; crucial stones of the wrong colour for the new claim are kept (the

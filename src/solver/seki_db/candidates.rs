@@ -149,18 +149,11 @@ pub fn for_each_candidate(n: usize, size: usize, mut f: impl FnMut(&Candidate, b
     }
 }
 
-/// The White blocks of `board` next to `area`, largest first (ties: lowest point first).
-pub fn enclosing_blocks(board: &Board, area: &Zone) -> Vec<Zone> {
-    let size = board.size();
-    let mut seen = Zone::new();
-    let mut blocks = Vec::new();
-    for p in area.grow(size).difference(area).iter() {
-        if board.color_at(p) == Some(Color::White) && !seen.contains(p) {
-            let block = board.block_stones(p);
-            seen.union_with(&block);
-            blocks.push(block);
-        }
-    }
+/// The `color` blocks of `board` next to `area`, largest first (ties: lowest point first).
+pub fn enclosing_blocks(board: &Board, color: Color, area: &Zone) -> Vec<Zone> {
+    let around = area.grow(board.size()).difference(area);
+    let stones = around.intersection(&board.stones(color));
+    let mut blocks: Vec<Zone> = board.blocks_of(&stones).map(|(_, block)| block).collect();
     blocks.sort_by(|a, b| b.len().cmp(&a.len()).then(a.first().cmp(&b.first())));
     blocks
 }

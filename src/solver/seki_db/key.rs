@@ -74,11 +74,6 @@ impl SekiKey {
         self.grid.count_ones() as usize
     }
 
-    /// Number of empty area points.
-    pub fn empties(&self) -> usize {
-        self.points() - self.black.count_ones() as usize
-    }
-
     /// The 10 bytes of the key in the database file: grid (little-endian), edges, black.
     pub fn to_bytes(self) -> [u8; 10] {
         let mut out = [0u8; 10];
@@ -181,18 +176,7 @@ fn swap_bits(e: u8, a: u8, b: u8) -> u8 {
 
 /// `zone` is orthogonally connected.
 fn connected(zone: &Zone) -> bool {
-    let Some(first) = zone.first() else {
-        return false;
-    };
-    let mut seen = Zone::new();
-    seen.insert(first);
-    let mut stack = vec![first];
-    while let Some(p) = stack.pop() {
-        for q in p.neighbors() {
-            if zone.contains(q) && seen.insert(q) {
-                stack.push(q);
-            }
-        }
-    }
-    seen.len() == zone.len()
+    zone.first().is_some_and(|first| {
+        Zone::from_iter([first]).flood(zone, crate::go::point::MAX_SIZE) == *zone
+    })
 }

@@ -95,7 +95,7 @@ pub fn local_seki(board: &Board, area: &Zone) -> LocalTest {
 /// [`local_seki`] with a choice of table and a node budget.
 pub fn local_seki_with(board: &Board, area: &Zone, options: LocalOptions) -> LocalTest {
     let test = |verdict| LocalTest { verdict, nodes: 0 };
-    let blocks = enclosing_blocks(board, area);
+    let blocks = enclosing_blocks(board, Color::White, area);
     let Some(enclosing) = blocks.first() else {
         return test(LocalVerdict::NotEnclosed);
     };
@@ -197,18 +197,9 @@ impl Search {
     /// Could a block of `color` with a stone in `stones` be unconditionally alive (a cheap
     /// necessary test before Benson's algorithm)?
     fn may_live(&self, color: Color, stones: &Zone) -> bool {
-        let mut seen = Zone::new();
-        for p in stones.iter() {
-            if seen.contains(p) {
-                continue;
-            }
-            let block = self.board.block_stones(p);
-            seen.union_with(&block);
-            if may_be_alive(&self.board, color, &block) {
-                return true;
-            }
-        }
-        false
+        self.board
+            .blocks_of(stones)
+            .any(|(_, block)| may_be_alive(&self.board, color, &block))
     }
 
     /// Does the defender (the side that did not move first) win with `to_move` to play (the
@@ -245,15 +236,12 @@ impl Search {
 
     fn expand(&mut self, to_move: Color, attacker: Color) -> (bool, usize) {
         let defender = attacker.opponent();
-        let next = to_move.opponent();
         let mut earliest = usize::MAX;
         if to_move == defender {
             // Waiting is the defender's usual answer in a seki: try the pass first.
-            self.board.play_recorded(to_move, Move::Pass);
-            self.history.push(situation(&self.board, next));
-            let (defender_won, e) = self.defender_wins(next, attacker);
-            self.history.pop();
-            self.board.undo();
+            let (defender_won, e) = self
+                .child(to_move, Move::Pass, attacker)
+                .expect("a pass is never refused");
             earliest = earliest.min(e);
             if defender_won {
                 return (true, earliest);
@@ -267,17 +255,13 @@ impl Search {
             .collect();
         moves.sort_unstable();
         for (_, p) in moves {
-            self.board.play_recorded(to_move, Move::Play(p));
-            let s = situation(&self.board, next);
-            if let Some(i) = self.history.iter().position(|&h| h == s) {
-                self.board.undo();
-                earliest = earliest.min(i);
-                continue;
-            }
-            self.history.push(s);
-            let (defender_won, e) = self.defender_wins(next, attacker);
-            self.history.pop();
-            self.board.undo();
+            let (defender_won, e) = match self.child(to_move, Move::Play(p), attacker) {
+                Ok(result) => result,
+                Err(repeated) => {
+                    earliest = earliest.min(repeated);
+                    continue;
+                }
+            };
             earliest = earliest.min(e);
             if to_move == attacker && !defender_won {
                 return (false, earliest);
@@ -287,5 +271,25 @@ impl Search {
             }
         }
         (to_move == attacker, earliest)
+    }
+
+    /// [`Search::defender_wins`] after `to_move` plays `mv`, the board and the line restored
+    /// after; `Err(i)` when the play repeats the situation `history[i]` and is refused (a pass
+    /// never is).
+    fn child(&mut self, to_move: Color, mv: Move, attacker: Color) -> Result<(bool, usize), usize> {
+        let next = to_move.opponent();
+        self.board.play_recorded(to_move, mv);
+        let s = situation(&self.board, next);
+        if mv != Move::Pass {
+            if let Some(i) = self.history.iter().position(|&h| h == s) {
+                self.board.undo();
+                return Err(i);
+            }
+        }
+        self.history.push(s);
+        let result = self.defender_wins(next, attacker);
+        self.history.pop();
+        self.board.undo();
+        Ok(result)
     }
 }
