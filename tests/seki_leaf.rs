@@ -103,10 +103,25 @@ fn a_block_without_a_crucial_stone_is_no_seki_for_live() {
         GoalTest::new(&live).decide(&b).map(|d| d.1),
         Some(Reason::SekiArea)
     );
-    // A region that leaves out part of the area: the local game is not the real one.
-    setup.region = Some(Zone::full(7).difference(&[Point::new(1, 0)].into_iter().collect()));
+    // The region of a research file: the empty points only. The area's stones are outside
+    // it, where White could not play after a capture; the seki needs no such play.
+    setup.region = Some(b.empty_points());
+    let empties = setup.clone().validate().unwrap();
+    assert_eq!(
+        GoalTest::new(&empties).decide(&b).map(|d| d.1),
+        Some(Reason::SekiArea)
+    );
+    // Both shared liberties outside the region: nobody can play in the area, and White's block
+    // is safe as it is (a seki leaf too).
+    setup.region = Some(
+        b.empty_points()
+            .difference(&[Point::new(1, 0), Point::new(5, 0)].into_iter().collect()),
+    );
     let cut = setup.validate().unwrap();
-    assert_eq!(GoalTest::new(&cut).decide(&b), None);
+    assert_eq!(
+        GoalTest::new(&cut).decide(&b).map(|d| d.1),
+        Some(Reason::SekiArea)
+    );
 }
 
 #[test]
@@ -115,7 +130,7 @@ fn the_survival_game_keeps_the_seki_and_refuses_a_filled_liberty() {
     let area: Zone = (1..6).map(|x| Point::new(x, 0)).collect();
     let pattern = pattern_board(&b, Color::White, &area).expect("a pattern");
     assert_eq!(
-        enclosing_survives(&pattern, &area, SURVIVAL_NODES),
+        enclosing_survives(&pattern, &area, &Zone::new(), SURVIVAL_NODES),
         Survival::Survives
     );
     // Black has filled a shared liberty: White is in atari, Black captures next... or rather
@@ -132,7 +147,7 @@ fn the_survival_game_keeps_the_seki_and_refuses_a_filled_liberty() {
     );
     let pattern = pattern_board(&filled, Color::White, &area).expect("a pattern");
     assert_eq!(
-        enclosing_survives(&pattern, &area, SURVIVAL_NODES),
+        enclosing_survives(&pattern, &area, &Zone::new(), SURVIVAL_NODES),
         Survival::Falls
     );
     // The same seki with the colours swapped: Black encloses.
@@ -147,7 +162,7 @@ fn the_survival_game_keeps_the_seki_and_refuses_a_filled_liberty() {
     let s = board(&swapped);
     let pattern = pattern_board(&s, Color::Black, &area).expect("a pattern");
     assert_eq!(
-        enclosing_survives(&pattern, &area, SURVIVAL_NODES),
+        enclosing_survives(&pattern, &area, &Zone::new(), SURVIVAL_NODES),
         Survival::Survives
     );
 }
@@ -162,7 +177,7 @@ fn confirmed(area: usize) -> (usize, usize) {
         seki += 1;
         let b = c.board();
         let pattern = pattern_board(&b, Color::White, &c.area).expect("a legal candidate");
-        let verdict = enclosing_survives(&pattern, &c.area, SURVIVAL_NODES);
+        let verdict = enclosing_survives(&pattern, &c.area, &Zone::new(), SURVIVAL_NODES);
         assert_ne!(verdict, Survival::Unknown, "{key:?}");
         kept += usize::from(verdict == Survival::Survives);
     }

@@ -3,10 +3,11 @@
 //!
 //! The seki database is not consulted, nor the search's area finder: the areas are found again
 //! here (every connected set of non-defender points next to a defender block, of at most
-//! [`MAX_POINTS`] points, inside the region, holding an attacker stone, with that block as its
+//! [`MAX_POINTS`] points, holding an attacker stone, with that block as its
 //! only defender neighbour; for goals with crucial stones the block must hold one), and the
 //! survival game of [`super::seki_db::survival`] is played out on each area's pattern, whatever
-//! the side to move (its soundness argument is in that module). Not sound under positional
+//! the side to move, on the area points of the region (its soundness argument is in that
+//! module). Not sound under positional
 //! superko, where the leaf is refused.
 
 use super::seki_db::survival::{enclosing_survives, pattern_board, Survival, SURVIVAL_NODES};
@@ -40,12 +41,13 @@ pub(super) fn verify_seki_area(
         let Some(block) = only_neighbour_block(board, defender, &area) else {
             continue;
         };
-        if !area.is_subset(region) || crucial.is_some_and(|c| !block.intersects(c)) {
+        if crucial.is_some_and(|c| !block.intersects(c)) {
             continue;
         }
         tried += 1;
+        let barred = area.difference(region);
         let survives = pattern_board(board, defender, &area).is_some_and(|pattern| {
-            enclosing_survives(&pattern, &area, SURVIVAL_NODES) == Survival::Survives
+            enclosing_survives(&pattern, &area, &barred, SURVIVAL_NODES) == Survival::Survives
         });
         if survives {
             return Ok(());

@@ -3,8 +3,7 @@
 //! defender, for every goal where seki is life (`live`/`kill`, `live-any-seki`/`kill-all-seki`).
 //!
 //! - **Areas.** A connected set of non-defender points holding an attacker stone, of at most
-//!   [`MAX_AREA`] points, inside the problem's region, all of whose neighbours belong to one
-//!   defender block (the *enclosing* block; for `live`/`kill` it must hold a crucial stone).
+//!   [`MAX_AREA`] points, all of whose neighbours belong to one defender block (the *enclosing* block; for `live`/`kill` it must hold a crucial stone).
 //!   As in the paper, only the areas the last move touched are looked at (the one holding an
 //!   attacker's stone, or those next to a defender's block), and none after a pass: any other
 //!   area was there before the move, when the goal test did not find a seki in it (a missed
@@ -14,8 +13,8 @@
 //!   which points hold an attacker stone) is in the shipped database ([`shipped_table`]), and
 //!   the strict local game of [`survival`](super::seki_db::survival) confirms that the enclosing
 //!   block survives under the solver's rules (the database was decided under the paper's
-//!   rules: superko and kos for both sides). The confirmation depends on the key only and is
-//!   kept per key for the whole process.
+//!   rules: superko and kos for both sides), on the area points of the problem's region. The confirmation depends on the key only when every area point is in
+//!   the region, and is then kept per key for the whole process.
 //! - **The zone** is the area and the enclosing block (closed by the caller like every leaf
 //!   zone): any position with the same stones there has the same area, enclosed by one block
 //!   holding the same points, so the same verdict. The block's outside liberties and the stones
@@ -30,6 +29,7 @@ use super::seki_db::candidates::enclosing_blocks;
 use super::seki_db::key::{SekiKey, MAX_AREA};
 use super::seki_db::shipped::shipped_table;
 use super::seki_db::survival::{enclosing_survives, pattern_board, Survival, SURVIVAL_NODES};
+use super::seki_db::table::SekiTable;
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::Goal;
 use std::collections::HashMap;
@@ -72,28 +72,45 @@ impl SekiRule {
             Some(Move::Play(p)) => Some(p),
             None => None,
         };
-        enclosed_areas(board, self.defender, &self.region, near)
+        enclosed_areas(board, self.defender, near)
             .into_iter()
             .filter(|a| self.crucial.is_none_or(|c| a.enclosing.intersects(&c)))
-            .find(|a| {
-                let inside = board.stones(self.defender.opponent()).intersection(&a.area);
-                SekiKey::of(board.size(), &a.area, &inside).is_some_and(|key| {
-                    table.contains(&key) && survives(board, self.defender, &a.area, key)
-                })
-            })
+            .find(|a| is_known(table, board, self.defender, &self.region, a))
             .map(|a| a.area.union(&a.enclosing))
     }
 }
 
-/// The areas of at most [`MAX_AREA`] points inside `region` that hold an attacker stone and
-/// that one `defender` block encloses: every one (`near` = `None`), or those touched by a stone
-/// on `near` (the area holding it, or the areas next to its block).
-pub fn enclosed_areas(
+/// Every area of `board` in which a `defender` block keeps a seki the database knows (confirmed
+/// by the survival game), whatever the last move: what the studio's seki overlay shows.
+pub fn known_seki(board: &Board, defender: Color, region: &Zone) -> Vec<EnclosedArea> {
+    let Ok(table) = shipped_table() else {
+        return Vec::new();
+    };
+    enclosed_areas(board, defender, None)
+        .into_iter()
+        .filter(|a| is_known(table, board, defender, region, a))
+        .collect()
+}
+
+/// Is `a`'s pattern in the database, and does its block survive under the solver's rules (the
+/// defender playing only in `region`)?
+fn is_known(
+    table: &SekiTable,
     board: &Board,
     defender: Color,
     region: &Zone,
-    near: Option<Point>,
-) -> Vec<EnclosedArea> {
+    a: &EnclosedArea,
+) -> bool {
+    let inside = board.stones(defender.opponent()).intersection(&a.area);
+    SekiKey::of(board.size(), &a.area, &inside).is_some_and(|key| {
+        table.contains(&key) && survives(board, defender, &a.area, &a.area.difference(region), key)
+    })
+}
+
+/// The areas of at most [`MAX_AREA`] points that hold an attacker stone and that one `defender`
+/// block encloses: every one (`near` = `None`), or those touched by a stone on `near` (the area
+/// holding it, or the areas next to its block).
+pub fn enclosed_areas(board: &Board, defender: Color, near: Option<Point>) -> Vec<EnclosedArea> {
     let size = board.size();
     let attackers = board.stones(defender.opponent());
     let open = Zone::full(size).difference(&board.stones(defender));
@@ -109,7 +126,7 @@ pub fn enclosed_areas(
     while let Some(p) = todo.first() {
         let area = Zone::from_iter([p]).flood(&open, size);
         todo = todo.difference(&area);
-        if area.len() > MAX_AREA || !area.is_subset(region) || !area.intersects(&attackers) {
+        if area.len() > MAX_AREA || !area.intersects(&attackers) {
             continue;
         }
         if let [enclosing] = enclosing_blocks(board, defender, &area)[..] {
@@ -119,20 +136,26 @@ pub fn enclosed_areas(
     out
 }
 
-/// The survival verdict of the area's key, computed once per process.
-fn survives(board: &Board, defender: Color, area: &Zone, key: SekiKey) -> bool {
+/// The survival verdict of the area: computed once per process and key when the defender may
+/// play every area point (`barred` empty), else each time.
+fn survives(board: &Board, defender: Color, area: &Zone, barred: &Zone, key: SekiKey) -> bool {
     static VERDICTS: OnceLock<Mutex<HashMap<SekiKey, bool>>> = OnceLock::new();
     let verdicts = VERDICTS.get_or_init(Default::default);
-    if let Some(known) = verdicts.lock().ok().and_then(|v| v.get(&key).copied()) {
-        return known;
+    let cached = barred.is_empty();
+    if cached {
+        if let Some(known) = verdicts.lock().ok().and_then(|v| v.get(&key).copied()) {
+            return known;
+        }
     }
     let Some(pattern) = pattern_board(board, defender, area) else {
         // A board too small for the pattern says nothing about the key.
         return false;
     };
-    let verdict = enclosing_survives(&pattern, area, SURVIVAL_NODES) == Survival::Survives;
-    if let Ok(mut v) = verdicts.lock() {
-        v.insert(key, verdict);
+    let verdict = enclosing_survives(&pattern, area, barred, SURVIVAL_NODES) == Survival::Survives;
+    if cached {
+        if let Ok(mut v) = verdicts.lock() {
+            v.insert(key, verdict);
+        }
     }
     verdict
 }

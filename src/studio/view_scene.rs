@@ -3,7 +3,8 @@
 use super::app::{Mode, StudioApp};
 use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
-use crate::go::{Board, Move, Zone};
+use crate::go::{Board, Color, Move, Zone};
+use crate::solver::seki_leaf::known_seki;
 use crate::solver::{LeafKind, Role};
 
 impl StudioApp {
@@ -106,6 +107,9 @@ impl StudioApp {
                 }
             }
         }
+        if o.seki {
+            scene.seki_areas = seki_areas(&scene.board, problem.map(|p| p.defender()));
+        }
         scene.heat = self.heat();
         scene
     }
@@ -125,7 +129,8 @@ impl StudioApp {
         }
         if o.zone {
             scene.zone = Some(node.zone);
-            scene.zone_is_seki = node.role == Role::Leaf(LeafKind::Seki);
+            scene.zone_is_seki =
+                matches!(node.role, Role::Leaf(LeafKind::Seki | LeafKind::SekiArea));
         }
         if o.must_play && node.role == Role::And {
             scene.must_play = Some(node.must_play);
@@ -139,6 +144,21 @@ impl StudioApp {
                 .collect();
         }
     }
+}
+
+/// The areas of `board` in which a block of `defender` (of either colour when there is no valid
+/// problem) keeps a seki the database knows.
+fn seki_areas(board: &Board, defender: Option<Color>) -> Vec<Zone> {
+    let all = Zone::full(board.size());
+    let colours = match defender {
+        Some(c) => vec![c],
+        None => Color::ALL.to_vec(),
+    };
+    colours
+        .into_iter()
+        .flat_map(|c| known_seki(board, c, &all))
+        .map(|a| a.area)
+        .collect()
 }
 
 /// The stones of a setup that is not a valid problem (shown as placed).

@@ -14,9 +14,11 @@
 //!   block is one block holding every point next to the area; it has at least the pattern's
 //!   liberties, so every White move legal in the pattern is legal on the real board and every
 //!   capture of it needs at least the pattern's Black moves.
-//! - **The game.** Black moves first, plays in the area only and never passes (White would pass
+//! - **The game.** Black moves first, plays in the area only (on points of the problem's
+//!   region: the others are no moves in the real game either) and never passes (White would pass
 //!   back: a Black pass gains nothing, since White never takes a ko and so never bans a Black
-//!   play). White plays in the area or passes, and never makes a ko capture. Black wins when a
+//!   play). White plays in the area (in the region too) or passes, and never makes a ko
+//!   capture. Black wins when a
 //!   White stone next to the area is captured, or when a Black play repeats a position of the
 //!   line (stones and side to move); a White move that would repeat one is refused. White wins
 //!   when a White block next to the area is unconditionally alive (Benson), or when Black has no
@@ -77,13 +79,14 @@ pub fn pattern_board(board: &Board, enclosing: Color, area: &Zone) -> Option<Boa
 }
 
 /// Does the White enclosing block of `area` on `pattern` (from [`pattern_board`]) survive the
-/// strict local game with Black moving first, within `max_nodes` positions?
-pub fn enclosing_survives(pattern: &Board, area: &Zone, max_nodes: u64) -> Survival {
+/// strict local game with Black moving first, within `max_nodes` positions? Neither side may
+/// play on the points of `barred` (the area's points outside the problem's region).
+pub fn enclosing_survives(pattern: &Board, area: &Zone, barred: &Zone, max_nodes: u64) -> Survival {
     let size = pattern.size();
     let next_to = area.grow(size).difference(area);
     let mut search = Search {
         board: pattern.clone(),
-        area: *area,
+        area: area.difference(barred),
         next_to,
         history: vec![situation(pattern, Color::Black)],
         known: HashMap::new(),
@@ -111,6 +114,7 @@ fn situation(board: &Board, to_move: Color) -> u64 {
 
 struct Search {
     board: Board,
+    /// The area's points either side may play.
     area: Zone,
     /// The White points next to the area: Black wins when one of them is captured.
     next_to: Zone,
