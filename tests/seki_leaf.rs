@@ -90,7 +90,7 @@ x x x x x x x
 }
 
 #[test]
-fn a_block_without_a_crucial_stone_is_no_seki_for_live() {
+fn the_seki_leaf_follows_the_crucial_stones_and_the_region() {
     let b = board(TOP_SEKI);
     let mut setup = ProblemSetup::from_board(&b, Color::Black);
     setup.or_player = Some(Color::White);
@@ -212,8 +212,9 @@ fn sample(area: usize, step: usize, offset: usize) -> Vec<Candidate> {
 }
 
 /// Solve `p` with df-pn (the database on or off) and compare with the exhaustive search under
-/// the cycle rule; the proof must pass the checker. Returns whether the proof used a seki leaf.
-fn compare(p: &Problem, seki_db: bool) -> bool {
+/// the cycle rule; the proof must pass the checker. Returns whether the proof used a seki leaf,
+/// and the search's nodes.
+fn compare(p: &Problem, seki_db: bool) -> (bool, u64) {
     let (expected, _) =
         Exhaustive::solve_with(p, Repetition::CycleFailsOr, 5_000_000).expect("small enough");
     let config = SolveConfig {
@@ -237,10 +238,10 @@ fn compare(p: &Problem, seki_db: bool) -> bool {
         p.board().to_ascii()
     );
     let Some(proof) = solution.proof else {
-        return false;
+        return (false, solution.nodes);
     };
     check_proof(p, &proof, false, 1_000_000).expect("the checker accepts the proof");
-    uses_seki(&proof.root)
+    (uses_seki(&proof.root), solution.nodes)
 }
 
 fn uses_seki(node: &ProofNode) -> bool {
@@ -251,15 +252,23 @@ fn uses_seki(node: &ProofNode) -> bool {
 fn kill_all_positions_with_seki_agree_with_the_exhaustive_search() {
     let mut with_seki_leaves = 0;
     let mut compared = 0;
+    let mut nodes = [0, 0];
     for (area, step) in [(5, 211), (6, 997)] {
         for c in sample(area, step, 3) {
             let b = c.board();
-            for goal in [Goal::LiveAnySeki, Goal::KillAllSeki] {
+            // The whole area, or its empty points only (as the research files' regions).
+            let regions = [c.area, c.area.intersection(&b.empty_points())];
+            for (goal, region) in [Goal::LiveAnySeki, Goal::KillAllSeki]
+                .into_iter()
+                .flat_map(|g| regions.map(|r| (g, r)))
+            {
                 for to_move in [Color::Black, Color::White] {
                     for white_ko in [KoRule::Allow, KoRule::Disallow] {
-                        let p = kill_all(&b, goal, to_move, c.area, white_ko);
-                        let used = compare(&p, true);
-                        compare(&p, false);
+                        let p = kill_all(&b, goal, to_move, region, white_ko);
+                        let (used, with) = compare(&p, true);
+                        let (_, without) = compare(&p, false);
+                        nodes[0] += with;
+                        nodes[1] += without;
                         with_seki_leaves += usize::from(used);
                         compared += 1;
                     }
@@ -267,8 +276,12 @@ fn kill_all_positions_with_seki_agree_with_the_exhaustive_search() {
             }
         }
     }
-    println!("{compared} claims compared, {with_seki_leaves} proofs with a seki leaf");
-    assert!(compared >= 800, "{compared}");
+    println!(
+        "{compared} claims compared, {with_seki_leaves} proofs with a seki leaf; nodes {} with \
+         the database, {} without",
+        nodes[0], nodes[1]
+    );
+    assert!(compared >= 1600, "{compared}");
     assert!(
         with_seki_leaves * 20 >= compared,
         "{with_seki_leaves} of {compared}"

@@ -108,7 +108,8 @@ impl StudioApp {
             }
         }
         if o.seki {
-            scene.seki_areas = seki_areas(&scene.board, problem.map(|p| p.defender()));
+            let rules = problem.map(|p| (p.defender(), p.region()));
+            scene.seki_areas = seki_areas(&scene.board, rules);
         }
         scene.heat = self.heat();
         scene
@@ -146,17 +147,17 @@ impl StudioApp {
     }
 }
 
-/// The areas of `board` in which a block of `defender` (of either colour when there is no valid
-/// problem) keeps a seki the database knows.
-fn seki_areas(board: &Board, defender: Option<Color>) -> Vec<Zone> {
+/// The areas of `board` in which a block of the problem's defender, playing in its region, keeps
+/// a seki the database knows (without a valid problem: either colour, the whole board).
+fn seki_areas(board: &Board, rules: Option<(Color, Zone)>) -> Vec<Zone> {
     let all = Zone::full(board.size());
-    let colours = match defender {
-        Some(c) => vec![c],
-        None => Color::ALL.to_vec(),
+    let sides = match rules {
+        Some(r) => vec![r],
+        None => Color::ALL.iter().map(|&c| (c, all)).collect(),
     };
-    colours
+    sides
         .into_iter()
-        .flat_map(|c| known_seki(board, c, &all))
+        .flat_map(|(c, region)| known_seki(board, c, &region))
         .map(|a| a.area)
         .collect()
 }
