@@ -5,9 +5,11 @@
 
 mod exhaustive;
 mod leaf_proof;
+mod seki_diagrams;
 
 use exhaustive::{Exhaustive, Repetition};
 use leaf_proof::leaf_proof;
+use seki_diagrams::{swap_colours, FILLED, TOP_SEKI};
 use tsumego_studio::go::{Board, ByColor, Color, Point, Zone};
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem, ProblemSetup};
 use tsumego_studio::solver::checker::{check_proof, CheckError};
@@ -19,17 +21,6 @@ use tsumego_studio::solver::seki_db::survival::{
     enclosing_survives, pattern_board, Survival, SURVIVAL_NODES,
 };
 use tsumego_studio::solver::{Engine, LeafKind, ProofNode, Role, SolveConfig, Solver, Status};
-
-/// The top edge's seki: Black's three stones and White's block share two liberties; nothing of
-/// White's is unconditionally alive.
-const TOP_SEKI: &str = "
-    O . X X X . O
-    O O O O O O O
-    X X X X X X X
-    . . . . . . .
-    . . . . . . .
-    . . . . . . .
-    . . . . . . .";
 
 fn board(diagram: &str) -> Board {
     Board::from_ascii(diagram).expect("a diagram")
@@ -133,33 +124,16 @@ fn the_survival_game_keeps_the_seki_and_refuses_a_filled_liberty() {
         enclosing_survives(&pattern, &area, &Zone::new(), SURVIVAL_NODES),
         Survival::Survives
     );
-    // Black has filled a shared liberty: White is in atari, Black captures next... or rather
-    // White must capture first; with Black to move White's block falls.
-    let filled = board(
-        "
-        O X X X X . O
-        O O O O O O O
-        X X X X X X X
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .",
-    );
+    // Black has filled a shared liberty: both blocks are in atari, and with Black to move
+    // White's block falls.
+    let filled = board(FILLED);
     let pattern = pattern_board(&filled, Color::White, &area).expect("a pattern");
     assert_eq!(
         enclosing_survives(&pattern, &area, &Zone::new(), SURVIVAL_NODES),
         Survival::Falls
     );
     // The same seki with the colours swapped: Black encloses.
-    let swapped: String = TOP_SEKI
-        .chars()
-        .map(|c| match c {
-            'X' => 'O',
-            'O' => 'X',
-            c => c,
-        })
-        .collect();
-    let s = board(&swapped);
+    let s = board(&swap_colours(TOP_SEKI));
     let pattern = pattern_board(&s, Color::Black, &area).expect("a pattern");
     assert_eq!(
         enclosing_survives(&pattern, &area, &Zone::new(), SURVIVAL_NODES),
@@ -304,16 +278,7 @@ fn the_checker_rederives_a_seki_leaf_and_refuses_a_false_one() {
     let err = check_proof(&p, &leaf_proof(&p, LeafKind::SekiArea, zone), true, 1_000).unwrap_err();
     assert!(matches!(err, CheckError::NotSeki { .. }), "{err}");
     // A filled liberty: no seki.
-    let filled = board(
-        "
-        O X X X X . O
-        O O O O O O O
-        X X X X X X X
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .",
-    );
+    let filled = board(FILLED);
     let p = kill_all(
         &filled,
         Goal::LiveAnySeki,

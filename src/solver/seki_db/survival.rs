@@ -41,12 +41,12 @@ use crate::go::benson::benson;
 use crate::go::board::Board;
 use crate::go::color::Color;
 use crate::go::point::{Move, Point};
-use crate::go::zobrist;
 use crate::go::zone::Zone;
 use crate::solver::not_alive::may_be_alive;
 use std::collections::HashMap;
 
 use super::candidates::{boundary_of, ring_of};
+use super::local_test::situation;
 
 /// Positions a survival search visits at most before it gives up.
 pub const SURVIVAL_NODES: u64 = 200_000;
@@ -101,14 +101,6 @@ pub fn enclosing_survives(pattern: &Board, area: &Zone, barred: &Zone, max_nodes
         Survival::Survives
     } else {
         Survival::Falls
-    }
-}
-
-/// The stones and the side to move.
-fn situation(board: &Board, to_move: Color) -> u64 {
-    match to_move {
-        Color::Black => board.hash(),
-        Color::White => board.hash() ^ zobrist::WHITE_TO_MOVE_KEY,
     }
 }
 
