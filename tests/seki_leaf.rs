@@ -41,8 +41,8 @@ fn kill_all(board: &Board, goal: Goal, to_move: Color, region: Zone, white_ko: K
     setup.validate().expect("a valid problem")
 }
 
-#[test]
-fn the_goal_test_ends_a_line_in_a_known_seki_with_the_area_and_its_block() {
+/// [`TOP_SEKI`] as White's kill-all claim (seki is life), Black to move, the whole board.
+fn top_seki_claim() -> (Board, Problem) {
     let b = board(TOP_SEKI);
     let p = kill_all(
         &b,
@@ -51,6 +51,12 @@ fn the_goal_test_ends_a_line_in_a_known_seki_with_the_area_and_its_block() {
         Zone::full(7),
         KoRule::Disallow,
     );
+    (b, p)
+}
+
+#[test]
+fn the_goal_test_ends_a_line_in_a_known_seki_with_the_area_and_its_block() {
+    let (b, p) = top_seki_claim();
     let (leaf, reason) = GoalTest::new(&p).decide(&b).expect("decided");
     assert_eq!(reason, Reason::SekiArea);
     assert!(leaf.is_win());
@@ -264,14 +270,7 @@ fn kill_all_positions_with_seki_agree_with_the_exhaustive_search() {
 
 #[test]
 fn the_checker_rederives_a_seki_leaf_and_refuses_a_false_one() {
-    let b = board(TOP_SEKI);
-    let p = kill_all(
-        &b,
-        Goal::LiveAnySeki,
-        Color::Black,
-        Zone::full(7),
-        KoRule::Disallow,
-    );
+    let (b, p) = top_seki_claim();
     let zone = GoalTest::new(&p).evaluate(&b).unwrap().zone();
     check_proof(&p, &leaf_proof(&p, LeafKind::SekiArea, zone), false, 1_000).unwrap();
     // Under positional superko the leaf is refused.
