@@ -309,3 +309,18 @@ fn the_checker_rederives_a_seki_leaf_and_refuses_a_false_one() {
     .unwrap_err();
     assert!(matches!(err, CheckError::Lost { .. }), "{err}");
 }
+
+/// The survival figures of every area (for BENCHMARKS.md; about a minute in release):
+/// `cargo test --release --test seki_leaf survival_of_every_area -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn survival_of_every_area() {
+    for area in 5..=8 {
+        let start = std::time::Instant::now();
+        let (kept, seki) = confirmed(area);
+        println!(
+            "area {area}: {kept} of {seki} database seki confirmed ({:.1} s)",
+            start.elapsed().as_secs_f64()
+        );
+    }
+}

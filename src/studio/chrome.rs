@@ -89,7 +89,11 @@ impl StudioApp {
                     }
                 }
                 Mode::Explore => self.explore_legend(ui),
-                Mode::Edit => {}
+                Mode::Edit => {
+                    if o.line && !self.doc.setup().moves.is_empty() {
+                        ui.label("numbers: the opening moves");
+                    }
+                }
             }
             let judged = self
                 .all_moves

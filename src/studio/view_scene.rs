@@ -79,6 +79,10 @@ impl StudioApp {
                     }
                 } else if let Some(d) = self.drag.filter(|d| d.tool.is_rect()) {
                     scene.must_play = Some(rect_points(d.start, d.current));
+                } else if o.line && problem.is_some() {
+                    // A problem reached by moves (a 7x7 kill-all opening): their order.
+                    let opening: Vec<_> = setup.moves.iter().map(|m| (m.color, m.mv)).collect();
+                    scene.number_played(&opening);
                 }
             }
             Mode::Proof => self.proof_scene(&mut scene),
