@@ -23,7 +23,7 @@ impl Solver<'_> {
         if let Some(Stored::Win { zone, best, dist }) =
             self.tt.probe(node_key(board, to_move, passed))
         {
-            if dist <= bound {
+            if dist <= bound && !self.forbids(&zone) {
                 return Value::Win { zone, best, dist };
             }
         }
@@ -89,10 +89,11 @@ impl Solver<'_> {
                 .tt
                 .probe(node_key(board, and.opponent(), mv == Move::Pass))
             {
-                Some(Stored::Win { zone, dist, .. }) if dist <= plies => Some(zone),
+                Some(Stored::Win { zone, dist, .. }) if dist <= plies && !self.forbids(&zone) => {
+                    Some(zone)
+                }
                 _ => self
-                    .patterns
-                    .probe(board, and.opponent(), mv == Move::Pass, plies)
+                    .pattern_win(board, and.opponent(), mv == Move::Pass, plies)
                     .map(|w| w.zone),
             },
         };
