@@ -313,3 +313,38 @@ pub fn reduce(
         stopped,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::fixtures::solved_bent_three_kill;
+
+    #[test]
+    fn candidates_come_in_each_strategys_order() {
+        let (problem, proof) = solved_bent_three_kill();
+        let zone = proof.root.zone;
+        let first = zone.first().expect("a zone");
+        let failed: Zone = [first].into_iter().collect();
+        let heat = heatmap(&proof);
+        let by_heat = candidates(Strategy::Heatmap, &problem, &proof, &zone, &failed);
+        assert_eq!(by_heat.len(), zone.len() - 1);
+        assert!(!by_heat.contains(&first));
+        assert!(by_heat
+            .windows(2)
+            .all(|w| heat[w[0].index()] <= heat[w[1].index()]));
+        // The root's zone covers every candidate; some point is covered by more zones.
+        assert!(by_heat.iter().all(|p| heat[p.index()] >= 1));
+        let eroded = candidates(Strategy::Erosion, &problem, &proof, &zone, &Zone::new());
+        let outside = |p: &Point| {
+            p.neighbors()
+                .iter()
+                .filter(|q| q.on_board(problem.size()) && !zone.contains(**q))
+                .count()
+        };
+        assert!(eroded.iter().all(|&p| problem.board().is_empty(p)));
+        assert!(eroded.windows(2).all(|w| outside(&w[0]) >= outside(&w[1])));
+        assert!(!eroded.is_empty());
+        let random = candidates(Strategy::Random, &problem, &proof, &zone, &failed);
+        assert_eq!(random, zone.difference(&failed).iter().collect::<Vec<_>>());
+    }
+}
