@@ -90,9 +90,10 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// BENCHMARKS.md, "RZ reduction": OR-node positions at least `RZR_MIN_PLIES` (4) plies deep in
-/// the df-pn proofs of the 7x7 research problems `RZR_PROBLEMS` (1,2,18,20) of `RZR_DIR`
-/// (`../shared/bench/rzs-aaai22/7x7`), a seeded sample of `RZR_SAMPLE` (30) of them; each solved
+/// BENCHMARKS.md, "RZ reduction": OR-node positions at least `RZR_MIN_PLIES` (1) plies deep in
+/// the df-pn proofs of the 7x7 research problems `RZR_PROBLEMS` (1,2,18,20: those df-pn proves
+/// within 5 M nodes) of `RZR_DIR` (`../shared/bench/rzs-aaai22/7x7`), distinct positions, a
+/// sample of `RZR_SAMPLE` (200) of them shuffled with `RZR_SEED` (13); each solved
 /// by df-pn (at most `RZR_BASE_NODES`, 1 M, nodes: its zone is the baseline), then reduced by
 /// each strategy at K = `RZR_K` (5) with rounds of as many nodes as the baseline solve used (at
 /// least 20,000), the pattern table kept between rounds (`RZR_NO_RZT=1`: not); every reduced
@@ -105,8 +106,8 @@ fn reduction_on_7x7_proof_positions() {
         PathBuf::from,
     );
     let problems: String = env_or("RZR_PROBLEMS", "1,2,18,20".to_string());
-    let sample: usize = env_or("RZR_SAMPLE", 30);
-    let min_plies: usize = env_or("RZR_MIN_PLIES", 4);
+    let sample: usize = env_or("RZR_SAMPLE", 200);
+    let min_plies: usize = env_or("RZR_MIN_PLIES", 1);
     let base_nodes: u64 = env_or("RZR_BASE_NODES", 1_000_000);
     let k: usize = env_or("RZR_K", 5);
     let seed: u64 = env_or("RZR_SEED", 13);
@@ -203,6 +204,19 @@ fn reduction_on_7x7_proof_positions() {
         .cloned()
         .collect();
     summarize("positions whose solve took more than 100 nodes", &searched);
+    // By the baseline zone's size, as the paper's table 2.
+    for (what, low, high) in [
+        ("baseline zone <= 15", 0, 15),
+        ("baseline zone 16-20", 16, 20),
+        ("baseline zone > 20", 21, usize::MAX),
+    ] {
+        let group: Vec<Record> = records
+            .iter()
+            .filter(|r| (low..=high).contains(&r.base_zone))
+            .cloned()
+            .collect();
+        summarize(what, &group);
+    }
 }
 
 /// One position of the measurement: its baseline and, per strategy, the reduced zone's size,
