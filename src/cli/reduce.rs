@@ -38,7 +38,7 @@ pub struct ReduceArgs {
     /// reduction): re-solve forbidding every point outside the current zone and one point
     /// inside it, until K rounds in a row fail; the smallest proof is reported, checked and
     /// saved. df-pn (also the portfolio's df-pn lane) or dfs only.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "all_moves")]
     pub reduce_zones: bool,
     /// How each round chooses the point it forbids inside the zone.
     #[arg(long, value_enum, default_value_t = StrategyArg::Heatmap, requires = "reduce_zones")]
