@@ -509,3 +509,21 @@ fn solve_reduce_zones_reports_checks_and_writes_the_smaller_proof() {
     assert!(!bare.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_constrained_solves_table_is_never_lent_to_an_unconstrained_one() {
+    let problem = killall();
+    let free = config(Engine::Dfpn, Zone::new());
+    let zone = solved(&problem, &free).root.zone;
+    let mut forbidden = Zone::full(problem.size()).difference(&zone);
+    forbidden.insert(zone.first().unwrap());
+    let constrained = config(Engine::Dfpn, forbidden);
+    let mut solver = Solver::new(&problem, constrained.clone());
+    solver.solve();
+    let table = solver.into_table();
+    assert!(!table.table.is_empty());
+    let mut pool = tsumego_studio::solver::TablePool::new();
+    pool.give_back(&problem, &constrained, table);
+    assert!(pool.take(&problem, &free).table.is_empty());
+    assert!(!pool.take(&problem, &constrained).table.is_empty());
+}
