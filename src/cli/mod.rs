@@ -16,6 +16,7 @@ pub mod check;
 pub mod checking;
 pub mod engine;
 pub mod nn;
+pub mod reduce;
 pub mod report;
 pub mod seki_db;
 pub mod solve;
@@ -96,6 +97,8 @@ pub enum Command {
         /// move with its refutation; the verdict in the root comment), as problem sites read it.
         #[arg(long, value_name = "OUT.sgf", requires = "all_moves")]
         answers_out: Option<PathBuf>,
+        #[command(flatten)]
+        reduce: reduce::ReduceArgs,
     },
     /// Solve every problem file's own claim (directories searched recursively for .sgf and .json
     /// files, sorted) and print a table (file, result, first move vs the file's answer, nodes,
@@ -179,6 +182,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             proof_out,
             all_moves,
             answers_out,
+            reduce,
         } => solve::run(&SolveOptions {
             file,
             search,
@@ -188,6 +192,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             proof_out,
             all_moves,
             answers_out,
+            reduce,
         }),
         Command::Bench {
             paths,

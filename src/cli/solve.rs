@@ -4,6 +4,7 @@
 
 use super::checking::CheckArgs;
 use super::engine::SearchArgs;
+use super::reduce::{ReduceArgs, ReductionSummary};
 use super::report::SolveReport;
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
@@ -51,6 +52,8 @@ pub struct SolveOptions {
     pub all_moves: bool,
     /// With `all_moves`: write the answers SGF here ([`crate::solver::answers`]).
     pub answers_out: Option<PathBuf>,
+    /// Reduce the proof's relevance zone after a win ([`super::reduce`]).
+    pub reduce: ReduceArgs,
 }
 
 /// One search of a `solve` run, as listed in the JSON output.
@@ -79,6 +82,9 @@ struct JsonOutput<'a> {
     /// The Go result of every claim searched, in words.
     verdicts: &'a [String],
     proof_out: Option<String>,
+    /// `--reduce-zones`: what the reduction did (absent when it did not run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reduction: Option<&'a ReductionSummary>,
 }
 
 /// Exit status of `solve` and `bench` when the checker rejected a proof (an internal error).
@@ -128,14 +134,18 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
             .search
             .analyse_until(claim, Width::Auto, lane.stop());
         lane.ended(&analysis);
+        // The smallest proof found replaces the search's, and is the one checked.
+        let reduction = options.reduce.apply(&options.search, &mut analysis);
         let repro = options
             .check
             .check(&options.file, &options.search, &mut analysis);
-        (analysis, repro)
+        (analysis, repro, reduction)
     });
     let mut runs: Vec<(Problem, Analysis)> = Vec::new();
     let mut repro_files: Vec<Option<String>> = Vec::new();
-    for (claim, (analysis, repro)) in claims.into_iter().zip(raced) {
+    let mut reductions: Vec<Option<ReductionSummary>> = Vec::new();
+    for (claim, (analysis, repro, reduction)) in claims.into_iter().zip(raced) {
+        reductions.push(reduction?);
         repro_files.push(match repro {
             Some(Ok(path)) => {
                 let path = path.display().to_string();
@@ -236,7 +246,14 @@ pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         proof_out = Some(path.display().to_string());
     }
 
-    print(options, &report, &searches, &verdicts, proof_out.as_deref())?;
+    print(
+        options,
+        &report,
+        &searches,
+        &verdicts,
+        proof_out.as_deref(),
+        reductions[chosen].as_ref(),
+    )?;
 
     if let (Some(path), None) = (&options.proof_out, &proof_out) {
         let why = if rejected {
@@ -269,6 +286,7 @@ fn print(
     searches: &[SearchSummary],
     verdicts: &[String],
     proof_out: Option<&str>,
+    reduction: Option<&ReductionSummary>,
 ) -> anyhow::Result<()> {
     let mut stdout = io::stdout().lock();
     if options.json {
@@ -278,6 +296,7 @@ fn print(
             searches,
             verdicts,
             proof_out: proof_out.map(str::to_string),
+            reduction,
         };
         writeln!(stdout, "{}", serde_json::to_string(&json)?)?;
     } else {
@@ -302,6 +321,9 @@ fn print(
             }
         }
         report.write_text(&mut stdout)?;
+        if let Some(r) = reduction {
+            writeln!(stdout, "{}", r.line())?;
+        }
         if let Some(path) = proof_out {
             writeln!(stdout, "proof written to {path}")?;
         }

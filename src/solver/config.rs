@@ -1,6 +1,7 @@
 //! What a solve may use and how it reports: limits, rule switches, table size.
 
 use super::guide::GuideHandle;
+use crate::go::Zone;
 use crate::problem::Goal;
 use std::time::Duration;
 
@@ -111,6 +112,16 @@ pub struct SolveConfig {
     pub build_proof: bool,
     /// Least time between two progress events.
     pub progress_interval: Duration,
+    /// Points the proof's relevance zones must not contain (empty: no constraint), as the
+    /// relevance-zone reduction paper constrains its re-solves ([`super::reduce`]): a win whose
+    /// zone meets them (goal-test leaf, table or pattern-table hit, OR or AND node once its
+    /// dilated zone is known) is not accepted, and the OR player does not play on them. Such a
+    /// rejected win is no failure: a search that finds nothing else ends `Unknown` (stop
+    /// reason `Pruned`), never `Fail`. Zones only grow towards the root, so the root zone of a
+    /// proof found under the constraint avoids the points. df-pn and depth-first search only
+    /// (MCTS refuses it: `StopReason::Unsupported`); a constrained solve has a table of its own
+    /// (never a pooled one: [`super::TablePool`] keys tables by it).
+    pub forbidden_zone: Zone,
 }
 
 /// [`SolveConfig::guide_plies`] by default.
@@ -144,6 +155,7 @@ impl Default for SolveConfig {
             guide_visits: DEFAULT_GUIDE_VISITS,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
+            forbidden_zone: Zone::new(),
         }
     }
 }
@@ -184,6 +196,12 @@ impl SolveConfig {
                 guide.guide().name(),
                 self.guide_plies,
                 self.guide_visits
+            ));
+        }
+        if !self.forbidden_zone.is_empty() {
+            parts.push(format!(
+                "zones avoid {} forbidden points",
+                self.forbidden_zone.len()
             ));
         }
         parts.push(format!("table {} entries", self.tt_entries));

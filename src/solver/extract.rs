@@ -152,7 +152,11 @@ impl Solver<'_> {
             } else {
                 LeafKind::TwoPasses
             };
-            self.leaf_node(mover.opponent(), self.two_pass_zone(board), kind)
+            let zone = self.two_pass_zone(board);
+            if self.forbids(&zone) {
+                return None;
+            }
+            self.leaf_node(mover.opponent(), zone, kind)
         } else {
             let waiting = self.waiting_pass(board, mover, mv, passed);
             self.push(board, mv);
@@ -179,6 +183,9 @@ impl Solver<'_> {
     ) -> Option<ProofNode> {
         let (child, _) = self.build_child(board, or, best, passed, dist)?;
         let zone = self.or_zone(board, or, best, &child.zone);
+        if self.forbids(&zone) {
+            return None;
+        }
         Some(ProofNode {
             mv: None,
             player: None,
@@ -219,6 +226,9 @@ impl Solver<'_> {
             .collect();
         let must_play = must.required().union(&searched);
         let zone = self.and_zone(board, and, &union, &gen, must.pass_back());
+        if self.forbids(&zone) {
+            return None;
+        }
         Some(ProofNode {
             mv: None,
             player: None,

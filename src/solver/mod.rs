@@ -16,6 +16,8 @@
 //!   within bounds; [`fault`]: corrupting a proof on purpose (tests of that path); [`repro`]:
 //!   the reproduction file of a rejected proof; [`proof_sgf`]: proofs as SGF files;
 //! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
+//! - [`reduce`]: relevance-zone reduction, the claim re-solved with forbidden points until its
+//!   proof's zone shrinks no more;
 //! - [`answers`]: every first move judged as a problem site's solution tree (SGF);
 //! - [`replay`]: the proof played against a person ("try to refute"); [`verdict`]: results in
 //!   words.
@@ -48,6 +50,7 @@ pub mod progress;
 pub mod proof;
 pub mod proof_sgf;
 pub mod race;
+pub mod reduce;
 pub mod replay;
 pub mod repro;
 pub mod rules;

@@ -88,8 +88,11 @@ pub enum StopReason {
     TimeLimit,
     Stopped,
     DepthLimit,
-    /// The search with OR forward pruning found no win.
+    /// The search with OR forward pruning found no win, or none whose zones avoid the
+    /// forbidden points ([`SolveConfig::forbidden_zone`]).
     Pruned,
+    /// The engine does not support a setting asked for (MCTS with forbidden points).
+    Unsupported,
 }
 
 impl StopReason {
@@ -100,7 +103,10 @@ impl StopReason {
             StopReason::TimeLimit => "time limit reached",
             StopReason::Stopped => "stopped",
             StopReason::DepthLimit => "depth limit reached",
-            StopReason::Pruned => "no win among the moves tried (OR pruning on)",
+            StopReason::Pruned => {
+                "no win among the moves tried (OR pruning on, or zones constrained)"
+            }
+            StopReason::Unsupported => "the engine does not support the forbidden zone",
         }
     }
 }
@@ -313,6 +319,20 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Use `patterns` as the relevance-zone pattern table (a table kept from earlier solves of
+    /// the same claim: its wins hold whatever the constraint, [`super::reduce`]). Ignored under
+    /// superko, where the table is off.
+    pub fn set_patterns(&mut self, patterns: PatternTable) {
+        if !self.config.superko {
+            self.patterns = patterns;
+        }
+    }
+
+    /// The pattern table, to be kept for the next solve (this solver's is then off).
+    pub fn take_patterns(&mut self) -> PatternTable {
+        std::mem::replace(&mut self.patterns, PatternTable::disabled())
+    }
+
     /// A flag that stops the solve (from any thread) when set.
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -354,6 +374,17 @@ impl<'a> Solver<'a> {
     fn solve_once(&mut self) -> Solution {
         match self.config.engine {
             Engine::Dfpn => return self.solve_dfpn(),
+            Engine::Mcts if !self.config.forbidden_zone.is_empty() => {
+                // MCTS's backup does not honour the constraint: refused, nothing searched.
+                let (mut board, to_move) = self.begin_solve();
+                return self.conclude(
+                    &mut board,
+                    to_move,
+                    Value::Unknown,
+                    StopReason::Unsupported,
+                    0,
+                );
+            }
             Engine::Mcts => return self.solve_mcts(),
             Engine::Dfs => {}
         }
@@ -451,6 +482,14 @@ impl<'a> Solver<'a> {
         };
         if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
             solution.proof = self.extract_proof(board, to_move, dist);
+            if solution
+                .proof
+                .as_ref()
+                .is_some_and(|p| self.forbids(&p.root.zone))
+            {
+                // Cannot happen (extraction refuses forbidden zones); never claimed.
+                solution.proof = None;
+            }
             match &solution.proof {
                 Some(proof) => {
                     solution.root_zone = Some(proof.root.zone);
@@ -636,10 +675,14 @@ impl<'a> Solver<'a> {
 
     /// The value of a waiting pass's child (see [`Solver::waiting_pass`]) when its search did not
     /// win it: the OR player ends the game with a pass (no null move, since the answer is the
-    /// game's end).
+    /// game's end); `Unknown` when the zone constraint forbids that win's zone.
     pub(super) fn waiting_fallback(&self, board: &Board) -> Value {
+        let zone = self.two_pass_zone(board);
+        if self.forbids(&zone) {
+            return Value::Unknown;
+        }
         Value::Win {
-            zone: self.two_pass_zone(board),
+            zone,
             best: Some(Move::Pass),
             dist: 1,
         }
@@ -721,7 +764,27 @@ impl<'a> Solver<'a> {
         out
     }
 
-    /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1).
+    /// Does `zone` meet the forbidden points ([`SolveConfig::forbidden_zone`])? A win with
+    /// such a zone is not accepted.
+    #[inline]
+    pub(super) fn forbids(&self, zone: &Zone) -> bool {
+        zone.intersects(&self.config.forbidden_zone)
+    }
+
+    /// A pattern-table win for the node, unless its zone meets the forbidden points.
+    pub(super) fn pattern_win(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+        plies: u32,
+    ) -> Option<super::pattern_table::PatternWin> {
+        let hit = self.patterns.probe(board, to_move, passed, plies)?;
+        (!self.forbids(&hit.zone)).then_some(hit)
+    }
+
+    /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1); a win
+    /// whose zone meets the forbidden points is `Unknown` (decided, but not accepted).
     pub(super) fn leaf_value(&self, board: &Board) -> Option<Value> {
         self.leaf_decision(board).map(|(value, _)| value)
     }
@@ -733,10 +796,14 @@ impl<'a> Solver<'a> {
         let value = match leaf {
             Leaf::Win(mut z) => {
                 close(board, &mut z);
-                Value::Win {
-                    zone: z,
-                    best: None,
-                    dist: 0,
+                if self.forbids(&z) {
+                    Value::Unknown
+                } else {
+                    Value::Win {
+                        zone: z,
+                        best: None,
+                        dist: 0,
+                    }
                 }
             }
             Leaf::Fail(_) => Value::Fail,
@@ -766,7 +833,7 @@ impl<'a> Solver<'a> {
         match self.tt.probe(key) {
             // A stored win counts only when its proof fits in the plies left, so that proofs
             // only ever use shorter proofs (extraction cannot run into a cycle).
-            Some(Stored::Win { zone, best, dist }) if dist <= depth => {
+            Some(Stored::Win { zone, best, dist }) if dist <= depth && !self.forbids(&zone) => {
                 return NodeResult::of(Value::Win { zone, best, dist })
             }
             Some(Stored::Fail) => return NodeResult::of(Value::Fail),
@@ -775,7 +842,7 @@ impl<'a> Solver<'a> {
                 return NodeResult::of(Value::Unknown);
             }
             _ => {
-                if let Some(w) = self.patterns.probe(board, to_move, passed, depth) {
+                if let Some(w) = self.pattern_win(board, to_move, passed, depth) {
                     return NodeResult::of(Value::Win {
                         zone: w.zone,
                         best: w.best,
@@ -802,11 +869,15 @@ impl<'a> Solver<'a> {
         // Whether this subtree hits the ply limit (only then is "no proof" worth storing).
         let outer_cut = std::mem::replace(&mut self.depth_cut, false);
         self.states.push(key);
-        let res = if to_move == self.rules.or_player {
+        let mut res = if to_move == self.rules.or_player {
             self.or_node(board, to_move, passed, depth)
         } else {
             self.and_node(board, to_move, passed, depth)
         };
+        if matches!(res.value, Value::Win { zone, .. } if self.forbids(&zone)) {
+            // Won, but only with a zone the constraint forbids: no answer here.
+            res.value = Value::Unknown;
+        }
         self.states.pop();
         let cut_here = self.depth_cut;
         self.depth_cut |= outer_cut;
@@ -878,7 +949,11 @@ impl<'a> Solver<'a> {
         if self.root.active && self.line.is_empty() {
             self.begin_root_or(board, or, &points);
         }
-        let mut cut = false;
+        // A play on a forbidden point would put it in the node's zone: not searched, and the
+        // node cannot fail for want of it.
+        let before = points.len();
+        points.retain(|&p| !self.config.forbidden_zone.contains(p));
+        let mut cut = points.len() < before;
         if let Some(width) = self.config.or_width {
             if points.len() > width {
                 points.truncate(width);
@@ -928,6 +1003,11 @@ impl<'a> Solver<'a> {
             match child.value {
                 Value::Win { zone: z, dist, .. } => {
                     let zone = self.or_zone(board, or, mv, &z);
+                    if self.forbids(&zone) {
+                        // The dilated zone meets the forbidden points: try the other moves.
+                        unknown = true;
+                        continue;
+                    }
                     return NodeResult {
                         value: Value::Win {
                             zone,
@@ -979,10 +1059,15 @@ impl<'a> Solver<'a> {
             let child = if mv == Move::Pass && passed {
                 // Two passes: the defender has not lived.
                 let v = if self.rules.or_wins_two_passes(board) {
-                    Value::Win {
-                        zone: self.two_pass_zone(board),
-                        best: None,
-                        dist: 0,
+                    let zone = self.two_pass_zone(board);
+                    if self.forbids(&zone) {
+                        Value::Unknown
+                    } else {
+                        Value::Win {
+                            zone,
+                            best: None,
+                            dist: 0,
+                        }
                     }
                 } else {
                     Value::Fail

@@ -29,6 +29,8 @@ struct TableKey {
     ko_rules: ByColor<KoRule>,
     superko: bool,
     or_width: Option<usize>,
+    /// A constrained solve's failures hold only under its constraint.
+    forbidden: Zone,
     size: usize,
 }
 
@@ -42,6 +44,7 @@ impl TableKey {
             ko_rules: problem.ko_rules(),
             superko: config.superko,
             or_width: config.or_width,
+            forbidden: config.forbidden_zone,
             size: problem.size(),
         }
     }

@@ -23,7 +23,7 @@ impl Solver<'_> {
         if let Some(Stored::Win { zone, best, dist }) =
             self.tt.probe(node_key(board, to_move, passed))
         {
-            if dist <= bound {
+            if dist <= bound && !self.forbids(&zone) {
                 return Value::Win { zone, best, dist };
             }
         }
@@ -87,10 +87,11 @@ impl Solver<'_> {
             Some(Value::Win { zone, .. }) => Some(zone),
             Some(_) => None,
             None => match self.tt.probe(node_key(board, and.opponent(), child_passed)) {
-                Some(Stored::Win { zone, dist, .. }) if dist <= plies => Some(zone),
+                Some(Stored::Win { zone, dist, .. }) if dist <= plies && !self.forbids(&zone) => {
+                    Some(zone)
+                }
                 _ => self
-                    .patterns
-                    .probe(board, and.opponent(), child_passed, plies)
+                    .pattern_win(board, and.opponent(), child_passed, plies)
                     .map(|w| w.zone),
             },
         };

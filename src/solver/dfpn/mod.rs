@@ -182,7 +182,7 @@ impl Solver<'_> {
                 .and_then(|s| Outcome::from_stored(s, plies))
                 .filter(|o| !o.is_open())
             {
-                return out;
+                return self.admitted(out);
             }
         }
         let expanded = matches!(stored, Some(Stored::Bounds { .. }));
@@ -190,11 +190,13 @@ impl Solver<'_> {
             if let Some(v) = self.leaf_value(board) {
                 return match v {
                     Value::Win { zone, best, dist } => Outcome::win(zone, best, dist),
-                    _ => Outcome::lost(Loss::Proven, usize::MAX),
+                    Value::Fail => Outcome::lost(Loss::Proven, usize::MAX),
+                    // A win whose zone the constraint forbids: final here, but no failure.
+                    Value::Unknown => Outcome::lost(Loss::Pruned, usize::MAX),
                 };
             }
         }
-        if let Some(w) = self.patterns.probe(board, to_move, passed, plies) {
+        if let Some(w) = self.pattern_win(board, to_move, passed, plies) {
             let (zone, best, dist) = (w.zone, w.best, w.dist);
             self.tt.store(key, Stored::Win { zone, best, dist }, 1);
             return Outcome::win(zone, best, dist);
@@ -207,7 +209,7 @@ impl Solver<'_> {
         let or = self.rules.or_player;
         if to_move == or && passed && self.rules.may_pass(or, board) {
             // The attacker passes after a pass: the defender has not lived.
-            return Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1);
+            return self.admitted(Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1));
         }
         let own_index = self.history.len() - 1;
         let nodes_before = self.nodes;
@@ -220,6 +222,7 @@ impl Solver<'_> {
         } else {
             self.mid_and(board, to_move, passed, th, plies, key)
         };
+        let out = self.admitted(out);
         if let Some(p) = &self.peers {
             p.leave(self.thread, key);
         }
@@ -236,6 +239,18 @@ impl Solver<'_> {
             }
         }
         out
+    }
+
+    /// `out`, except that a win whose zone meets the forbidden points
+    /// ([`SolveConfig::forbidden_zone`]) is a loss of kind `Pruned`: final for this
+    /// constrained search, never a proven failure.
+    fn admitted(&self, out: Outcome) -> Outcome {
+        match out.state {
+            State::Win { zone, .. } if self.forbids(&zone) => {
+                Outcome::lost(Loss::Pruned, out.earliest)
+            }
+            _ => out,
+        }
     }
 
     /// What is known of the child reached by a move just played (its position on the board,
@@ -260,9 +275,9 @@ impl Solver<'_> {
             .probe(key)
             .and_then(|s| Outcome::from_stored(s, plies));
         if let Some(out) = stored.filter(|o| !o.is_open()) {
-            return out;
+            return self.admitted(out);
         }
-        match self.patterns.probe(board, to_move, passed, plies) {
+        match self.pattern_win(board, to_move, passed, plies) {
             Some(w) => Outcome::win(w.zone, w.best, w.dist),
             None => stored.unwrap_or(fresh),
         }
@@ -272,10 +287,9 @@ impl Solver<'_> {
     /// game-ending pass's win.
     fn waiting_outcome(&self, board: &Board, out: Outcome) -> Outcome {
         match out.state {
-            State::Lost(_) => match self.waiting_fallback(board) {
-                Value::Win { zone, best, dist } => Outcome::win(zone, best, dist),
-                _ => out,
-            },
+            State::Lost(_) => {
+                self.admitted(Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1))
+            }
             _ => out,
         }
     }
@@ -372,6 +386,12 @@ impl Solver<'_> {
                 match c.out.state {
                     State::Win { zone, dist, .. } => {
                         let zone = self.or_zone(board, or, c.mv, &zone);
+                        if self.forbids(&zone) {
+                            // This answer's dilated zone meets the forbidden points: another
+                            // move may still win within the constraint.
+                            loss = loss.max(Loss::Pruned);
+                            continue;
+                        }
                         let mut won = Outcome::win(zone, Some(c.mv), dist + 1);
                         won.earliest = earliest;
                         return won;
@@ -630,7 +650,7 @@ impl Solver<'_> {
             let out = if mv == Move::Pass && node.passed {
                 // Two passes end the game.
                 if self.rules.or_wins_two_passes(board) {
-                    Outcome::win(self.two_pass_zone(board), None, 0)
+                    self.admitted(Outcome::win(self.two_pass_zone(board), None, 0))
                 } else {
                     Outcome::lost(Loss::Proven, usize::MAX)
                 }
