@@ -147,21 +147,23 @@ fn the_survival_game_keeps_the_seki_and_refuses_a_filled_liberty() {
     );
 }
 
-/// How many of the database's seki of `area` points the survival game confirms.
-fn confirmed(area: usize) -> (usize, usize) {
+/// How many of the database's seki of `area` points the survival game confirms, how many it
+/// leaves unknown (out of its node budget), and how many there are.
+fn confirmed(area: usize) -> (usize, usize, usize) {
     let table = shipped_table().unwrap();
     let (_, reps) = distinct_keys(area);
     let mut seki = 0;
     let mut kept = 0;
+    let mut unknown = 0;
     for (key, c) in reps.iter().filter(|(k, _)| table.contains(k)) {
         seki += 1;
         let b = c.board();
         let pattern = pattern_board(&b, Color::White, &c.area).expect("a legal candidate");
         let verdict = enclosing_survives(&pattern, &c.area, &Zone::new(), SURVIVAL_NODES);
-        assert_ne!(verdict, Survival::Unknown, "{key:?}");
         kept += usize::from(verdict == Survival::Survives);
+        unknown += usize::from(verdict == Survival::Unknown);
     }
-    (kept, seki)
+    (kept, unknown, seki)
 }
 
 #[test]
@@ -169,11 +171,8 @@ fn the_survival_game_confirms_most_database_seki_of_five_and_six_points() {
     // Pinned figures (a change in the survival game or the database shows here): the
     // database's keys of each size and how many survive the stricter game; the ones that do
     // not need a ko or a repetition the solver's rules do not grant White.
-    let (kept5, seki5) = confirmed(5);
-    let (kept6, seki6) = confirmed(6);
-    println!("area 5: {kept5} of {seki5}; area 6: {kept6} of {seki6}");
-    assert_eq!((kept5, seki5), (63, 64));
-    assert_eq!((kept6, seki6), (461, 472));
+    assert_eq!(confirmed(5), (63, 0, 64));
+    assert_eq!(confirmed(6), (461, 0, 472));
 }
 
 /// The candidates of `area` points, every `step`-th legal one from `offset`.
@@ -317,9 +316,9 @@ fn the_checker_rederives_a_seki_leaf_and_refuses_a_false_one() {
 fn survival_of_every_area() {
     for area in 5..=8 {
         let start = std::time::Instant::now();
-        let (kept, seki) = confirmed(area);
+        let (kept, unknown, seki) = confirmed(area);
         println!(
-            "area {area}: {kept} of {seki} database seki confirmed ({:.1} s)",
+            "area {area}: {kept} of {seki} database seki confirmed, {unknown} out of budget ({:.1} s)",
             start.elapsed().as_secs_f64()
         );
     }

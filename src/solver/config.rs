@@ -37,10 +37,15 @@ impl Engine {
 /// On the research problems 1–40 at 5 s each, 1 proves 4, 2 proves 8, 3 proves 11, 4 proves 12
 /// and 6 proves 9. Where any defender stone may live (`live-any`, `kill-all`: 7x7 kill-all) a
 /// life with free moves fills the board and its zone prunes little: on the 20 7x7 problems at
-/// 5 s, 1 proves 3, 2 proves 2 and 4 proves none (BENCHMARKS.md).
+/// 5 s, 1 proves 3, 2 proves 2 and 4 proves none (BENCHMARKS.md). Where seki is life there
+/// (`live-any-seki`, `kill-all-seki`) the attacker's pass is searched as a waiting move (see
+/// `Solver::waiting_pass`): on 7x7 problems 1 and 2, 1 took 837,748 and 340,830 nodes, 2 took
+/// 155,150 and 100,943, 4 took 418,795 and 114,205.
 pub fn default_null_moves(goal: Goal) -> u32 {
     if goal.needs_crucial_stones() {
         4
+    } else if goal.seki_is_life() {
+        2
     } else {
         1
     }
