@@ -92,7 +92,13 @@ impl Solver<'_> {
                 Some(Stored::Win { zone, dist, .. }) if dist <= plies => Some(zone),
                 _ => self
                     .patterns
-                    .probe(board, and.opponent(), mv == Move::Pass, plies)
+                    .probe(
+                        board,
+                        and.opponent(),
+                        mv == Move::Pass,
+                        plies,
+                        &self.zone_avoid,
+                    )
                     .map(|w| w.zone),
             },
         };

@@ -192,7 +192,10 @@ impl Solver<'_> {
                 };
             }
         }
-        if let Some(w) = self.patterns.probe(board, to_move, passed, plies) {
+        if let Some(w) = self
+            .patterns
+            .probe(board, to_move, passed, plies, &self.zone_avoid)
+        {
             let (zone, best, dist) = (w.zone, w.best, w.dist);
             self.tt.store(key, Stored::Win { zone, best, dist }, 1);
             return Outcome::win(zone, best, dist);
@@ -260,7 +263,10 @@ impl Solver<'_> {
         if let Some(out) = stored.filter(|o| !o.is_open()) {
             return out;
         }
-        match self.patterns.probe(board, to_move, passed, plies) {
+        match self
+            .patterns
+            .probe(board, to_move, passed, plies, &self.zone_avoid)
+        {
             Some(w) => Outcome::win(w.zone, w.best, w.dist),
             None => stored.unwrap_or(fresh),
         }
