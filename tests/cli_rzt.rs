@@ -84,6 +84,28 @@ fn a_second_solve_starts_with_what_the_first_proved() {
 }
 
 #[test]
+fn a_stopped_solve_keeps_what_it_proved() {
+    let dir = temp_dir("stopped");
+    let table = dir.join("wins.rzt");
+    let table_arg = table.to_str().unwrap();
+    let file = problem("17-second-line-kill.sgf");
+    let (stopped, said) = solve_json(&file, &["--max-nodes", "200", "--rzt", table_arg]);
+    assert_eq!(stopped["status"], "unknown");
+    let prefix = format!("RZ pattern table {table_arg}: 0 entries loaded, ");
+    assert!(
+        said.starts_with(&prefix) && !said.starts_with(&format!("{prefix}0 saved")),
+        "{said}"
+    );
+    let (again, _) = solve_json(&file, &["--rzt", table_arg]);
+    let (alone, _) = solve_json(&file, &[]);
+    assert_eq!(again["status"], "win");
+    assert_eq!(again["check"], "checked");
+    assert!(again["pattern_hits"].as_u64().unwrap() > 0, "{again}");
+    assert!(again["nodes"].as_u64().unwrap() < alone["nodes"].as_u64().unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bench_keeps_the_table_of_all_its_problems() {
     let dir = temp_dir("bench");
     let table = dir.join("bench.rzt");

@@ -212,10 +212,14 @@ impl SearchArgs {
     /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off,
     /// …` ([`SolveConfig::describe`]).
     pub fn describe(&self) -> String {
-        let text = self.config().describe();
+        let mut text = self.config().describe();
         if self.engine == Engine::Portfolio {
             let first = format!("engine {}", solver::Engine::Dfpn.name());
-            return text.replacen(&first, "engine portfolio (df-pn; MCTS with the net)", 1);
+            text = text.replacen(&first, "engine portfolio (df-pn; MCTS with the net)", 1);
+        }
+        if let Some(path) = &self.rzt {
+            // A proof may rest on wins loaded from it.
+            text.push_str(&format!(", RZ pattern table {}", path.display()));
         }
         text
     }
@@ -476,5 +480,26 @@ mod tests {
         for bad in ["0", "-1", "inf", "NaN", "1e300", "x"] {
             assert!(parse_secs(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn rzt_opens_into_the_config_and_the_description() {
+        let dir = std::env::temp_dir().join(format!("tsumego-engine-rzt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.rzt");
+        let mut args = SearchArgs {
+            rzt: Some(path.clone()),
+            ..SearchArgs::default()
+        };
+        assert!(args
+            .describe()
+            .ends_with(&format!(", RZ pattern table {}", path.display())));
+        let rzt = args.open_rzt().unwrap().unwrap();
+        assert!(args.config().pattern_store.is_some());
+        assert_eq!(args.config().pattern_store, args.pattern_store);
+        rzt.save().unwrap();
+        assert!(path.is_file());
+        assert!(SearchArgs::default().open_rzt().unwrap().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
