@@ -25,8 +25,8 @@
 //! body_len   u64      bytes after the header
 //! checksum   u64      FNV-1a 64 of the body
 //! body       sections x {
-//!   size u8, or_player u8 (0 black, 1 white), goal u8 (index in Goal::ALL),
-//!   ko_black u8, ko_white u8 (index in KoRule::ALL),
+//!   size u8, or_player u8 (0 black, 1 white),
+//!   goal, ko_black, ko_white: each a name (`Goal::name`, `KoRule::name`) as u8 length + bytes,
 //!   crucial bitmap, region bitmap,
 //!   zones u32, zones x {
 //!     zone bitmap, uses u64, count u32, count x {
@@ -343,20 +343,18 @@ pub fn initial_table(problem: &Problem, config: &SolveConfig) -> PatternTable {
 /// The context of a section as written.
 fn context_bytes(rules: &RulesKey) -> Vec<u8> {
     let size = rules.size;
-    let mut out = vec![
-        size as u8,
-        rules.or_player.index() as u8,
-        Goal::ALL.iter().position(|&g| g == rules.goal).unwrap_or(0) as u8,
-        ko_index(rules.ko_rules.black),
-        ko_index(rules.ko_rules.white),
-    ];
+    let mut out = vec![size as u8, rules.or_player.index() as u8];
+    for name in [
+        rules.goal.name(),
+        rules.ko_rules.black.name(),
+        rules.ko_rules.white.name(),
+    ] {
+        out.push(name.len() as u8);
+        out.extend_from_slice(name.as_bytes());
+    }
     put_bitmap(&mut out, &rules.crucial, size);
     put_bitmap(&mut out, &rules.region, size);
     out
-}
-
-fn ko_index(rule: KoRule) -> u8 {
-    KoRule::ALL.iter().position(|&k| k == rule).unwrap_or(0) as u8
 }
 
 /// `y * size + x`.
@@ -432,6 +430,12 @@ impl Reader<'_> {
         Ok(u64::from_le_bytes(raw))
     }
 
+    /// A name: its length (u8), then its bytes.
+    fn name(&mut self) -> Result<String, String> {
+        let n = usize::from(self.u8()?);
+        Ok(String::from_utf8_lossy(self.take(n)?).into_owned())
+    }
+
     /// `n` bits, padded to a byte with zeros.
     fn bits(&mut self, n: usize) -> Result<Vec<bool>, String> {
         let bytes = self.take(n.div_ceil(8))?;
@@ -489,16 +493,12 @@ fn read_section(
         1 => Color::White,
         c => return Err(format!("OR player {c}")),
     };
-    let goal = r.u8()?;
-    let goal = *Goal::ALL
-        .get(usize::from(goal))
-        .ok_or_else(|| format!("goal {goal}"))?;
+    let goal = r.name()?;
+    let goal = Goal::from_name(&goal).ok_or_else(|| format!("goal {goal:?}"))?;
     let mut ko = [KoRule::Allow; 2];
     for rule in &mut ko {
-        let k = r.u8()?;
-        *rule = *KoRule::ALL
-            .get(usize::from(k))
-            .ok_or_else(|| format!("ko rule {k}"))?;
+        let k = r.name()?;
+        *rule = KoRule::from_name(&k).ok_or_else(|| format!("ko rule {k:?}"))?;
     }
     let crucial = r.bitmap(size)?;
     let region = r.bitmap(size)?;
@@ -729,6 +729,16 @@ mod tests {
         assert_eq!(
             err(&bad).as_deref(),
             Some("RZ pattern table corrupt: section 0: board size 40")
+        );
+        // Goals are stored by name: one this program does not know is refused.
+        let mut bad = bytes.clone();
+        bad[HEADER_LEN + 3] = b'x';
+        let sum = fnv1a(&bad[HEADER_LEN..]);
+        bad[24..32].copy_from_slice(&sum.to_le_bytes());
+        let e = err(&bad).unwrap();
+        assert!(
+            e.starts_with("RZ pattern table corrupt: section 0: goal \"x"),
+            "{e}"
         );
     }
 
