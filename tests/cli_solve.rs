@@ -82,10 +82,14 @@ fn solve_json_and_sides() {
     for key in ["nodes", "nodes_per_second", "seconds", "depth"] {
         assert!(json[key].is_number(), "{key}");
     }
-    // The win ends in a two-pass leaf, so unconditional life was searched too.
+    // Black lives unconditionally: the proof shows it (its leaves are Benson life, the
+    // attacker's pass searched as a waiting move), or it ends in a two-pass leaf and
+    // unconditional life is searched too.
     let searches = json["searches"].as_array().unwrap();
-    assert_eq!(searches.len(), 2);
-    assert_eq!(searches[1]["goal"], "live-uca");
+    assert!(matches!(searches.len(), 1 | 2), "{searches:?}");
+    if searches.len() == 2 {
+        assert_eq!(searches[1]["goal"], "live-uca");
+    }
     assert_eq!(json["how"]["kind"], "unconditional");
 
     // --side kill is the file's claim here; --side both reports the claim proven.

@@ -3,9 +3,11 @@
 //! sample of patterns decided again by an independent plain search (`tests/seki_reference`).
 
 mod naive;
+mod seki_diagrams;
 mod seki_reference;
 
 use naive::{NaiveBoard, Stone};
+use seki_diagrams::{swap_colours, FILLED, TOP_SEKI};
 use seki_reference::reference_seki;
 use tsumego_studio::go::{Board, Color, Point, Zone};
 use tsumego_studio::solver::seki_db::build::{build, distinct_keys};
@@ -63,16 +65,6 @@ fn board(diagram: &str) -> Board {
 fn zone(points: &[(usize, usize)]) -> Zone {
     points.iter().map(|&(x, y)| Point::new(x, y)).collect()
 }
-
-/// The top edge's seki: Black's three stones and White's ring share two liberties.
-const TOP_SEKI: &str = "
-    O . X X X . O
-    O O O O O O O
-    X X X X X X X
-    . . . . . . .
-    . . . . . . .
-    . . . . . . .
-    . . . . . . .";
 
 #[test]
 fn a_seki_on_the_edge_is_a_seki() {
@@ -175,27 +167,10 @@ fn the_edge_seki_is_found_from_either_side_of_it() {
 
 #[test]
 fn colours_swapped_it_is_the_same_seki_and_a_filled_liberty_is_not() {
-    let swapped: String = TOP_SEKI
-        .chars()
-        .map(|c| match c {
-            'X' => 'O',
-            'O' => 'X',
-            c => c,
-        })
-        .collect();
-    let b = board(&swapped);
+    let b = board(&swap_colours(TOP_SEKI));
     assert!(seki_near(shipped(), &b, Color::Black, Point::new(3, 0)).is_some());
     // Black has filled a shared liberty: White captures next, no seki.
-    let filled = board(
-        "
-        O X X X X . O
-        O O O O O O O
-        X X X X X X X
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .",
-    );
+    let filled = board(FILLED);
     assert_eq!(
         seki_near(shipped(), &filled, Color::White, Point::new(1, 0)),
         None

@@ -813,3 +813,36 @@ fn without_weights_the_net_overlays_say_why_and_the_solver_falls_back() {
         "{verdict}"
     );
 }
+
+/// A 7x7 kill-all problem where White's only group keeps a seki on the bottom edge.
+const KILLALL_SEKI: &str = "(;GM[1]FF[4]CA[UTF-8]SZ[7]GN[7x7 kill-all: seki on the edge]\
+AB[ba][da][fa][ab][bb][cb][db][eb][fb][gb][ac][bc][cc][dc][ec][fc][gc][ad][bd][cd][dd][ed]\
+[fd][gd][ae][be][ce][de][ee][fe][ge][cg][dg][eg]\
+AW[af][bf][cf][df][ef][ff][gf][ag][gg]PL[B]TSOR[W]TSGOAL[live-any-seki]TSKOB[allow]TSKOW[disallow])";
+
+#[test]
+fn a_killall_seki_is_outlined_and_proven_by_the_database() {
+    let dir = std::env::temp_dir().join(format!("tsumego-seki-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("killall-seki.sgf");
+    std::fs::write(&file, KILLALL_SEKI).unwrap();
+    let mut h = window_on(file, [1280.0, 820.0]);
+    // The seki area (B1..F1) is outlined before any solve.
+    let area: Vec<Point> = (1..6).map(|x| Point::new(x, 6)).collect();
+    let shown = h.state().scene().seki_areas;
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert_eq!(shown[0].iter().collect::<Vec<_>>(), area);
+    // The proof is one seki leaf, drawn in the seki colour.
+    let verdict = solve_for_verdict(&mut h);
+    assert!(verdict.starts_with("White lives in seki"), "{verdict}");
+    assert_eq!(h.state().mode, Mode::Proof);
+    let scene = h.state().scene();
+    assert!(scene.zone_is_seki);
+    assert_eq!(scene.zone.map(|z| z.len()), Some(14));
+    // The overlay switches off from the View menu.
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Seki areas (database)").click();
+    h.run_steps(2);
+    assert!(h.state().scene().seki_areas.is_empty());
+}

@@ -119,7 +119,7 @@ pub fn bench(
             }
             Ok(loaded) => {
                 let note = loaded.note();
-                let problem = loaded.problem;
+                let problem = search.goal_of(loaded.problem);
                 let mut analysis = search.analyse(&problem, Width::Full);
                 let repro = check.check(entry_path(entry), search, &mut analysis);
                 let mut report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);

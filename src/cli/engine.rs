@@ -100,6 +100,15 @@ pub struct SearchArgs {
     /// Switch off the static life-and-death rule of the goal test (for measuring).
     #[arg(long, hide = true)]
     pub no_static: bool,
+    /// Switch off the seki database's terminal of the goal test (goals where seki is life:
+    /// `live`/`kill`, `live-any-seki`/`kill-all-seki`), for measuring what it brings.
+    #[arg(long)]
+    pub no_seki_db: bool,
+    /// Count seki as life whatever the file says: the research goals become their Go forms
+    /// (`live-uca` → `live`, `kill-uca` → `kill`, `live-any` → `live-any-seki`, `kill-all` →
+    /// `kill-all-seki`), as Go players and the seki-database paper's Killall-Go count it.
+    #[arg(long)]
+    pub seki_life: bool,
     /// df-pn: threads searching one claim together, sharing the transposition table (1: the
     /// serial search, whose node counts are reproducible; with more, nodes are those of all
     /// threads and vary from run to run). The depth-first engine and `--side both` (one thread
@@ -165,6 +174,8 @@ impl Default for SearchArgs {
             rzt: None,
             pattern_store: None,
             no_static: false,
+            no_seki_db: false,
+            seki_life: false,
             threads: 1,
             net: "off".to_string(),
             net_plies: None,
@@ -190,6 +201,7 @@ impl SearchArgs {
             },
             build_proof: true,
             static_dead: !self.no_static,
+            seki_db: !self.no_seki_db,
             engine: self.engine.into(),
             null_moves: if self.pass_not_first {
                 Some(0)
@@ -255,6 +267,15 @@ impl SearchArgs {
 
     /// Solve `problem`'s claim with the chosen engine (one search, at the width asked for;
     /// `auto` is full width here).
+    /// The problem as these flags have it searched (`--seki-life`).
+    pub fn goal_of(&self, problem: Problem) -> Problem {
+        if self.seki_life {
+            problem.with_seki(true)
+        } else {
+            problem
+        }
+    }
+
     pub fn solve(&self, problem: &Problem) -> Solution {
         Solver::new(problem, self.config()).solve()
     }

@@ -108,7 +108,7 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         other => anyhow!("{}: {other}", options.file.display()),
     })?;
     let note = loaded.note();
-    let problem = loaded.problem;
+    let problem = options.search.goal_of(loaded.problem);
     if let Some(out) = &options.proof_out {
         check_parent(out, "the proof")?;
     }

@@ -500,6 +500,12 @@ impl Board {
         true
     }
 
+    /// The last recorded move (`None` when no move is recorded).
+    pub fn last_move(&self) -> Option<Move> {
+        let rec = self.undo_stack.last()?;
+        Some(rec.point.map_or(Move::Pass, Move::Play))
+    }
+
     /// The stones captured by the last recorded move (empty for a pass, a move without captures,
     /// or when no move is recorded).
     pub fn last_captures(&self) -> Zone {

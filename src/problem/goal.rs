@@ -12,11 +12,12 @@ use std::fmt;
 
 /// The goal of the OR player.
 ///
-/// Two families: **life as Go players mean it** (`live`/`kill`: the crucial stones are never
-/// captured, so seki is life; the game ends when both sides pass in a row, and the defender has
-/// lived if a crucial stone is still on the board), and the **research goals** of the RZS paper
-/// (`live-uca`/`kill-uca`, `live-any`/`kill-all`: only Benson's unconditional life counts, and two
-/// passes in a row leave the defender dead).
+/// Two families: **life as Go players mean it** (`live`/`kill`, `live-any-seki`/`kill-all-seki`:
+/// the defender's stones are never all captured, so seki is life; the game ends when both sides
+/// pass in a row, and the defender has lived if a crucial stone (any stone of it, for the kill-all
+/// pair) is still on the board), and the **research goals** of the RZS paper (`live-uca`/`kill-uca`,
+/// `live-any`/`kill-all`: only Benson's unconditional life counts, and two passes in a row leave
+/// the defender dead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Goal {
@@ -41,20 +42,30 @@ pub enum Goal {
     /// [`Goal::LiveAny`] seen from the attacker: the OR player wins when no stone of the opponent
     /// can become safe.
     KillAll,
+    /// Kill-all as Go players play it (7x7 Killall-Go with seki as life, the seki-database
+    /// paper): the OR player (the defender) wins when any of its stones becomes unconditionally
+    /// alive, when a seki keeps one of its blocks on the board for ever, or when the game ends by
+    /// two passes with a stone of it on the board. No crucial stones are needed.
+    LiveAnySeki,
+    /// [`Goal::LiveAnySeki`] seen from the attacker: the OR player wins when the game ends by two
+    /// passes with no stone of the opponent on the board.
+    KillAllSeki,
 }
 
 impl Goal {
-    pub const ALL: [Goal; 6] = [
+    pub const ALL: [Goal; 8] = [
         Goal::Live,
         Goal::LiveUca,
         Goal::LiveAny,
+        Goal::LiveAnySeki,
         Goal::Kill,
         Goal::KillUca,
         Goal::KillAll,
+        Goal::KillAllSeki,
     ];
 
     /// The same problem claimed by the other side: `Live` ↔ `Kill`, `LiveUca` ↔ `KillUca`,
-    /// `LiveAny` ↔ `KillAll`.
+    /// `LiveAny` ↔ `KillAll`, `LiveAnySeki` ↔ `KillAllSeki`.
     pub fn opposite(self) -> Goal {
         match self {
             Goal::Live => Goal::Kill,
@@ -63,37 +74,51 @@ impl Goal {
             Goal::Kill => Goal::Live,
             Goal::KillUca => Goal::LiveUca,
             Goal::KillAll => Goal::LiveAny,
+            Goal::LiveAnySeki => Goal::KillAllSeki,
+            Goal::KillAllSeki => Goal::LiveAnySeki,
         }
     }
 
-    /// True for `Live`, `LiveUca` and `LiveAny`: the OR player is the defender.
+    /// True for `Live`, `LiveUca`, `LiveAny` and `LiveAnySeki`: the OR player is the defender.
     pub fn or_defends(self) -> bool {
-        matches!(self, Goal::Live | Goal::LiveUca | Goal::LiveAny)
+        matches!(
+            self,
+            Goal::Live | Goal::LiveUca | Goal::LiveAny | Goal::LiveAnySeki
+        )
     }
 
     /// True for the goals decided by the crucial stones (at least one is required): `Live`,
-    /// `LiveUca`, `Kill`, `KillUca`. `LiveAny` and `KillAll` are about every stone of the
-    /// defender.
+    /// `LiveUca`, `Kill`, `KillUca`. The kill-all goals are about every stone of the defender.
     pub fn needs_crucial_stones(self) -> bool {
-        !matches!(self, Goal::LiveAny | Goal::KillAll)
+        !matches!(
+            self,
+            Goal::LiveAny | Goal::KillAll | Goal::LiveAnySeki | Goal::KillAllSeki
+        )
     }
 
-    /// True for `Live` and `Kill`: seki is life. A game ended by two passes in a row is then the
-    /// defender's (a crucial stone is still on the board); for the other goals it is the
-    /// attacker's (the defender did not reach unconditional life).
+    /// True for `Live`, `Kill`, `LiveAnySeki` and `KillAllSeki`: seki is life. A game ended by two
+    /// passes in a row is then the defender's when a crucial stone (for the kill-all pair: any
+    /// stone of the defender) is still on the board; for the other goals it is the attacker's
+    /// (the defender did not reach unconditional life).
     pub fn seki_is_life(self) -> bool {
-        matches!(self, Goal::Live | Goal::Kill)
+        matches!(
+            self,
+            Goal::Live | Goal::Kill | Goal::LiveAnySeki | Goal::KillAllSeki
+        )
     }
 
     /// The same side's goal with seki counted as life (`true`) or with the paper's unconditional
-    /// life (`false`); `LiveAny`/`KillAll` have no seki form and stay as they are.
+    /// life (`false`).
     pub fn with_seki(self, seki_is_life: bool) -> Goal {
         match (self, seki_is_life) {
             (Goal::Live | Goal::LiveUca, true) => Goal::Live,
             (Goal::Live | Goal::LiveUca, false) => Goal::LiveUca,
             (Goal::Kill | Goal::KillUca, true) => Goal::Kill,
             (Goal::Kill | Goal::KillUca, false) => Goal::KillUca,
-            (g, _) => g,
+            (Goal::LiveAny | Goal::LiveAnySeki, true) => Goal::LiveAnySeki,
+            (Goal::LiveAny | Goal::LiveAnySeki, false) => Goal::LiveAny,
+            (Goal::KillAll | Goal::KillAllSeki, true) => Goal::KillAllSeki,
+            (Goal::KillAll | Goal::KillAllSeki, false) => Goal::KillAll,
         }
     }
 
@@ -115,8 +140,8 @@ impl Goal {
         }
     }
 
-    /// The name used in files: `live`, `live-uca`, `live-any`, `kill`, `kill-uca`, `kill-all`
-    /// (SGF `TSGOAL`, JSON, CLI).
+    /// The name used in files: `live`, `live-uca`, `live-any`, `live-any-seki`, `kill`,
+    /// `kill-uca`, `kill-all`, `kill-all-seki` (SGF `TSGOAL`, JSON, CLI).
     pub fn name(self) -> &'static str {
         match self {
             Goal::Live => "live",
@@ -125,6 +150,8 @@ impl Goal {
             Goal::Kill => "kill",
             Goal::KillUca => "kill-uca",
             Goal::KillAll => "kill-all",
+            Goal::LiveAnySeki => "live-any-seki",
+            Goal::KillAllSeki => "kill-all-seki",
         }
     }
 
@@ -134,9 +161,9 @@ impl Goal {
     }
 
     /// The search-goal name of the research JSON format: `TOLIVE`, `TOLIVE_ANY`, `TOKILL`,
-    /// `TOKILL_ALL` are the paper's goals (unconditional life); `TOLIVE_SEKI` and `TOKILL_SEKI`
-    /// are our extension for the goals where seki is life, so that such a problem saved as JSON
-    /// loses nothing.
+    /// `TOKILL_ALL` are the paper's goals (unconditional life); `TOLIVE_SEKI`, `TOKILL_SEKI`
+    /// and `TOLIVE_ANY_SEKI`/`TOKILL_ALL_SEKI` are our extension for the goals where seki is life,
+    /// so that such a problem saved as JSON loses nothing.
     pub fn research_name(self) -> &'static str {
         match self {
             Goal::Live => "TOLIVE_SEKI",
@@ -145,6 +172,8 @@ impl Goal {
             Goal::Kill => "TOKILL_SEKI",
             Goal::KillUca => "TOKILL",
             Goal::KillAll => "TOKILL_ALL",
+            Goal::LiveAnySeki => "TOLIVE_ANY_SEKI",
+            Goal::KillAllSeki => "TOKILL_ALL_SEKI",
         }
     }
 

@@ -177,7 +177,7 @@ pub fn analyse_in(
     let base = problem.clone().with_ko_rule(or, KoRule::Disallow);
     let first = run(&base, "ko disallowed", &mut budget);
     let (claim, solution, how) = match first.status {
-        Status::Win if problem.goal() == Goal::Live => {
+        Status::Win if matches!(problem.goal(), Goal::Live | Goal::LiveAnySeki) => {
             let has_seki = first.proof.as_ref().is_some_and(ends_in_seki);
             if !has_seki || budget.exhausted() {
                 let how = if has_seki {
@@ -283,10 +283,12 @@ fn ko_unknown(plain: Solution, ko: &Solution) -> Solution {
     }
 }
 
-/// Does any leaf of the proof end the game in seki?
+/// Does any leaf of the proof end the game in seki (two passes with the defender's stones on
+/// the board, or a seki the database knows)?
 pub fn ends_in_seki(proof: &ProofTree) -> bool {
     fn walk(n: &ProofNode) -> bool {
-        n.role == Role::Leaf(LeafKind::Seki) || n.children.iter().any(walk)
+        matches!(n.role, Role::Leaf(LeafKind::Seki | LeafKind::SekiArea))
+            || n.children.iter().any(walk)
     }
     walk(&proof.root)
 }

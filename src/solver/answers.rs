@@ -126,9 +126,9 @@ pub fn answers_sgf(moves: &FirstMoves, source: &Problem) -> String {
 pub fn verdict_line(moves: &FirstMoves) -> String {
     let claim = &moves.claim;
     let task = match claim.goal() {
-        Goal::Live | Goal::LiveUca | Goal::LiveAny => "to live",
+        Goal::Live | Goal::LiveUca | Goal::LiveAny | Goal::LiveAnySeki => "to live",
         Goal::Kill | Goal::KillUca => "to kill",
-        Goal::KillAll => "to kill everything",
+        Goal::KillAll | Goal::KillAllSeki => "to kill everything",
     };
     let checked = moves
         .moves

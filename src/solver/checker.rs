@@ -17,6 +17,10 @@
 //! the enclosed areas ([`super::checker_static`]), on the position actually reached and with its
 //! side to move; nothing of the search's rule or its table is used.
 //!
+//! A seki leaf ([`LeafKind::SekiArea`]) is re-derived the same way ([`super::checker_seki`]):
+//! the enclosed area found again on the position reached and its survival game played out,
+//! without the seki database.
+//!
 //! Positions already verified against a tree node are remembered (by position key and node) unless
 //! a superko refusal happened below them, so transpositions are checked once.
 //!
@@ -32,6 +36,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
+use super::checker_seki::verify_seki_area;
 use super::checker_static::verify_static_dead;
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 
@@ -52,6 +57,8 @@ pub enum CheckError {
     NotDead { line: String, why: String },
     #[error("after {line}: the proof's connection leaf does not connect: {why}")]
     NotConnected { line: String, why: String },
+    #[error("after {line}: the proof's seki leaf is not a seki: {why}")]
+    NotSeki { line: String, why: String },
     #[error("the check needed more than {0} positions")]
     TooLarge(u64),
     #[error("the check ran out of time after {positions} positions")]
@@ -294,11 +301,13 @@ impl Checker<'_> {
         self.problem.goal().or_defends()
     }
 
-    /// Does the OR player win a game ended by two passes in a row (with the position not
-    /// settled)? The defender does when seki is life (a crucial stone is still on the board),
-    /// else the attacker.
-    fn or_wins_two_passes(&self) -> bool {
-        self.problem.goal().seki_is_life() == self.or_wins_when_defender_lives()
+    /// Does the OR player win a game ended by two passes in a row on `board` (with the position
+    /// not settled)? The defender does when seki is life and it has a crucial stone (for the
+    /// kill-all goals: any stone) on the board, else the attacker.
+    fn or_wins_two_passes(&self, board: &Board) -> bool {
+        let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
+        let defender_wins = self.problem.goal().seki_is_life() && left;
+        defender_wins == self.or_wins_when_defender_lives()
     }
 
     /// Play `mv` for `c` if the rules allow it. Returns `Err(true)` for a superko refusal.
@@ -375,6 +384,25 @@ impl Checker<'_> {
                 }),
             };
         }
+        if node.role == Role::Leaf(LeafKind::SekiArea) {
+            let found = verify_seki_area(
+                board,
+                self.defender,
+                self.crucial.as_ref(),
+                &self.region,
+                self.superko,
+            );
+            return match found {
+                Ok(()) if self.or_wins_when_defender_lives() => Ok(false),
+                Ok(()) => Err(CheckError::Lost {
+                    line: self.line_text(),
+                }),
+                Err(why) => Err(CheckError::NotSeki {
+                    line: self.line_text(),
+                    why,
+                }),
+            };
+        }
         if node.role == Role::Leaf(LeafKind::Connected) {
             return match self.verify_connected(board, to_move, passed) {
                 Ok(()) => Ok(false),
@@ -423,7 +451,7 @@ impl Checker<'_> {
         };
         if mv == Move::Pass && passed {
             // Two passes end the game unsettled (checked above).
-            return if self.or_wins_two_passes() {
+            return if self.or_wins_two_passes(board) {
                 Ok(false)
             } else {
                 Err(CheckError::Lost {
@@ -480,7 +508,7 @@ impl Checker<'_> {
         for mv in moves {
             if mv == Move::Pass && passed {
                 // Two passes end the game unsettled.
-                if !self.or_wins_two_passes() {
+                if !self.or_wins_two_passes(board) {
                     return Err(CheckError::Lost {
                         line: format!("{} pass", self.line_text()),
                     });

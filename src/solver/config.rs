@@ -94,6 +94,9 @@ pub struct SolveConfig {
     /// The static life-and-death rule in the goal test ([`super::static_ld`]; on by default).
     /// It is never used with `superko` (see [`super::GoalTest::without_static_rule`]).
     pub static_dead: bool,
+    /// The seki database's terminal in the goal test ([`super::seki_leaf`]; on by default, for
+    /// the goals where seki is life). Off with `static_dead` or `superko`.
+    pub seki_db: bool,
     /// Threads of one df-pn search sharing its table ([`super::dfpn::parallel`]); 1: the serial
     /// search (the depth-first engine always runs on one).
     pub threads: usize,
@@ -140,6 +143,7 @@ impl Default for SolveConfig {
             pattern_store: None,
             dilation: true,
             static_dead: true,
+            seki_db: true,
             threads: 1,
             guide: None,
             guide_plies: DEFAULT_GUIDE_PLIES,
@@ -173,6 +177,9 @@ impl SolveConfig {
         ));
         if !self.static_dead {
             parts.push("static rule off".to_string());
+        }
+        if !self.seki_db {
+            parts.push("seki database off".to_string());
         }
         if self.threads > 1 {
             parts.push(format!("threads {}", self.threads));

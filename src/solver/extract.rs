@@ -114,6 +114,7 @@ impl Solver<'_> {
                 Reason::Captured => LeafKind::Captured,
                 Reason::Alive => LeafKind::Alive,
                 Reason::Connected => LeafKind::Connected,
+                Reason::SekiArea => LeafKind::SekiArea,
             };
             return Some(self.leaf_node(to_move, zone, kind));
         }
@@ -143,18 +144,23 @@ impl Solver<'_> {
         let captured = board.last_captures();
         let mut child = if mv == Move::Pass && passed {
             board.undo();
-            if !self.rules.or_wins_two_passes() {
+            if !self.rules.or_wins_two_passes(board) {
                 return None;
             }
-            let kind = if self.rules.seki_is_life {
+            let kind = if self.rules.two_pass_winner(board) == self.rules.defender {
                 LeafKind::Seki
             } else {
                 LeafKind::TwoPasses
             };
             self.leaf_node(mover.opponent(), self.two_pass_zone(board), kind)
         } else {
+            let waiting = self.waiting_pass(board, mover, mv, passed);
             self.push(board, mv);
-            let c = self.build(board, mover.opponent(), mv == Move::Pass, below);
+            let mut c = self.build(board, mover.opponent(), mv == Move::Pass && !waiting, below);
+            if waiting && c.is_none() {
+                // The waiting pass was not won (the search answered it by ending the game).
+                c = self.build(board, mover.opponent(), true, below);
+            }
             self.pop(board);
             c?
         };

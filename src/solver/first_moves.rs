@@ -306,7 +306,7 @@ fn judge_one(
         nodes: 0,
         elapsed: start.elapsed(),
     };
-    if mv == Move::Pass && !Rules::new(claim, config.superko).or_wins_two_passes() {
+    if mv == Move::Pass && !Rules::new(claim, config.superko).or_wins_two_passes(claim.board()) {
         return without_search(
             MoveResult::Fails,
             format!("{other} passes too: the game ends and {me} {fails}"),

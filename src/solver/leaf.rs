@@ -23,11 +23,16 @@
 //!   the block, the two liberties and the UCA components of the living stones. With the static
 //!   rule (the region; never under superko); the goals with crucial stones only.
 //!
+//! - the **defender lives in a seki** ([`super::seki_leaf`], issue 13 item 2) the database knows,
+//!   confirmed under the solver's rules, for the goals where seki is life; the zone is the area
+//!   and its enclosing block. With the static rule (the region; never under superko).
+//!
 //! A leaf is a win or a failure *of the OR player*: the OR player defends for `Live`/`LiveAny`
 //! and attacks for `Kill`/`KillAll`.
 
 use super::connection::{connection_zone, may_connect};
 use super::not_alive::may_be_alive;
+use super::seki_leaf::SekiRule;
 use super::static_ld::StaticRule;
 use crate::go::{benson, Board, Color, Zone};
 use crate::problem::{Goal, Problem};
@@ -65,6 +70,8 @@ pub enum Reason {
     /// A crucial block connects to unconditionally alive stones whatever the attacker does
     /// ([`super::connection`]).
     Connected,
+    /// A defender block keeps a seki the database knows ([`super::seki_leaf`]).
+    SekiArea,
 }
 
 /// What decides a node: the goal, the OR player and the crucial stones of a problem.
@@ -81,6 +88,8 @@ pub struct GoalTest {
     /// The problem's region, for the connection rule ([`super::connection`]) when it is on
     /// (with the static rule: both need the region and both are off under superko).
     connection_region: Option<Zone>,
+    /// The seki terminal, when on (goals where seki is life, with the static rule).
+    seki: Option<SekiRule>,
 }
 
 impl GoalTest {
@@ -103,6 +112,7 @@ impl GoalTest {
             },
             static_rule: None,
             connection_region: None,
+            seki: None,
         }
     }
 
@@ -116,6 +126,7 @@ impl GoalTest {
             region,
         ));
         self.connection_region = self.goal.needs_crucial_stones().then_some(region);
+        self.seki = SekiRule::new(self.goal, self.defender, self.crucial, region);
         self
     }
 
@@ -125,6 +136,13 @@ impl GoalTest {
     pub fn without_static_rule(mut self) -> GoalTest {
         self.static_rule = None;
         self.connection_region = None;
+        self.seki = None;
+        self
+    }
+
+    /// The same test without the seki database's terminal (for measuring what it brings).
+    pub fn without_seki_db(mut self) -> GoalTest {
+        self.seki = None;
         self
     }
 
@@ -162,7 +180,7 @@ impl GoalTest {
             .connection_region
             .is_some_and(|r| may_connect(board, self.defender, &decisive, &r));
         if !candidate && !connectable {
-            return self.static_dead(board);
+            return self.seki_or_static_dead(board);
         }
         let life = benson(board, self.defender);
         let mut best: Option<Zone> = None;
@@ -187,11 +205,14 @@ impl GoalTest {
                 return Some((self.outcome(true, zone), Reason::Connected));
             }
         }
-        self.static_dead(board)
+        self.seki_or_static_dead(board)
     }
 
-    /// The static rule's decision, when it is on and applies.
-    fn static_dead(&self, board: &Board) -> Option<(Leaf, Reason)> {
+    /// A seki the database knows, else the static rule's decision (when they are on and apply).
+    fn seki_or_static_dead(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        if let Some(zone) = self.seki.and_then(|s| s.evaluate(board)) {
+            return Some((self.outcome(true, zone), Reason::SekiArea));
+        }
         let zone = self.static_rule?.evaluate(board)?;
         Some((self.outcome(false, zone), Reason::StaticDead))
     }

@@ -46,6 +46,10 @@ pub enum LeafKind {
     /// defender connects it whatever the attacker does ([`super::connection`]); the checker
     /// plays the connection out.
     Connected,
+    /// A defender block encloses a small area in a seki the seki database knows, confirmed
+    /// under the solver's rules ([`super::seki_leaf`]): the block is never captured. The
+    /// checker finds the area again and replays the survival game without the database.
+    SekiArea,
 }
 
 /// A node of a proof tree.

@@ -12,8 +12,8 @@
 //!   them.
 //! - Passing: the AND player may always pass. Two passes in a row end the game; its winner is
 //!   [`Rules::two_pass_winner`]: the defender when seki is life (goals `live`/`kill`: a crucial
-//!   stone is still on the board), else the attacker (the paper's goals: the defender did not
-//!   reach unconditional life). The OR player passes only when it is that winner: otherwise its
+//!   stone is still on the board; `live-any-seki`/`kill-all-seki`: when a stone of the defender
+//!   is), else the attacker (the paper's goals: the defender did not reach unconditional life). The OR player passes only when it is that winner: otherwise its
 //!   pass lets the opponent end the game at once.
 
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
@@ -43,9 +43,11 @@ pub struct Rules {
     /// Sides that are ko masters ([`KoRule::Master`]): they may retake a ko at once.
     pub ko_master: ByColor<bool>,
     pub superko: bool,
-    /// The goal counts seki as life (`live`/`kill`): a game ended by two passes is the
-    /// defender's.
+    /// The goal counts seki as life (`live`/`kill`, `live-any-seki`/`kill-all-seki`): a game
+    /// ended by two passes is the defender's (for the kill-all pair, when it has a stone left).
     pub seki_is_life: bool,
+    /// The goal is about every stone of the defender (no crucial stones).
+    pub any_stone: bool,
 }
 
 impl Rules {
@@ -65,6 +67,7 @@ impl Rules {
             ),
             superko,
             seki_is_life: problem.goal().seki_is_life(),
+            any_stone: !problem.goal().needs_crucial_stones(),
         }
     }
 
@@ -73,24 +76,27 @@ impl Rules {
         self.defender.opponent()
     }
 
-    /// The side that wins when the game ends by two passes in a row.
-    pub fn two_pass_winner(&self) -> Color {
-        if self.seki_is_life {
+    /// The side that wins when the game ends by two passes in a row on `board`. (With crucial
+    /// stones the goal test has decided every position without one on the board, so only the
+    /// kill-all goals look at the board.)
+    pub fn two_pass_winner(&self, board: &Board) -> Color {
+        let defender_left = !self.any_stone || !board.stones(self.defender).is_empty();
+        if self.seki_is_life && defender_left {
             self.defender
         } else {
             self.attacker()
         }
     }
 
-    /// Does the OR player win a game ended by two passes?
-    pub fn or_wins_two_passes(&self) -> bool {
-        self.two_pass_winner() == self.or_player
+    /// Does the OR player win a game ended by two passes on `board`?
+    pub fn or_wins_two_passes(&self, board: &Board) -> bool {
+        self.two_pass_winner(board) == self.or_player
     }
 
-    /// May `c` pass at an internal node? The AND player always; the OR player only when two
-    /// passes win for it.
-    pub fn may_pass(&self, c: Color) -> bool {
-        c != self.or_player || self.or_wins_two_passes()
+    /// May `c` pass at an internal node on `board`? The AND player always; the OR player only
+    /// when two passes win for it.
+    pub fn may_pass(&self, c: Color, board: &Board) -> bool {
+        c != self.or_player || self.or_wins_two_passes(board)
     }
 
     /// Play `p` for `c` as a recorded move when the rules allow it; on refusal the board is

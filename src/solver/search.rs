@@ -249,11 +249,14 @@ impl<'a> Solver<'a> {
             problem.start_stones()[problem.defender()]
         };
         let now = Instant::now();
-        let goal_test = if config.static_dead && !config.superko {
+        let mut goal_test = if config.static_dead && !config.superko {
             GoalTest::new(problem)
         } else {
             GoalTest::new(problem).without_static_rule()
         };
+        if !config.seki_db {
+            goal_test = goal_test.without_seki_db();
+        }
         Solver {
             problem,
             rules,
@@ -606,21 +609,29 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The zone of the leaf after two passes, closed. When seki is life (the defender wins): a
-    /// crucial block still on the board (the first in zone order), since any position holding it
-    /// has a crucial stone left. Otherwise (the attacker wins): the certificate that no decisive
-    /// defender stone is alive ([`not_alive_zone`]).
+    /// The zone of the leaf after two passes, closed. When the defender wins (seki is life): a
+    /// crucial block still on the board (for the kill-all goals any block of the defender; the
+    /// first in zone order), since any position holding it has such a stone left. When the
+    /// attacker wins because the defender of a kill-all goal where seki is life has no stone
+    /// left: the whole board. Otherwise: the certificate that no decisive defender stone is alive
+    /// ([`not_alive_zone`]).
     pub(super) fn two_pass_zone(&self, board: &Board) -> Zone {
-        if self.rules.seki_is_life {
-            let left = board
-                .stones(self.rules.defender)
-                .intersection(&self.problem.crucial());
+        if self.rules.two_pass_winner(board) == self.rules.defender {
+            let decisive = if self.rules.any_stone {
+                Zone::full(board.size())
+            } else {
+                self.problem.crucial()
+            };
+            let left = board.stones(self.rules.defender).intersection(&decisive);
             let mut z = left
                 .first()
                 .map(|p| board.block_stones(p))
                 .unwrap_or_default();
             close(board, &mut z);
             return z;
+        }
+        if self.rules.seki_is_life {
+            return self.full_zone();
         }
         let decisive = if self.problem.goal().needs_crucial_stones() {
             self.problem.crucial()
@@ -630,6 +641,33 @@ impl<'a> Solver<'a> {
         let mut z = not_alive_zone(board, self.rules.defender, &decisive);
         close(board, &mut z);
         z
+    }
+
+    /// Is the attacker's pass `mv` by `mover` (not after a pass) one the OR player (the
+    /// defender, in a goal where seki is life) could answer by ending the game? Such a pass is
+    /// searched as a *waiting move*: its child is the position with the pass state cleared (the
+    /// OR player cannot end the game at once), so that a win there has a zone that answers every
+    /// attacker move outside it, a null move as in the paper's goals; when that child is not
+    /// won, the pass is answered by the game-ending pass ([`Solver::waiting_fallback`]). A win of
+    /// the cleared position is a win after the real pass too: the same moves are legal, and the
+    /// OR player's pass only gains the option of ending the game, which wins for it.
+    pub(super) fn waiting_pass(&self, board: &Board, mover: Color, mv: Move, passed: bool) -> bool {
+        mv == Move::Pass
+            && !passed
+            && mover == self.rules.attacker()
+            && mover != self.rules.or_player
+            && self.rules.or_wins_two_passes(board)
+    }
+
+    /// The value of a waiting pass's child (see [`Solver::waiting_pass`]) when its search did not
+    /// win it: the OR player ends the game with a pass (no null move, since the answer is the
+    /// game's end).
+    pub(super) fn waiting_fallback(&self, board: &Board) -> Value {
+        Value::Win {
+            zone: self.two_pass_zone(board),
+            best: Some(Move::Pass),
+            dist: 1,
+        }
     }
 
     pub(super) fn full_zone(&self) -> Zone {
@@ -827,7 +865,7 @@ impl<'a> Solver<'a> {
         let width = self.config.or_width.unwrap_or(usize::MAX);
         let mut legal = Vec::new();
         let mut pruned = 0;
-        let pass = self.rules.may_pass(or).then_some(Move::Pass);
+        let pass = self.rules.may_pass(or, board).then_some(Move::Pass);
         for (i, mv) in points.iter().map(|&p| Move::Play(p)).enumerate() {
             if self.rules.try_move(board, or, mv, &self.history).is_ok() {
                 board.undo();
@@ -880,7 +918,7 @@ impl<'a> Solver<'a> {
 
     fn or_node(&mut self, board: &mut Board, or: Color, passed: bool, depth: u32) -> NodeResult {
         let mut earliest = usize::MAX;
-        if passed && self.rules.may_pass(or) {
+        if passed && self.rules.may_pass(or, board) {
             // The attacker passes after a pass: the defender has not lived.
             return NodeResult::of(Value::Win {
                 zone: self.two_pass_zone(board),
@@ -891,7 +929,7 @@ impl<'a> Solver<'a> {
         let at_root = self.root.active && self.line.is_empty();
         let (moves, mut unknown) = self.or_points(board, or);
         let mut candidates: Vec<Move> = moves.into_iter().map(Move::Play).collect();
-        if self.rules.may_pass(or) {
+        if self.rules.may_pass(or, board) {
             candidates.push(Move::Pass);
         }
         for mv in candidates {
@@ -968,7 +1006,7 @@ impl<'a> Solver<'a> {
             let captured = board.last_captures();
             let child = if mv == Move::Pass && passed {
                 // Two passes: the defender has not lived.
-                let v = if self.rules.or_wins_two_passes() {
+                let v = if self.rules.or_wins_two_passes(board) {
                     Value::Win {
                         zone: self.two_pass_zone(board),
                         best: None,
@@ -984,7 +1022,16 @@ impl<'a> Solver<'a> {
                 if at_root {
                     self.root.enter(mv, self.nodes);
                 }
-                let r = self.search(board, and.opponent(), mv == Move::Pass, depth - 1);
+                let waiting = self.waiting_pass(board, and, mv, passed);
+                let mut r = self.search(
+                    board,
+                    and.opponent(),
+                    mv == Move::Pass && !waiting,
+                    depth - 1,
+                );
+                if waiting && !matches!(r.value, Value::Win { .. }) && self.aborted.is_none() {
+                    r = NodeResult::of(self.waiting_fallback(board));
+                }
                 if at_root {
                     // For the AND player: a failure of the OR player proves its move.
                     let proven = match r.value {

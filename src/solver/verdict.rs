@@ -18,6 +18,8 @@ pub fn verbs(goal: Goal) -> (&'static str, &'static str) {
             "cannot prevent unconditional life",
         ),
         Goal::KillAll => ("kills everything", "cannot kill everything"),
+        Goal::LiveAnySeki => ("lives", "cannot live anywhere"),
+        Goal::KillAllSeki => ("captures everything", "cannot capture everything"),
     }
 }
 

@@ -193,6 +193,14 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
             Stroke::new((cell * 0.08).clamp(1.5, 3.0), palette.must_play),
         );
     }
+    for area in &scene.seki_areas {
+        outline_zone(
+            painter,
+            layout,
+            area,
+            Stroke::new((cell * 0.06).clamp(1.5, 2.5), palette.seki_area),
+        );
+    }
     for &p in &scene.null_moves {
         if w.contains(p) {
             let c = layout.center(p);

@@ -53,6 +53,9 @@ impl StudioApp {
             if o.crucial {
                 swatch(ui, palette.crucial, "△ crucial stones");
             }
+            if o.seki && !self.scene().seki_areas.is_empty() {
+                swatch(ui, palette.seki_area, "seki area (database, outline)");
+            }
             match self.mode {
                 Mode::Edit if self.live.is_running() => {
                     if o.zone {

@@ -103,6 +103,11 @@ impl StudioApp {
                 ui.checkbox(&mut o.must_play, "Must-play region");
                 ui.checkbox(&mut o.null_moves, "Null moves");
                 ui.checkbox(&mut o.line, "Line (numbered)");
+                ui.checkbox(&mut o.seki, "Seki areas (database)")
+                    .on_hover_text(
+                        "Outline the areas where a block keeps a seki the seki database knows \
+                     (areas of 5 to 8 points enclosed by one block)",
+                    );
                 ui.checkbox(&mut o.coordinates, "Coordinates");
                 ui.separator();
                 ui.checkbox(&mut o.net_policy, "Net policy (heat map)")

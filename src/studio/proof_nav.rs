@@ -148,6 +148,7 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
         Role::Leaf(LeafKind::Connected) => {
             " → connected to living stones whatever the attacker does"
         }
+        Role::Leaf(LeafKind::SekiArea) => " → seki (database): the enclosing block never falls",
         _ => "",
     };
     format!("{head} · {kind}{end}")

@@ -95,6 +95,9 @@ pub struct Scene {
     pub proven: Option<Zone>,
     /// The must-play region (outlined).
     pub must_play: Option<Zone>,
+    /// Areas in which a block keeps a seki the seki database knows (outlined in the seki
+    /// colour), each with its enclosing block.
+    pub seki_areas: Vec<Zone>,
     /// Points whose move was found to be a null move.
     pub null_moves: Vec<Point>,
     pub numbered: Vec<NumberedMove>,
@@ -130,6 +133,7 @@ impl Scene {
             zone_is_seki: false,
             proven: None,
             must_play: None,
+            seki_areas: Vec::new(),
             null_moves: Vec::new(),
             numbered: Vec::new(),
             last_move: None,

@@ -25,6 +25,8 @@ pub struct Overlays {
     pub null_moves: bool,
     pub line: bool,
     pub coordinates: bool,
+    /// The areas where a block keeps a seki the seki database knows (outlined).
+    pub seki: bool,
     /// The net's policy over the shown position's moves, as a heat map (off by default).
     pub net_policy: bool,
     /// The net's estimate that the OR player wins within d moves, under the board (off by
@@ -42,6 +44,7 @@ impl Default for Overlays {
             null_moves: true,
             line: true,
             coordinates: true,
+            seki: true,
             net_policy: false,
             net_value: false,
         }

@@ -521,6 +521,8 @@ fn goal_help(goal: Goal) -> &'static str {
         Goal::Kill => "Every crucial stone is captured: a seki is not a kill.",
         Goal::KillUca => "No crucial stone reaches unconditional life (the RZS paper's kill).",
         Goal::KillAll => "No defender stone reaches unconditional life (7x7 kill-all).",
+        Goal::LiveAnySeki => "Some defender stone is never captured: seki counts (Killall-Go).",
+        Goal::KillAllSeki => "Every defender stone is captured: a seki is not a kill (Killall-Go).",
     }
 }
 
@@ -532,6 +534,8 @@ fn goal_text(g: Goal) -> &'static str {
         Goal::Kill => "kills",
         Goal::KillUca => "kills (Benson)",
         Goal::KillAll => "kills all",
+        Goal::LiveAnySeki => "any group lives (seki too)",
+        Goal::KillAllSeki => "kills all (seki lives)",
     }
 }
 

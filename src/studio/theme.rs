@@ -57,6 +57,8 @@ pub struct Palette {
     /// The zone of a seki leaf (drawn instead of `zone`, so that seki reads apart from
     /// unconditional life).
     pub seki_zone: Color32,
+    /// The outline of an area the seki database recognises.
+    pub seki_area: Color32,
     pub proven: Color32,
     pub must_play: Color32,
     pub null_move: Color32,
@@ -80,6 +82,7 @@ impl Palette {
             // Blue must beat the wood's yellow to read blue (a weaker tint turns grey).
             zone: Color32::from_rgba_unmultiplied(0, 90, 255, 115),
             seki_zone: Color32::from_rgba_unmultiplied(150, 60, 200, 110),
+            seki_area: Color32::from_rgb(130, 30, 190),
             proven: Color32::from_rgba_unmultiplied(40, 180, 110, 70),
             must_play: Color32::from_rgb(235, 90, 0),
             null_move: Color32::from_rgb(150, 0, 170),
@@ -104,6 +107,7 @@ impl Palette {
             crucial: Color32::from_rgb(255, 70, 70),
             zone: Color32::from_rgba_unmultiplied(30, 120, 255, 115),
             seki_zone: Color32::from_rgba_unmultiplied(190, 100, 255, 110),
+            seki_area: Color32::from_rgb(200, 120, 255),
             proven: Color32::from_rgba_unmultiplied(60, 220, 140, 70),
             must_play: Color32::from_rgb(255, 140, 30),
             null_move: Color32::from_rgb(220, 90, 255),

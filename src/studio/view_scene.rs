@@ -3,7 +3,8 @@
 use super::app::{Mode, StudioApp};
 use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
-use crate::go::{Board, Move, Zone};
+use crate::go::{Board, Color, Move, Zone};
+use crate::solver::seki_leaf::known_seki;
 use crate::solver::{LeafKind, Role};
 
 impl StudioApp {
@@ -106,6 +107,10 @@ impl StudioApp {
                 }
             }
         }
+        if o.seki {
+            let rules = problem.map(|p| (p.defender(), p.region()));
+            scene.seki_areas = seki_areas(&scene.board, rules);
+        }
         scene.heat = self.heat();
         scene
     }
@@ -125,7 +130,8 @@ impl StudioApp {
         }
         if o.zone {
             scene.zone = Some(node.zone);
-            scene.zone_is_seki = node.role == Role::Leaf(LeafKind::Seki);
+            scene.zone_is_seki =
+                matches!(node.role, Role::Leaf(LeafKind::Seki | LeafKind::SekiArea));
         }
         if o.must_play && node.role == Role::And {
             scene.must_play = Some(node.must_play);
@@ -139,6 +145,21 @@ impl StudioApp {
                 .collect();
         }
     }
+}
+
+/// The areas of `board` in which a block of the problem's defender, playing in its region, keeps
+/// a seki the database knows (without a valid problem: either colour, the whole board).
+fn seki_areas(board: &Board, rules: Option<(Color, Zone)>) -> Vec<Zone> {
+    let all = Zone::full(board.size());
+    let sides = match rules {
+        Some(r) => vec![r],
+        None => Color::ALL.iter().map(|&c| (c, all)).collect(),
+    };
+    sides
+        .into_iter()
+        .flat_map(|(c, region)| known_seki(board, c, &region))
+        .map(|a| a.area)
+        .collect()
 }
 
 /// The stones of a setup that is not a valid problem (shown as placed).

@@ -225,8 +225,10 @@ impl Exhaustive {
         }
         if passed {
             // Two passes in a row end the game: the defender has lived when seki is life (its
-            // crucial stones are on the board, see `settled`), else it has not.
-            return (self.seki_is_life, earliest);
+            // crucial stones are on the board, see `settled`; for the kill-all goals when any
+            // stone of it is), else it has not.
+            let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
+            return (self.seki_is_life && left, earliest);
         }
         board.play_recorded(to_move, Move::Pass);
         self.history.push(board.hash());

@@ -82,23 +82,15 @@ impl Solver<'_> {
             return None;
         }
         self.rules.try_move(board, and, mv, &self.history).ok()?;
+        let child_passed = mv == Move::Pass && !self.waiting_pass(board, and, mv, passed);
         let zone = match self.leaf_value(board) {
             Some(Value::Win { zone, .. }) => Some(zone),
             Some(_) => None,
-            None => match self
-                .tt
-                .probe(node_key(board, and.opponent(), mv == Move::Pass))
-            {
+            None => match self.tt.probe(node_key(board, and.opponent(), child_passed)) {
                 Some(Stored::Win { zone, dist, .. }) if dist <= plies => Some(zone),
                 _ => self
                     .patterns
-                    .probe(
-                        board,
-                        and.opponent(),
-                        mv == Move::Pass,
-                        plies,
-                        &self.zone_avoid,
-                    )
+                    .probe(board, and.opponent(), child_passed, plies, &self.zone_avoid)
                     .map(|w| w.zone),
             },
         };

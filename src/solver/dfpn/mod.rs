@@ -68,6 +68,8 @@ use super::SolveConfig;
 #[derive(Clone, Copy, Debug)]
 struct Child {
     mv: Move,
+    /// An attacker's pass searched as a waiting move ([`Solver::waiting_pass`]).
+    waiting: bool,
     /// The table key of the child's node.
     key: u64,
     captured: Zone,
@@ -206,7 +208,7 @@ impl Solver<'_> {
         }
         self.iteration_depth = self.iteration_depth.max(self.line.len() as u32);
         let or = self.rules.or_player;
-        if to_move == or && passed && self.rules.may_pass(or) {
+        if to_move == or && passed && self.rules.may_pass(or, board) {
             // The attacker passes after a pass: the defender has not lived.
             return Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1);
         }
@@ -272,12 +274,27 @@ impl Solver<'_> {
         }
     }
 
-    /// Play `child`'s move (legal: it was generated here), search it, take it back.
+    /// A waiting pass's outcome ([`Solver::waiting_pass`]): its own when won or open, else the
+    /// game-ending pass's win.
+    fn waiting_outcome(&self, board: &Board, out: Outcome) -> Outcome {
+        match out.state {
+            State::Lost(_) => match self.waiting_fallback(board) {
+                Value::Win { zone, best, dist } => Outcome::win(zone, best, dist),
+                _ => out,
+            },
+            _ => out,
+        }
+    }
+
+    /// Play `child`'s move (legal: it was generated here), search it, take it back. `waiting`:
+    /// the move is an attacker's pass searched as a waiting move ([`Solver::waiting_pass`]).
+    #[allow(clippy::too_many_arguments)]
     fn visit(
         &mut self,
         board: &mut Board,
         mover: Color,
         mv: Move,
+        waiting: bool,
         th: Thresholds,
         plies: u32,
         hint: Option<Move>,
@@ -298,11 +315,16 @@ impl Solver<'_> {
         let out = self.mid(
             board,
             mover.opponent(),
-            mv == Move::Pass,
+            mv == Move::Pass && !waiting,
             th,
             plies - 1,
             hint,
         );
+        let out = if waiting && self.aborted.is_none() {
+            self.waiting_outcome(board, out)
+        } else {
+            out
+        };
         if at_root {
             let mover_wins = match out.state {
                 State::Win { .. } => Some(mover == self.rules.or_player),
@@ -409,6 +431,7 @@ impl Solver<'_> {
                 board,
                 or,
                 child.mv,
+                false,
                 Thresholds {
                     pn: child_th_pn,
                     dn: child_th_dn,
@@ -489,7 +512,7 @@ impl Solver<'_> {
             }
         }
         let (points, pruned) = self.or_points(board, or);
-        let pass = self.rules.may_pass(or).then_some(Move::Pass);
+        let pass = self.rules.may_pass(or, board).then_some(Move::Pass);
         let moves = OrMoves {
             moves: self.node_costs(board, or, &points, pass, guided),
             pruned,
@@ -579,6 +602,7 @@ impl Solver<'_> {
             board.undo();
             children.push(Child {
                 mv,
+                waiting: false,
                 key,
                 captured: Zone::new(),
                 out,
@@ -606,28 +630,29 @@ impl Solver<'_> {
                 continue;
             }
             let captured = board.last_captures();
-            let key = node_key(board, and.opponent(), mv == Move::Pass);
+            let waiting = self.waiting_pass(board, and, mv, node.passed);
+            let passed = mv == Move::Pass && !waiting;
+            let key = node_key(board, and.opponent(), passed);
             let out = if mv == Move::Pass && node.passed {
                 // Two passes end the game.
-                if self.rules.or_wins_two_passes() {
+                if self.rules.or_wins_two_passes(board) {
                     Outcome::win(self.two_pass_zone(board), None, 0)
                 } else {
                     Outcome::lost(Loss::Proven, usize::MAX)
                 }
             } else {
                 let fresh = Outcome::open(1, 1);
-                self.known(
-                    board,
-                    key,
-                    and.opponent(),
-                    mv == Move::Pass,
-                    plies - 1,
-                    fresh,
-                )
+                let out = self.known(board, key, and.opponent(), passed, plies - 1, fresh);
+                if waiting {
+                    self.waiting_outcome(board, out)
+                } else {
+                    out
+                }
             };
             board.undo();
             let child = Child {
                 mv,
+                waiting,
                 key,
                 captured,
                 out,
@@ -843,6 +868,7 @@ impl Solver<'_> {
                 board,
                 and,
                 child.mv,
+                child.waiting,
                 Thresholds {
                     pn: child_th_pn,
                     dn: child_th_dn,

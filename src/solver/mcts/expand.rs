@@ -56,7 +56,7 @@ impl Solver<'_> {
             return Some((state, usize::MAX));
         }
         let or = self.rules.or_player;
-        if to_move == or && passed && self.rules.may_pass(or) {
+        if to_move == or && passed && self.rules.may_pass(or, board) {
             // The attacker passes after a pass: the defender has not lived.
             let zone = self.two_pass_zone(board);
             let won = State::Win {
@@ -92,7 +92,7 @@ impl Solver<'_> {
         if to_move == or {
             let (points, cut) = self.or_points(board, or);
             tree.node_mut(id).pruned = cut;
-            let pass = self.rules.may_pass(or).then_some(Move::Pass);
+            let pass = self.rules.may_pass(or, board).then_some(Move::Pass);
             for mv in points.into_iter().map(Move::Play).chain(pass) {
                 if !self.try_or_move(board, or, mv, &mut refusal_earliest) {
                     continue;
@@ -209,7 +209,7 @@ impl Solver<'_> {
         let passed = mv == Move::Pass;
         let key = node_key(board, to_move, passed);
         let (state, earliest) = if passed && parent_passed {
-            let state = if self.rules.or_wins_two_passes() {
+            let state = if self.rules.or_wins_two_passes(board) {
                 State::Win {
                     zone: self.two_pass_zone(board),
                     best: None,

@@ -71,6 +71,8 @@ fn achieves(goal: Goal) -> &'static str {
         Goal::Kill => "kills",
         Goal::KillUca => "prevents unconditional life",
         Goal::KillAll => "kills everything",
+        Goal::LiveAnySeki => "lives (any group, seki counts)",
+        Goal::KillAllSeki => "captures everything",
     }
 }
 
@@ -185,6 +187,7 @@ impl Writer {
                         "statically dead (small enclosed areas the attacker empties)"
                     }
                     LeafKind::Connected => "connected to unconditionally alive stones",
+                    LeafKind::SekiArea => "seki (database), the enclosing block never falls",
                 };
                 format!("Leaf: {why}; {zone}")
             }
@@ -221,6 +224,7 @@ pub(super) fn role_name(role: Role) -> &'static str {
         Role::Leaf(LeafKind::Seki) => "seki",
         Role::Leaf(LeafKind::StaticDead) => "static-dead",
         Role::Leaf(LeafKind::Connected) => "connected",
+        Role::Leaf(LeafKind::SekiArea) => "seki-area",
     }
 }
 

@@ -151,7 +151,7 @@ pub fn local_seki_with(board: &Board, area: &Zone, options: LocalOptions) -> Loc
 }
 
 /// The stones and the side to move.
-fn situation(board: &Board, to_move: Color) -> u64 {
+pub(super) fn situation(board: &Board, to_move: Color) -> u64 {
     match to_move {
         Color::Black => board.hash(),
         Color::White => board.hash() ^ zobrist::WHITE_TO_MOVE_KEY,

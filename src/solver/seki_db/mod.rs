@@ -10,6 +10,9 @@
 //!   its Black stones).
 //! - [`build`]: the whole database on several threads, with the paper's figures per area.
 //! - [`query`]: a seki recognised on a board around the last move (one lookup per area).
+//! - [`survival`]: the stricter local game that confirms a hit under the solver's rules (and
+//!   that the checker re-derives), which makes it a terminal of the search
+//!   ([`super::seki_leaf`]).
 //! - [`table`]: the stored form (sorted keys, versioned, checksummed); [`shipped`]: the one
 //!   built into the program (`assets/seki_db.bin`).
 
@@ -19,4 +22,5 @@ pub mod key;
 pub mod local_test;
 pub mod query;
 pub mod shipped;
+pub mod survival;
 pub mod table;
