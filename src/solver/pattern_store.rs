@@ -8,7 +8,8 @@
 //! its game's section ([`PatternStoreHandle::seed`]) and [`super::Solver::solve`] merges its
 //! table back when it ends, whatever the result (a stopped or failed solve proved wins too;
 //! [`PatternStoreHandle::merge`]). A section is bounded like a solver's table (its
-//! `max_entries`, the least used zones dropped). Nothing is seeded or merged under superko (the
+//! `max_entries`, the least used zones dropped), and the store by [`FULL_SECTIONS`] full
+//! sections (the games least recently seeded or merged dropped). Nothing is seeded or merged under superko (the
 //! table is off), without dilation (zones then prove nothing), or after a solve that had to be
 //! run again without the table (its table is dropped, see [`super::Solver::solve`]).
 //!
@@ -91,9 +92,17 @@ pub enum RztError {
     Refused { path: PathBuf, reason: FormatError },
 }
 
+/// A store holds at most about this many full sections' entries (`max_entries` each): past
+/// it, the games least recently seeded or merged are dropped (one job's games are a claim and
+/// its opposite with their ko variants; a bench over many problems makes many games).
+pub const FULL_SECTIONS: usize = 4;
+
 /// Proven wins by the game they were proven in; see the module documentation.
 pub struct PatternStore {
     sections: HashMap<RulesKey, PatternTable>,
+    /// When each game was last seeded from or merged into (`clock` then); loaded games: 0.
+    used: HashMap<RulesKey, u64>,
+    clock: u64,
     /// Bound of each section's table.
     max_entries: usize,
 }
@@ -103,6 +112,8 @@ impl PatternStore {
     pub fn new(max_entries: usize) -> PatternStore {
         PatternStore {
             sections: HashMap::new(),
+            used: HashMap::new(),
+            clock: 0,
             max_entries,
         }
     }
@@ -156,8 +167,11 @@ impl PatternStore {
 
     /// A table for a solve of `problem`: a copy of its game's section bounded by
     /// `max_entries`, with fresh statistics (`None`: no section).
-    pub fn seed(&self, problem: &Problem, max_entries: usize) -> Option<PatternTable> {
-        let mut table = self.sections.get(&RulesKey::of(problem))?.clone();
+    pub fn seed(&mut self, problem: &Problem, max_entries: usize) -> Option<PatternTable> {
+        let rules = RulesKey::of(problem);
+        let mut table = self.sections.get(&rules)?.clone();
+        self.clock += 1;
+        self.used.insert(rules, self.clock);
         table.set_max_entries(max_entries);
         table.reset_stats();
         Some(table)
@@ -169,10 +183,36 @@ impl PatternStore {
             return;
         }
         let max_entries = self.max_entries;
+        let rules = RulesKey::of(problem);
         self.sections
-            .entry(RulesKey::of(problem))
+            .entry(rules.clone())
             .or_insert_with(|| PatternTable::new(max_entries))
             .absorb(table);
+        self.clock += 1;
+        self.used.insert(rules.clone(), self.clock);
+        self.bound_total(&rules);
+    }
+
+    /// Drop the games least recently used (ties: by their context bytes), never `keep`, until
+    /// the store holds at most [`FULL_SECTIONS`] full sections' entries.
+    fn bound_total(&mut self, keep: &RulesKey) {
+        let bound = self.max_entries.saturating_mul(FULL_SECTIONS);
+        let mut total: usize = self.sections.values().map(PatternTable::len).sum();
+        while total > bound {
+            let Some(oldest) = self
+                .sections
+                .keys()
+                .filter(|&k| k != keep)
+                .min_by_key(|&k| (self.used.get(k).copied().unwrap_or(0), context_bytes(k)))
+                .cloned()
+            else {
+                return;
+            };
+            if let Some(dropped) = self.sections.remove(&oldest) {
+                total -= dropped.len();
+            }
+            self.used.remove(&oldest);
+        }
     }
 
     /// The store behind a handle, for the solves of a run to share.
@@ -641,7 +681,7 @@ mod tests {
 
     #[test]
     fn a_section_serves_only_its_own_game() {
-        let store = store();
+        let mut store = store();
         let b = board(CORNER);
         let black = problem(Color::Black);
         // Each section holds a win the other has not: White to move here in the White OR
@@ -667,6 +707,47 @@ mod tests {
         )
         .unwrap();
         assert!(store.seed(&nine, 1000).is_none());
+    }
+
+    #[test]
+    fn the_games_least_recently_used_are_dropped_past_the_bound() {
+        let b = board(CORNER);
+        let mut table = PatternTable::new(20);
+        for (to_move, passed) in [
+            (Color::Black, false),
+            (Color::White, false),
+            (Color::Black, true),
+        ] {
+            table.store(&b, to_move, passed, &corner_zone(), None, 3);
+        }
+        // Three wins and the bucket's keep: 7 entries a game, at most 4 x 20 in the store.
+        assert_eq!(table.len(), 7);
+        let games: Vec<Problem> = Color::ALL
+            .into_iter()
+            .flat_map(|or| {
+                KoRule::ALL.into_iter().flat_map(move |black| {
+                    KoRule::ALL.into_iter().map(move |white| {
+                        problem(or)
+                            .with_ko_rule(Color::Black, black)
+                            .with_ko_rule(Color::White, white)
+                    })
+                })
+            })
+            .take(12)
+            .collect();
+        let mut store = PatternStore::new(20);
+        for game in &games[..11] {
+            store.merge(game, &table);
+        }
+        assert_eq!(store.sections(), 11);
+        // Game 0 is seeded again: game 1 is now the least recently used, and goes.
+        assert!(store.seed(&games[0], 20).is_some());
+        store.merge(&games[11], &table);
+        assert_eq!(store.sections(), 11);
+        assert!(store.section(&RulesKey::of(&games[1])).is_none());
+        for i in [0, 2, 10, 11] {
+            assert!(store.section(&RulesKey::of(&games[i])).is_some(), "{i}");
+        }
     }
 
     #[test]
