@@ -421,16 +421,16 @@ fn put_bits_over(out: &mut Vec<u8>, zone: &Zone, sub: &Zone) {
 
 fn put_bits(out: &mut Vec<u8>, bits: impl Iterator<Item = bool>) {
     let mut byte = 0u8;
-    let mut n = 0;
+    let mut n = 0usize;
     for bit in bits {
         byte |= u8::from(bit) << (n % 8);
         n += 1;
-        if n % 8 == 0 {
+        if n.is_multiple_of(8) {
             out.push(byte);
             byte = 0;
         }
     }
-    if n % 8 != 0 {
+    if !n.is_multiple_of(8) {
         out.push(byte);
     }
 }
@@ -480,7 +480,7 @@ impl Reader<'_> {
     fn bits(&mut self, n: usize) -> Result<Vec<bool>, String> {
         let bytes = self.take(n.div_ceil(8))?;
         let bits: Vec<bool> = (0..bytes.len() * 8)
-            .map(|i| bytes[i / 8] >> (i % 8) & 1 == 1)
+            .map(|i| (bytes[i / 8] >> (i % 8)) & 1 == 1)
             .collect();
         if bits[n..].iter().any(|&b| b) {
             return Err("a padding bit is set".to_string());
