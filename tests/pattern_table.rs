@@ -12,6 +12,7 @@ mod random_problems;
 use bundled::load_all;
 use random_problems::{random_problem_with, Fill};
 use tsumego_studio::solver::checker::check_proof;
+use tsumego_studio::solver::pattern_store::PatternStore;
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, Status};
 
 fn config(engine: Engine, pattern_entries: usize) -> SolveConfig {
@@ -52,6 +53,57 @@ fn solves_with_the_pattern_table_agree_and_their_proofs_check() {
     assert!(hits > 0, "the pattern table never answered a node");
 }
 
+/// A pattern store carried from solve to solve (issue 13, item 4: `--rzt`): every bundled
+/// problem, both claims, the three engines, each solved twice with one store shared by all (the
+/// second solve starts with what the first proved, and every game's section with what the
+/// other problems of the same game proved), decides as a solve without the table, every win's
+/// proof passes the checker, and the second solves use the loaded wins.
+#[test]
+fn solves_seeded_from_a_store_agree_and_their_proofs_check() {
+    let store = PatternStore::new(1 << 16).into_shared();
+    let (mut first_nodes, mut second_nodes, mut second_hits) = (0, 0, 0);
+    for (path, problem) in load_all() {
+        for claim in [problem.clone(), problem.flipped()] {
+            for engine in [Engine::Dfs, Engine::Dfpn, Engine::Mcts] {
+                let with_store = SolveConfig {
+                    pattern_store: Some(store.clone()),
+                    ..config(engine, 1 << 16)
+                };
+                let off = Solver::new(&claim, config(engine, 0)).solve();
+                for round in 0..2 {
+                    let on = Solver::new(&claim, with_store.clone()).solve();
+                    let f = format!(
+                        "{} ({engine:?}, OR {}, round {round})",
+                        path.display(),
+                        claim.or_player()
+                    );
+                    if on.status != Status::Unknown && off.status != Status::Unknown {
+                        assert_eq!(on.status, off.status, "{f}");
+                    }
+                    if on.status == Status::Win {
+                        let proof = on.proof.as_ref().unwrap();
+                        if let Err(e) = check_proof(&claim, proof, false, 5_000_000) {
+                            panic!("{f}: the checker rejects the proof: {e}");
+                        }
+                    }
+                    if round == 0 {
+                        first_nodes += on.nodes;
+                    } else {
+                        second_nodes += on.nodes;
+                        second_hits += on.pattern_hits;
+                    }
+                }
+            }
+        }
+    }
+    assert!(second_hits > 0, "the loaded wins never answered a node");
+    assert!(
+        second_nodes < first_nodes,
+        "{second_nodes} nodes with the store filled, {first_nodes} without"
+    );
+    assert!(store.with(|s| s.sections()) > 10);
+}
+
 /// Problem 783 of the differential test's draw (its seed; sparse fill), the kill claim with
 /// unconditional life: a search with the pattern table claims a win whose proof cannot be
 /// rebuilt within its stored length, so the solver
@@ -80,4 +132,18 @@ fn a_pattern_win_that_cannot_be_rebuilt_is_searched_again_without_the_table() {
     assert!(on.pattern_hits > 0);
     assert!(on.nodes > off.nodes, "{} against {}", on.nodes, off.nodes);
     check_proof(&claim, on.proof.as_ref().unwrap(), false, 5_000_000).unwrap();
+
+    // With a store the search that was run again leaves nothing in it: its table, whose wins
+    // led to the proof that could not be rebuilt, is dropped.
+    let store = PatternStore::new(1 << 16).into_shared();
+    let kept = Solver::new(
+        &claim,
+        SolveConfig {
+            pattern_store: Some(store.clone()),
+            ..roomy(1 << 16)
+        },
+    )
+    .solve();
+    assert_eq!((kept.status, kept.nodes), (on.status, on.nodes));
+    assert!(store.with(|s| s.is_empty()));
 }

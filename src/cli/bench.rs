@@ -15,7 +15,7 @@
 //! Seconds are the sum of the solve times.
 
 use super::checking::CheckArgs;
-use super::engine::SearchArgs;
+use super::engine::{RztFile, SearchArgs};
 use super::report::SolveReport;
 use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::load_inferring;
@@ -51,7 +51,8 @@ struct ErrorRow<'a> {
     error: &'a str,
 }
 
-/// Run `bench` on stdout; the exit status is 0 unless writing fails, or
+/// Run `bench` on stdout (with `--rzt FILE`: the file opened first and saved at the end,
+/// also when writing fails); the exit status is 0 unless writing fails, or
 /// [`super::solve::EXIT_CHECK_FAILED`] when the checker rejected a proof.
 pub fn run(
     paths: &[PathBuf],
@@ -59,8 +60,13 @@ pub fn run(
     check: &CheckArgs,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
+    let mut search = search.clone();
+    let rzt = search.open_rzt()?;
     let mut stdout = io::stdout().lock();
-    let summary = bench(paths, search, check, json, &mut stdout)?;
+    let summary = RztFile::save_after(
+        rzt.as_ref(),
+        bench(paths, &search, check, json, &mut stdout),
+    )?;
     Ok(if summary.check_failures > 0 {
         ExitCode::from(super::solve::EXIT_CHECK_FAILED)
     } else {

@@ -2,12 +2,14 @@
 
 use crate::problem::Problem;
 use crate::solver::analysis::Analysis;
+use crate::solver::pattern_store::{PatternStore, PatternStoreHandle, RztError};
 use crate::solver::race::{proven, race};
 use crate::solver::schedule::{analyse_with_width, Width};
 use crate::solver::tt::TranspositionTable;
 use crate::solver::{self, TablePool};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -86,6 +88,15 @@ pub struct SearchArgs {
     /// Entries of the relevance-zone pattern table (0: off; for measuring).
     #[arg(long, hide = true, value_name = "N")]
     pub pattern_entries: Option<usize>,
+    /// Keep the relevance-zone pattern table in FILE: every solve of the run starts with the
+    /// wins earlier runs proved in the same game (board size, OR player, goal, crucial stones,
+    /// region, ko rules) and the wins of this run are saved there at the end (created when
+    /// missing; a corrupt or foreign file is refused). Unused under superko.
+    #[arg(long, value_name = "FILE")]
+    pub rzt: Option<PathBuf>,
+    /// The store `--rzt` opened ([`SearchArgs::open_rzt`]), shared by every solve of the run.
+    #[arg(skip)]
+    pub pattern_store: Option<PatternStoreHandle>,
     /// Switch off the static life-and-death rule of the goal test (for measuring).
     #[arg(long, hide = true)]
     pub no_static: bool,
@@ -160,6 +171,8 @@ impl Default for SearchArgs {
             pass_not_first: false,
             null_moves: None,
             pattern_entries: None,
+            rzt: None,
+            pattern_store: None,
             no_static: false,
             no_seki_db: false,
             seki_life: false,
@@ -199,6 +212,7 @@ impl SearchArgs {
                 .table_mib
                 .map_or(default.tt_entries, TranspositionTable::entries_for_mib),
             pattern_entries: self.pattern_entries.unwrap_or(default.pattern_entries),
+            pattern_store: self.pattern_store.clone(),
             threads: usize::from(self.threads),
             guide: net_guide(&self.net),
             guide_plies: self.net_plies.unwrap_or(default.guide_plies),
@@ -210,12 +224,45 @@ impl SearchArgs {
     /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off,
     /// …` ([`SolveConfig::describe`]).
     pub fn describe(&self) -> String {
-        let text = self.config().describe();
+        let mut text = self.config().describe();
         if self.engine == Engine::Portfolio {
             let first = format!("engine {}", solver::Engine::Dfpn.name());
-            return text.replacen(&first, "engine portfolio (df-pn; MCTS with the net)", 1);
+            text = text.replacen(&first, "engine portfolio (df-pn; MCTS with the net)", 1);
+        }
+        if let Some(path) = &self.rzt {
+            // A proof may rest on wins loaded from it.
+            text.push_str(&format!(", RZ pattern table {}", path.display()));
         }
         text
+    }
+
+    /// Open `--rzt`'s file (none asked for: `None`) and hand its store to every solve run
+    /// with these options. Errors: the file is refused or unreadable, or its folder does not
+    /// exist (checked now, not after a long search).
+    pub fn open_rzt(&mut self) -> anyhow::Result<Option<RztFile>> {
+        let Some(path) = self.rzt.clone() else {
+            return Ok(None);
+        };
+        let parent = crate::atomic_file::parent_dir(&path);
+        if !parent.is_dir() {
+            anyhow::bail!(
+                "cannot write the RZ pattern table to {}: directory {} does not exist",
+                path.display(),
+                parent.display()
+            );
+        }
+        let entries = self
+            .pattern_entries
+            .unwrap_or(solver::config::DEFAULT_PATTERN_ENTRIES);
+        let store = PatternStore::open(&path, entries)?;
+        let loaded = store.len();
+        let store = store.into_shared();
+        self.pattern_store = Some(store.clone());
+        Ok(Some(RztFile {
+            path,
+            store,
+            loaded,
+        }))
     }
 
     /// Solve `problem`'s claim with the chosen engine (one search, at the width asked for;
@@ -332,6 +379,46 @@ impl SearchArgs {
     }
 }
 
+/// `--rzt FILE` opened for a run ([`SearchArgs::open_rzt`]).
+pub struct RztFile {
+    path: PathBuf,
+    store: PatternStoreHandle,
+    /// Entries the file held.
+    loaded: usize,
+}
+
+impl RztFile {
+    /// Write the store (what was loaded and what the run proved) to the file atomically and
+    /// say on standard error how many entries were loaded and saved.
+    pub fn save(&self) -> anyhow::Result<()> {
+        let (saved, sections) = self.store.with(|s| {
+            s.save(&self.path)?;
+            Ok::<_, RztError>((s.len(), s.sections()))
+        })?;
+        eprintln!(
+            "RZ pattern table {}: {} entries loaded, {saved} saved ({sections} {})",
+            self.path.display(),
+            self.loaded,
+            if sections == 1 { "game" } else { "games" }
+        );
+        Ok(())
+    }
+
+    /// Save after `run`, whatever it returned (what was proven is kept even when the run
+    /// fails later, e.g. writing its output); `run`'s error comes first.
+    pub fn save_after<T>(rzt: Option<&RztFile>, run: anyhow::Result<T>) -> anyhow::Result<T> {
+        let saved = rzt.map_or(Ok(()), RztFile::save);
+        match (run, saved) {
+            (Ok(out), saved) => saved.map(|()| out),
+            (Err(e), Ok(())) => Err(e),
+            (Err(e), Err(not_saved)) => {
+                eprintln!("{not_saved:#}");
+                Err(e)
+            }
+        }
+    }
+}
+
 /// `auto`, `full` (or `0`), or a positive width.
 pub(crate) fn parse_width(text: &str) -> Result<Width, String> {
     match text.trim() {
@@ -414,5 +501,26 @@ mod tests {
         for bad in ["0", "-1", "inf", "NaN", "1e300", "x"] {
             assert!(parse_secs(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn rzt_opens_into_the_config_and_the_description() {
+        let dir = std::env::temp_dir().join(format!("tsumego-engine-rzt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.rzt");
+        let mut args = SearchArgs {
+            rzt: Some(path.clone()),
+            ..SearchArgs::default()
+        };
+        assert!(args
+            .describe()
+            .ends_with(&format!(", RZ pattern table {}", path.display())));
+        let rzt = args.open_rzt().unwrap().unwrap();
+        assert!(args.config().pattern_store.is_some());
+        assert_eq!(args.config().pattern_store, args.pattern_store);
+        rzt.save().unwrap();
+        assert!(path.is_file());
+        assert!(SearchArgs::default().open_rzt().unwrap().is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -3,7 +3,7 @@
 //! write the proof as SGF ([`crate::solver::proof_sgf`]).
 
 use super::checking::CheckArgs;
-use super::engine::SearchArgs;
+use super::engine::{RztFile, SearchArgs};
 use super::reduce::{ReduceArgs, ReductionSummary};
 use super::report::SolveReport;
 use crate::go::Color;
@@ -93,7 +93,21 @@ pub const EXIT_CHECK_FAILED: u8 = 2;
 /// Run `solve`: print the report to stdout. Errors: the file cannot be loaded, the proof cannot
 /// be written, or a proof was asked for and there is none. The exit status is
 /// [`EXIT_CHECK_FAILED`] when the checker rejected a proof (the reproduction file is named).
+///
+/// With `--rzt FILE` the file is opened first (a refused file is an error) and saved once the
+/// searches are done, also when a later step fails.
 pub fn run(options: &SolveOptions) -> anyhow::Result<ExitCode> {
+    let mut search = options.search.clone();
+    let rzt = search.open_rzt()?;
+    let options = SolveOptions {
+        search,
+        ..options.clone()
+    };
+    RztFile::save_after(rzt.as_ref(), run_opened(&options))
+}
+
+/// [`run`] once `--rzt`'s file is open (its store is in `options.search`).
+fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let loaded = load_inferring(&options.file).map_err(|e| match e {
         // The message names the path and the cause already (no source chain: it would repeat).
         LoadError::Io { .. } => anyhow!(e.to_string()),

@@ -1,6 +1,7 @@
 //! What a solve may use and how it reports: limits, rule switches, table size.
 
 use super::guide::GuideHandle;
+use super::pattern_store::PatternStoreHandle;
 use crate::go::Zone;
 use crate::problem::Goal;
 use std::time::Duration;
@@ -88,6 +89,10 @@ pub struct SolveConfig {
     /// Entries of the relevance-zone pattern table ([`super::pattern_table`]), which finds a
     /// proven win again where only stones outside its zone differ; 0: off. Off under superko.
     pub pattern_entries: usize,
+    /// Proven wins kept between solves and runs ([`super::pattern_store`], `--rzt FILE`): a
+    /// solve starts its pattern table with its game's section of the store and merges its
+    /// table back when it ends. `None`: every solve starts empty.
+    pub pattern_store: Option<PatternStoreHandle>,
     /// Zone dilation (on by default). Off only for experiments: without it zones may violate the
     /// consistent-replay conditions and the search may claim wrong wins (the tests show that the
     /// checker catches them).
@@ -151,6 +156,7 @@ impl Default for SolveConfig {
             or_width: None,
             tt_entries: 1 << 20,
             pattern_entries: DEFAULT_PATTERN_ENTRIES,
+            pattern_store: None,
             dilation: true,
             static_dead: true,
             seki_db: true,

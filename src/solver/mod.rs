@@ -45,6 +45,7 @@ mod mcts;
 pub mod must_play;
 pub mod not_alive;
 pub mod ordering;
+pub mod pattern_store;
 pub mod pattern_table;
 pub mod progress;
 pub mod proof;

@@ -11,13 +11,20 @@
 //! - **Layout.** Entries are grouped by zone: a bucket per zone maps a *pattern key* (a hash
 //!   of the black and white stones inside the zone, word by word over the zone's bitset, with
 //!   the side to move, the pass state and the ko point) to the win's best move (OR nodes) and
-//!   proof length.
+//!   proof length. Each entry keeps its *pattern* too (the stones inside the zone, side to
+//!   move, pass state, ko point: [`PatternRecord`]), and a probe answers only when the node's
+//!   own pattern equals it, so no hash collision can give a wrong hit, in one run or across
+//!   runs ([`super::pattern_store`] keeps tables on disk).
 //! - **Probing.** Hashing the position once per zone would cost a hash per stored zone per node,
 //!   so a probe looks only in the [`PROBED_ZONES`] buckets used most: a store counts 1 and a
-//!   hit [`HIT_WEIGHT`], and the ranking is renewed every so many stores. The first bucket (in
-//!   that order) that holds the position's pattern with a proof short enough answers.
+//!   hit [`HIT_WEIGHT`], and the ranking is renewed every so many stores. Of the probed buckets
+//!   that hold the position's pattern with a proof short enough and whose zone misses the
+//!   points to avoid, the smallest zone answers (ties: the shorter proof), as the relevance-zone
+//!   reduction paper's table does (section 3.3): it prunes the most where the win is used.
 //! - **Memory** is bounded by `max_entries` (a bucket counts [`BUCKET_COST`] entries for its
 //!   own keep): when it is full, the least-used buckets are dropped until a quarter is free.
+//!   An entry costs its map slot (about 40 bytes) and its pattern (two words per non-empty
+//!   word of the zone's bitset: 16 bytes on 7x7, at most 112 on 19x19).
 //! - **What is stored**: the wins the transposition table stores (results that do not depend
 //!   on the line above their node), except those whose zone is the whole board (the
 //!   transposition table has them). The table is off under positional superko, where a
@@ -27,12 +34,12 @@
 //! new position and the independent checker verifies every line, so a wrong zone would show
 //! as a rejected proof (the differential tests run with the table on).
 
-use crate::go::{Board, Color, Move, Zone};
+use crate::go::{Board, Color, Move, Point, Zone};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Pattern keys are hashes already: the map uses them as they are.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
@@ -74,18 +81,172 @@ pub struct PatternWin {
     pub dist: u32,
 }
 
+/// One entry in full: the pattern (the stones inside the zone, the side to move, the pass
+/// state, the ko point) and the win proven there. What [`PatternTable::records`] gives and
+/// [`PatternTable::insert`] takes (the on-disk form of [`super::pattern_store`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternRecord {
+    pub zone: Zone,
+    /// Black stones inside `zone`.
+    pub black: Zone,
+    /// White stones inside `zone`.
+    pub white: Zone,
+    pub to_move: Color,
+    /// The move that led here was a pass.
+    pub passed: bool,
+    /// The point `to_move` may not play for the simple-ko ban ([`Board::ko_point_for`]).
+    pub ko: Option<Point>,
+    /// The winning move at an OR node (`None` at an AND node).
+    pub best: Option<Move>,
+    /// Plies of the proof.
+    pub dist: u32,
+}
+
+impl PatternRecord {
+    /// The record of the node (`board`, `to_move`, `passed`) won with `zone`.
+    pub fn of(
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+        zone: &Zone,
+        best: Option<Move>,
+        dist: u32,
+    ) -> PatternRecord {
+        PatternRecord {
+            zone: *zone,
+            black: board.stones(Color::Black).intersection(zone),
+            white: board.stones(Color::White).intersection(zone),
+            to_move,
+            passed,
+            ko: board.ko_point_for(to_move),
+            best,
+            dist,
+        }
+    }
+}
+
+/// A node as the table compares it: the stones of the whole board (only those inside a zone
+/// count), the side to move, the pass state and the ko point.
+#[derive(Clone, Copy)]
+struct NodeView<'a> {
+    black: &'a [u64],
+    white: &'a [u64],
+    to_move: Color,
+    passed: bool,
+    ko: Option<Point>,
+}
+
+impl NodeView<'_> {
+    /// The pattern key of the node inside the zone of `words`.
+    fn key(&self, words: &[(usize, u64)]) -> u64 {
+        let ko = self.ko.map_or(0, |p| p.index() as u64 + 1);
+        let mut h = mix(ko << 2 | u64::from(self.passed) << 1 | self.to_move.index() as u64);
+        for &(i, bits) in words {
+            h = mix(h ^ (self.black[i] & bits));
+            h = mix(h ^ (self.white[i] & bits).rotate_left(32));
+        }
+        h
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     best: Option<Move>,
     dist: u32,
+    /// Where the pattern's stones start in the bucket's `stones`.
+    at: u32,
+    ko: Option<Point>,
+    to_move: Color,
+    passed: bool,
 }
 
+#[derive(Clone)]
 struct Bucket {
     zone: Zone,
+    /// Points of the zone.
+    size: usize,
     /// The zone's non-empty words: (index, bits).
     words: Vec<(usize, u64)>,
     uses: u64,
     wins: KeyMap,
+    /// The stones of every entry's pattern, `2 * words.len()` words each from the entry's
+    /// `at`: the black stones inside the zone word by word (the words of `words`), then the
+    /// white ones.
+    stones: Vec<u64>,
+}
+
+impl Bucket {
+    fn new(zone: &Zone) -> Bucket {
+        Bucket {
+            zone: *zone,
+            size: zone.len(),
+            words: zone
+                .words()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &w)| w != 0)
+                .map(|(i, &w)| (i, w))
+                .collect(),
+            uses: 0,
+            wins: KeyMap::default(),
+            stones: Vec::new(),
+        }
+    }
+
+    /// Is `entry`'s pattern the node's (the check that makes a hash hit a hit)?
+    fn holds(&self, entry: &Entry, node: &NodeView<'_>) -> bool {
+        if entry.to_move != node.to_move || entry.passed != node.passed || entry.ko != node.ko {
+            return false;
+        }
+        let n = self.words.len();
+        let at = entry.at as usize;
+        let (black, white) = (&self.stones[at..at + n], &self.stones[at + n..at + 2 * n]);
+        self.words
+            .iter()
+            .zip(black.iter().zip(white))
+            .all(|(&(i, bits), (&b, &w))| node.black[i] & bits == b && node.white[i] & bits == w)
+    }
+
+    /// Write the node's stones inside the zone at `at` (appended when `at` is the end).
+    fn write_stones(&mut self, at: usize, node: &NodeView<'_>) {
+        let n = self.words.len();
+        if at == self.stones.len() {
+            self.stones.resize(at + 2 * n, 0);
+        }
+        for (j, &(i, bits)) in self.words.iter().enumerate() {
+            self.stones[at + j] = node.black[i] & bits;
+            self.stones[at + n + j] = node.white[i] & bits;
+        }
+    }
+
+    /// The record of `entry`.
+    fn record(&self, entry: &Entry) -> PatternRecord {
+        let n = self.words.len();
+        let at = entry.at as usize;
+        let mut black = Zone::new();
+        let mut white = Zone::new();
+        for (j, &(i, _)) in self.words.iter().enumerate() {
+            for (zone, mut bits) in [
+                (&mut black, self.stones[at + j]),
+                (&mut white, self.stones[at + n + j]),
+            ] {
+                while bits != 0 {
+                    zone.insert(Point::from_index(i * 64 + bits.trailing_zeros() as usize));
+                    bits &= bits - 1;
+                }
+            }
+        }
+        PatternRecord {
+            zone: self.zone,
+            black,
+            white,
+            to_move: entry.to_move,
+            passed: entry.passed,
+            ko: entry.ko,
+            best: entry.best,
+            dist: entry.dist,
+        }
+    }
 }
 
 /// How often the table was asked and answered.
@@ -97,6 +258,7 @@ pub struct PatternStats {
 }
 
 /// See the module documentation.
+#[derive(Clone)]
 pub struct PatternTable {
     buckets: Vec<Bucket>,
     by_zone: HashMap<Zone, usize>,
@@ -115,22 +277,6 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// The pattern key of `board` inside the zone of `words`.
-fn pattern_key(words: &[(usize, u64)], board: &Board, to_move: Color, passed: bool) -> u64 {
-    let black = board.stones(Color::Black);
-    let white = board.stones(Color::White);
-    let (black, white) = (black.words(), white.words());
-    let ko = board
-        .ko_point_for(to_move)
-        .map_or(0, |p| p.index() as u64 + 1);
-    let mut h = mix(ko << 2 | u64::from(passed) << 1 | to_move.index() as u64);
-    for &(i, bits) in words {
-        h = mix(h ^ (black[i] & bits));
-        h = mix(h ^ (white[i] & bits).rotate_left(32));
-    }
-    h
 }
 
 impl PatternTable {
@@ -170,34 +316,78 @@ impl PatternTable {
         self.buckets.len()
     }
 
+    /// Wins held (`len` without the buckets' own keep).
+    pub fn wins(&self) -> usize {
+        self.buckets.iter().map(|b| b.wins.len()).sum()
+    }
+
     pub fn stats(&self) -> PatternStats {
         self.stats
     }
 
+    /// The bound on entries.
+    pub fn max_entries(&self) -> usize {
+        self.max_entries
+    }
+
+    /// Change the bound on entries (0: off, and empty), dropping the least used zones if the
+    /// table holds more.
+    pub fn set_max_entries(&mut self, max_entries: usize) {
+        self.max_entries = max_entries;
+        if max_entries == 0 {
+            *self = PatternTable::disabled();
+        } else if self.entries > max_entries {
+            self.shrink();
+        }
+    }
+
+    /// The same entries with fresh statistics (for a new solve).
+    pub fn reset_stats(&mut self) {
+        self.stats = PatternStats::default();
+    }
+
     /// A win for the node (`board`, `to_move`, `passed`) with a proof of at most `plies`
-    /// plies, from the most used zones.
+    /// plies, from the most used zones: the smallest zone (ties: the shortest proof) of those
+    /// that hold the node's pattern and do not meet `avoid` (a constraint on proof zones;
+    /// [`Zone::EMPTY`] for none).
     pub fn probe(
         &mut self,
         board: &Board,
         to_move: Color,
         passed: bool,
         plies: u32,
+        avoid: &Zone,
     ) -> Option<PatternWin> {
         if self.probed.is_empty() {
             return None;
         }
         self.stats.probes += 1;
+        let (black, white) = (board.stones(Color::Black), board.stones(Color::White));
+        let node = NodeView {
+            black: black.words(),
+            white: white.words(),
+            to_move,
+            passed,
+            ko: board.ko_point_for(to_move),
+        };
         // The smallest zone that matches: it prunes the most where the win is used.
-        let mut found: Option<(usize, usize, Entry)> = None;
+        let mut found: Option<(usize, (usize, u32), Entry)> = None;
         for &b in &self.probed {
             let bucket = &self.buckets[b];
-            let key = pattern_key(&bucket.words, board, to_move, passed);
-            let Some(&entry) = bucket.wins.get(&key) else {
+            if found.is_some_and(|(_, (size, _), _)| bucket.size > size)
+                || bucket.zone.intersects(avoid)
+            {
+                continue;
+            }
+            let Some(&entry) = bucket.wins.get(&node.key(&bucket.words)) else {
                 continue;
             };
-            let size = bucket.zone.len();
-            if entry.dist <= plies && found.is_none_or(|(_, s, _)| size < s) {
-                found = Some((b, size, entry));
+            let rank = (bucket.size, entry.dist);
+            if entry.dist <= plies
+                && found.is_none_or(|(_, r, _)| rank < r)
+                && bucket.holds(&entry, &node)
+            {
+                found = Some((b, rank, entry));
             }
         }
         let (b, _, entry) = found?;
@@ -225,39 +415,126 @@ impl PatternTable {
             return;
         }
         self.stats.stores += 1;
+        let (black, white) = (board.stones(Color::Black), board.stones(Color::White));
+        let node = NodeView {
+            black: black.words(),
+            white: white.words(),
+            to_move,
+            passed,
+            ko: board.ko_point_for(to_move),
+        };
+        let b = self.put(zone, &node, best, dist);
+        self.buckets[b].uses += 1;
+        self.after_put();
+    }
+
+    /// Keep `record` (a win of another table, or read from a file) as if stored here, without
+    /// counting it as a store; its zone's bucket is used at least `uses` times. A record whose
+    /// zone is empty is ignored.
+    pub fn insert(&mut self, record: &PatternRecord, uses: u64) {
+        if !self.is_enabled() || record.zone.is_empty() {
+            return;
+        }
+        let node = NodeView {
+            black: record.black.words(),
+            white: record.white.words(),
+            to_move: record.to_move,
+            passed: record.passed,
+            ko: record.ko,
+        };
+        let b = self.put(&record.zone, &node, record.best, record.dist);
+        let bucket = &mut self.buckets[b];
+        bucket.uses = bucket.uses.max(uses);
+        self.after_put();
+    }
+
+    /// Keep every win of `other` (the shorter proof where both hold a pattern); a zone is
+    /// used as often as in the table that used it more.
+    pub fn absorb(&mut self, other: &PatternTable) {
+        for bucket in &other.buckets {
+            for entry in bucket.wins.values() {
+                self.insert(&bucket.record(entry), bucket.uses);
+            }
+        }
+    }
+
+    /// Every entry with the uses of its zone, in a fixed order (zones by their bitsets, then
+    /// patterns by their stones, side to move, pass state and ko point).
+    pub fn records(&self) -> Vec<(PatternRecord, u64)> {
+        let mut out: Vec<(PatternRecord, u64)> = self
+            .buckets
+            .iter()
+            .flat_map(|b| b.wins.values().map(move |e| (b.record(e), b.uses)))
+            .collect();
+        out.sort_unstable_by(|(a, _), (b, _)| {
+            let order = |r: &PatternRecord| {
+                (
+                    r.zone.words().to_vec(),
+                    r.black.words().to_vec(),
+                    r.white.words().to_vec(),
+                    r.to_move,
+                    r.passed,
+                    r.ko,
+                )
+            };
+            order(a).cmp(&order(b))
+        });
+        out
+    }
+
+    /// Put the node's win under `zone` (the shorter proof where the pattern is held already;
+    /// a different pattern with the same key is replaced). Returns the bucket.
+    fn put(&mut self, zone: &Zone, node: &NodeView<'_>, best: Option<Move>, dist: u32) -> usize {
         let b = match self.by_zone.get(zone) {
             Some(&b) => b,
             None => {
-                let words = zone
-                    .words()
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &w)| w != 0)
-                    .map(|(i, &w)| (i, w))
-                    .collect();
-                self.buckets.push(Bucket {
-                    zone: *zone,
-                    words,
-                    uses: 0,
-                    wins: KeyMap::default(),
-                });
+                self.buckets.push(Bucket::new(zone));
                 self.entries += BUCKET_COST;
                 self.by_zone.insert(*zone, self.buckets.len() - 1);
                 self.buckets.len() - 1
             }
         };
         let bucket = &mut self.buckets[b];
-        bucket.uses += 1;
-        let key = pattern_key(&bucket.words, board, to_move, passed);
-        let entry = Entry { best, dist };
-        match bucket.wins.insert(key, entry) {
+        let key = node.key(&bucket.words);
+        let mut entry = Entry {
+            best,
+            dist,
+            at: 0,
+            ko: node.ko,
+            to_move: node.to_move,
+            passed: node.passed,
+        };
+        match bucket.wins.get(&key).copied() {
             // The shorter proof is the one to keep.
-            Some(old) if old.dist < dist => {
-                bucket.wins.insert(key, old);
+            Some(old) if bucket.holds(&old, node) => {
+                if dist <= old.dist {
+                    entry.at = old.at;
+                    bucket.wins.insert(key, entry);
+                }
             }
-            Some(_) => {}
-            None => self.entries += 1,
+            // Another pattern with the same key: the newer one takes its place.
+            Some(old) => {
+                entry.at = old.at;
+                bucket.write_stones(old.at as usize, node);
+                bucket.wins.insert(key, entry);
+            }
+            None => {
+                let at = bucket.stones.len();
+                // Beyond 2^32 words (far past any bound in use) a bucket takes no more.
+                let Ok(at32) = u32::try_from(at) else {
+                    return b;
+                };
+                entry.at = at32;
+                bucket.write_stones(at, node);
+                bucket.wins.insert(key, entry);
+                self.entries += 1;
+            }
         }
+        b
+    }
+
+    /// After a put: the memory bound and the ranking of the probed zones.
+    fn after_put(&mut self) {
         if self.entries > self.max_entries {
             self.shrink();
         }
@@ -370,7 +647,13 @@ mod tests {
         let mut table = PatternTable::new(1000);
         let z = corner_zone();
         table.store(&board(CORNER), Color::Black, false, &z, None, 3);
-        let hit = table.probe(&board(CORNER_ELSEWHERE), Color::Black, false, 3);
+        let hit = table.probe(
+            &board(CORNER_ELSEWHERE),
+            Color::Black,
+            false,
+            3,
+            &Zone::EMPTY,
+        );
         assert_eq!(
             hit,
             Some(PatternWin {
@@ -382,19 +665,37 @@ mod tests {
         // Not inside the zone, not with the other side to move or after a pass, not with
         // fewer plies than the proof needs.
         assert_eq!(
-            table.probe(&board(CORNER_CHANGED), Color::Black, false, 3),
+            table.probe(&board(CORNER_CHANGED), Color::Black, false, 3, &Zone::EMPTY),
             None
         );
         assert_eq!(
-            table.probe(&board(CORNER_ELSEWHERE), Color::White, false, 3),
+            table.probe(
+                &board(CORNER_ELSEWHERE),
+                Color::White,
+                false,
+                3,
+                &Zone::EMPTY
+            ),
             None
         );
         assert_eq!(
-            table.probe(&board(CORNER_ELSEWHERE), Color::Black, true, 3),
+            table.probe(
+                &board(CORNER_ELSEWHERE),
+                Color::Black,
+                true,
+                3,
+                &Zone::EMPTY
+            ),
             None
         );
         assert_eq!(
-            table.probe(&board(CORNER_ELSEWHERE), Color::Black, false, 2),
+            table.probe(
+                &board(CORNER_ELSEWHERE),
+                Color::Black,
+                false,
+                2,
+                &Zone::EMPTY
+            ),
             None
         );
         assert_eq!(
@@ -428,11 +729,16 @@ mod tests {
         most.remove(Point::new(6, 6));
         let mut table = PatternTable::new(1000);
         table.store(&k, Color::White, false, &most, None, 1);
-        assert!(table.probe(&k, Color::White, false, 1).is_some());
+        assert!(table
+            .probe(&k, Color::White, false, 1, &Zone::EMPTY)
+            .is_some());
         // The same stones without the ko ban are another pattern.
         let same_stones = Board::from_ascii(&k.to_ascii()).expect("valid");
         assert_eq!(same_stones.ko_point_for(Color::White), None);
-        assert_eq!(table.probe(&same_stones, Color::White, false, 1), None);
+        assert_eq!(
+            table.probe(&same_stones, Color::White, false, 1, &Zone::EMPTY),
+            None
+        );
     }
 
     #[test]
@@ -465,6 +771,152 @@ mod tests {
         assert!(table.len() <= 200, "{}", table.len());
         assert!(table.zones() < 100);
         let far = board(CORNER_ELSEWHERE);
-        assert!(table.probe(&far, Color::Black, false, 1).is_some());
+        assert!(table
+            .probe(&far, Color::Black, false, 1, &Zone::EMPTY)
+            .is_some());
+    }
+
+    /// The corner zone with the points of a third row added.
+    fn bigger_zone() -> Zone {
+        let mut z = corner_zone();
+        for x in 0..5 {
+            z.insert(Point::new(x, 2));
+        }
+        z
+    }
+
+    #[test]
+    fn the_smallest_matching_zone_answers_unless_it_meets_the_points_to_avoid() {
+        let b = board(CORNER);
+        let (small, big) = (corner_zone(), bigger_zone());
+        for order in [[big, small], [small, big]] {
+            let mut table = PatternTable::new(1000);
+            for z in order {
+                // The bigger zone's proof is shorter: size decides first.
+                let dist = if z == big { 1 } else { 5 };
+                table.store(&b, Color::Black, false, &z, None, dist);
+            }
+            let hit = table.probe(&b, Color::Black, false, 9, &Zone::EMPTY);
+            assert_eq!(hit.map(|w| (w.zone, w.dist)), Some((small, 5)));
+            // A point of the small zone is forbidden: the bigger zone meets it too.
+            let corner = zone(&[(0, 0)]);
+            assert_eq!(table.probe(&b, Color::Black, false, 9, &corner), None);
+            // A point only the big zone has: the small zone still answers.
+            let row = zone(&[(4, 2)]);
+            let hit = table.probe(&b, Color::Black, false, 9, &row);
+            assert_eq!(hit.map(|w| w.zone), Some(small));
+            // With too few plies for the small zone's proof, the big one answers.
+            let hit = table.probe(&b, Color::Black, false, 4, &Zone::EMPTY);
+            assert_eq!(hit.map(|w| (w.zone, w.dist)), Some((big, 1)));
+        }
+    }
+
+    #[test]
+    fn the_smaller_zone_is_skipped_when_it_meets_the_points_to_avoid() {
+        let b = board(CORNER);
+        let (small, big) = (corner_zone(), bigger_zone());
+        // A big zone that leaves out a point of the small one.
+        let mut big_without = big;
+        big_without.remove(Point::new(0, 0));
+        let mut table = PatternTable::new(1000);
+        table.store(&b, Color::Black, false, &small, None, 3);
+        table.store(&b, Color::Black, false, &big_without, None, 3);
+        let hit = table.probe(&b, Color::Black, false, 3, &Zone::EMPTY);
+        assert_eq!(hit.map(|w| w.zone), Some(small));
+        let hit = table.probe(&b, Color::Black, false, 3, &zone(&[(0, 0)]));
+        assert_eq!(hit.map(|w| w.zone), Some(big_without));
+    }
+
+    #[test]
+    fn a_hit_is_checked_against_the_real_pattern_not_only_its_hash() {
+        let mut table = PatternTable::new(1000);
+        let z = corner_zone();
+        let stored = board(CORNER);
+        table.store(&stored, Color::Black, false, &z, None, 3);
+        let changed = board(CORNER_CHANGED);
+        let (black, white) = (changed.stones(Color::Black), changed.stones(Color::White));
+        let node = NodeView {
+            black: black.words(),
+            white: white.words(),
+            to_move: Color::Black,
+            passed: false,
+            ko: None,
+        };
+        // Forge a collision: the stored entry under the key of the changed corner.
+        let bucket = &mut table.buckets[0];
+        let entry = *bucket.wins.values().next().expect("one entry");
+        assert!(!bucket.holds(&entry, &node));
+        bucket.wins.insert(node.key(&bucket.words), entry);
+        assert_eq!(
+            table.probe(&changed, Color::Black, false, 3, &Zone::EMPTY),
+            None
+        );
+        // The stored position itself still hits.
+        assert!(table
+            .probe(&stored, Color::Black, false, 3, &Zone::EMPTY)
+            .is_some());
+        // A store of the changed corner replaces the forged entry with its own pattern.
+        table.store(&changed, Color::Black, false, &z, None, 2);
+        let hit = table.probe(&changed, Color::Black, false, 3, &Zone::EMPTY);
+        assert_eq!(hit.map(|w| w.dist), Some(2));
+    }
+
+    #[test]
+    fn records_give_every_entry_and_rebuild_the_same_table() {
+        let mut table = PatternTable::new(1000);
+        let mut k = board(CORNER_ELSEWHERE);
+        k.play(Color::White, Move::Play(Point::new(5, 5)))
+            .expect("legal");
+        table.store(&board(CORNER), Color::Black, false, &corner_zone(), None, 3);
+        table.store(
+            &k,
+            Color::Black,
+            true,
+            &bigger_zone(),
+            Some(Move::Play(Point::new(2, 0))),
+            5,
+        );
+        for _ in 0..3 {
+            assert!(table
+                .probe(&k, Color::Black, true, 5, &Zone::EMPTY)
+                .is_some());
+        }
+        let records = table.records();
+        assert_eq!(records.len(), 2);
+        assert_eq!(
+            records.iter().map(|(_, uses)| *uses).collect::<Vec<_>>(),
+            [1, 1 + 3 * HIT_WEIGHT]
+        );
+        let r = &records[1].0;
+        assert_eq!(
+            *r,
+            PatternRecord::of(
+                &k,
+                Color::Black,
+                true,
+                &bigger_zone(),
+                Some(Move::Play(Point::new(2, 0))),
+                5
+            )
+        );
+        let mut again = PatternTable::new(1000);
+        for (r, uses) in &records {
+            again.insert(r, *uses);
+        }
+        assert_eq!(again.records(), records);
+        assert_eq!(again.stats(), PatternStats::default());
+        let mut merged = PatternTable::new(1000);
+        merged.absorb(&table);
+        merged.absorb(&again);
+        assert_eq!(merged.records(), records);
+        assert!(merged
+            .probe(
+                &board(CORNER_ELSEWHERE),
+                Color::Black,
+                false,
+                3,
+                &Zone::EMPTY
+            )
+            .is_some());
     }
 }

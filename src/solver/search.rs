@@ -35,6 +35,7 @@ use super::leaf::{GoalTest, Leaf, Reason};
 use super::must_play::MustPlay;
 use super::not_alive::not_alive_zone;
 use super::ordering::{crucial_blocks, order, OrderContext};
+use super::pattern_store::initial_table;
 use super::pattern_table::PatternTable;
 use super::progress::{Progress, RootTracker};
 use super::proof::ProofTree;
@@ -188,7 +189,8 @@ pub struct Solver<'a> {
     pub(super) goal: GoalTest,
     pub(super) config: SolveConfig,
     pub(super) tt: TranspositionTable,
-    /// Wins found again where only stones outside their zone differ.
+    /// Wins found again where only stones outside their zone differ (seeded from
+    /// `config.pattern_store`'s section of the problem's game, if any).
     pub(super) patterns: PatternTable,
     stop: Arc<AtomicBool>,
     on_progress: Option<ProgressSink<'a>>,
@@ -262,11 +264,7 @@ impl<'a> Solver<'a> {
             rules,
             goal: goal_test,
             tt: TranspositionTable::with_capacity(config.tt_entries),
-            patterns: PatternTable::new(if config.superko {
-                0
-            } else {
-                config.pattern_entries
-            }),
+            patterns: initial_table(problem, &config),
             config,
             stop: Arc::new(AtomicBool::new(false)),
             on_progress: None,
@@ -356,19 +354,41 @@ impl<'a> Solver<'a> {
     /// searched again, within the same limits, without the pattern table and with a fresh
     /// transposition table (whose wins may rest on the pattern's). Pattern wins are only ever wins, so they can make a search claim a win it
     /// cannot rebuild, never a failure.
+    ///
+    /// With a pattern store (`config.pattern_store`) the pattern table's wins are merged into
+    /// it at the end, whatever the result (stopped and failed searches proved wins too), except
+    /// after such a rerun.
     pub fn solve(&mut self) -> Solution {
         let first = self.solve_once();
-        if !self.extraction_failed || self.patterns.stats().hits == 0 || self.aborted.is_some() {
-            return first;
+        let solution =
+            if !self.extraction_failed || self.patterns.stats().hits == 0 || self.aborted.is_some()
+            {
+                first
+            } else {
+                self.patterns = PatternTable::disabled();
+                self.tt = TranspositionTable::with_capacity(self.config.tt_entries);
+                self.extraction_failed = false;
+                self.restarted = true;
+                let mut again = self.solve_once();
+                self.restarted = false;
+                again.pattern_hits = first.pattern_hits;
+                again
+            };
+        self.keep_patterns();
+        solution
+    }
+
+    /// Merge the pattern table's wins into `config.pattern_store` (when there is one and this
+    /// solve stored something; a table dropped by the rerun above holds nothing).
+    fn keep_patterns(&self) {
+        if let Some(store) = &self.config.pattern_store {
+            if self.patterns.is_enabled()
+                && self.patterns.stats().stores > 0
+                && self.config.dilation
+            {
+                store.merge(self.problem, &self.patterns);
+            }
         }
-        self.patterns = PatternTable::disabled();
-        self.tt = TranspositionTable::with_capacity(self.config.tt_entries);
-        self.extraction_failed = false;
-        self.restarted = true;
-        let mut again = self.solve_once();
-        self.restarted = false;
-        again.pattern_hits = first.pattern_hits;
-        again
     }
 
     fn solve_once(&mut self) -> Solution {
@@ -771,7 +791,8 @@ impl<'a> Solver<'a> {
         zone.intersects(&self.config.forbidden_zone)
     }
 
-    /// A pattern-table win for the node, unless its zone meets the forbidden points.
+    /// A pattern-table win for the node: the smallest matching zone that avoids the forbidden
+    /// points.
     pub(super) fn pattern_win(
         &mut self,
         board: &Board,
@@ -779,8 +800,8 @@ impl<'a> Solver<'a> {
         passed: bool,
         plies: u32,
     ) -> Option<super::pattern_table::PatternWin> {
-        let hit = self.patterns.probe(board, to_move, passed, plies)?;
-        (!self.forbids(&hit.zone)).then_some(hit)
+        let avoid = self.config.forbidden_zone;
+        self.patterns.probe(board, to_move, passed, plies, &avoid)
     }
 
     /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1); a win

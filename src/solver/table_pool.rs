@@ -19,33 +19,50 @@ use crate::go::{ByColor, Color, Zone};
 use crate::problem::{Goal, KoRule, Problem};
 use std::collections::HashMap;
 
-/// What makes two solves' table entries interchangeable.
+/// The game a solve plays, whatever its position: two solves with the same rules key may use
+/// each other's proven wins. The one definition of a solve's context, for the pool's tables
+/// ([`TableKey`] adds the search's own switches) and the sections of the pattern store
+/// ([`super::pattern_store`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct TableKey {
-    or_player: Color,
-    goal: Goal,
-    crucial: Zone,
-    region: Zone,
-    ko_rules: ByColor<KoRule>,
-    superko: bool,
-    or_width: Option<usize>,
-    /// A constrained solve's failures hold only under its constraint.
-    forbidden: Zone,
-    size: usize,
+pub struct RulesKey {
+    pub size: usize,
+    pub or_player: Color,
+    pub goal: Goal,
+    pub crucial: Zone,
+    pub region: Zone,
+    pub ko_rules: ByColor<KoRule>,
 }
 
-impl TableKey {
-    fn of(problem: &Problem, config: &SolveConfig) -> TableKey {
-        TableKey {
+impl RulesKey {
+    pub fn of(problem: &Problem) -> RulesKey {
+        RulesKey {
+            size: problem.size(),
             or_player: problem.or_player(),
             goal: problem.goal(),
             crucial: problem.crucial(),
             region: problem.region(),
             ko_rules: problem.ko_rules(),
+        }
+    }
+}
+
+/// What makes two solves' table entries interchangeable: the rules, superko and the OR width.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct TableKey {
+    rules: RulesKey,
+    superko: bool,
+    or_width: Option<usize>,
+    /// A constrained solve's failures hold only under its constraint.
+    forbidden: Zone,
+}
+
+impl TableKey {
+    fn of(problem: &Problem, config: &SolveConfig) -> TableKey {
+        TableKey {
+            rules: RulesKey::of(problem),
             superko: config.superko,
             or_width: config.or_width,
             forbidden: config.forbidden_zone,
-            size: problem.size(),
         }
     }
 }
