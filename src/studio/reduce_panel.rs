@@ -172,8 +172,8 @@ impl StudioApp {
             {
                 show = Some(true);
             }
-            ui.label(egui::RichText::new(summary).strong());
         });
+        ui.label(egui::RichText::new(summary).strong());
         if let Some(after) = show {
             self.show_reduced(after);
         }
