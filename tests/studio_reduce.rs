@@ -143,6 +143,17 @@ fn a_smaller_proof_is_checked_then_shown_and_before_after_switch_the_zone() {
     assert!(Arc::ptr_eq(&shown(&h), &reduced));
     assert_eq!(scene_zone(&h), after);
 
+    // Again, with another strategy: it starts from the smaller proof, and the proof as solved
+    // stays the "before" whatever it finds.
+    h.state_mut().settings.reduce.strategy = tsumego_studio::solver::reduce::Strategy::Random;
+    h.get_by_label("Find a smaller proof").click();
+    h.run_steps(2);
+    wait_for_reduction(&mut h);
+    let ba = h.state().before_after.clone().expect("both proofs kept");
+    assert!(Arc::ptr_eq(&ba.before.proof, &original));
+    assert!(ba.after.proof.root.zone.len() <= after);
+    assert!(Arc::ptr_eq(&shown(&h), &ba.after.proof));
+
     // A new solve forgets both.
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);

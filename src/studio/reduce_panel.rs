@@ -270,7 +270,11 @@ impl StudioApp {
                     .is_some_and(|ba| ba.holds(&j.from))
         });
         if !job_belongs {
-            self.cancel_reduction();
+            // Stopped by the drop when still running; the pair (checked above) stays: a job
+            // that reduced the smaller proof again has ended with an even smaller one.
+            if self.reduction.take().is_some_and(|j| j.is_running()) {
+                self.info("the zone reduction was cancelled");
+            }
             return;
         }
         let Some(job) = self.reduction.as_mut() else {
