@@ -141,10 +141,7 @@ pub struct Reduction {
 impl Reduction {
     /// Rounds that found a smaller zone.
     pub fn succeeded(&self) -> usize {
-        self.rounds
-            .iter()
-            .filter(|r| r.zone_after.is_some())
-            .count()
+        succeeded_rounds(&self.rounds)
     }
 
     /// The reduced zone's size over the original's (1.0: no reduction).
@@ -155,6 +152,11 @@ impl Reduction {
             self.zone.len() as f64 / self.original_zone.len() as f64
         }
     }
+}
+
+/// The rounds of `rounds` that found a smaller zone.
+fn succeeded_rounds(rounds: &[Round]) -> usize {
+    rounds.iter().filter(|r| r.zone_after.is_some()).count()
 }
 
 /// How many zones of `proof`'s nodes cover each point (indexed by the point's padded index).
@@ -207,6 +209,21 @@ pub fn candidates(
     points
 }
 
+/// How a reduction stands (for a progress display): sent after each round, and during a round
+/// with each of its search's progress events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReduceProgress {
+    /// Rounds ended so far.
+    pub rounds: usize,
+    /// Rounds that found a smaller zone.
+    pub succeeded: usize,
+    /// The size of the smallest root zone so far.
+    pub zone: usize,
+    /// Nodes of every round so far, the running round's included.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
 /// Reduce the root zone of `proof`, a proof of `problem`'s claim (see the module
 /// documentation). `config` gives the engine and the rules (its limits and forbidden points are
 /// replaced by each round's); `stop` ends the reduction early (the best proof so far is
@@ -217,6 +234,19 @@ pub fn reduce(
     proof: &ProofTree,
     settings: &ReduceSettings,
     stop: Option<Arc<AtomicBool>>,
+) -> Result<Reduction, ReduceError> {
+    reduce_with_progress(problem, config, proof, settings, stop, &mut |_| {})
+}
+
+/// [`reduce`], telling `on_progress` how it stands after each round and during each round (at
+/// the search's progress interval, [`SolveConfig::progress_interval`]).
+pub fn reduce_with_progress(
+    problem: &Problem,
+    config: &SolveConfig,
+    proof: &ProofTree,
+    settings: &ReduceSettings,
+    stop: Option<Arc<AtomicBool>>,
+    on_progress: &mut dyn FnMut(&ReduceProgress),
 ) -> Result<Reduction, ReduceError> {
     if config.engine == Engine::Mcts {
         return Err(ReduceError::UnsupportedEngine(config.engine.name()));
@@ -268,6 +298,16 @@ pub fn reduce(
         if let Some(flag) = &stop {
             solver.set_stop_flag(Arc::clone(flag));
         }
+        let (done, succeeded, zone_len) = (rounds.len(), succeeded_rounds(&rounds), zone.len());
+        solver.on_progress(|p| {
+            on_progress(&ReduceProgress {
+                rounds: done,
+                succeeded,
+                zone: zone_len,
+                nodes: nodes + p.nodes,
+                elapsed: start.elapsed(),
+            })
+        });
         if settings.keep_patterns {
             solver.set_patterns(std::mem::replace(&mut patterns, PatternTable::disabled()));
         }
@@ -279,6 +319,8 @@ pub fn reduce(
                 patterns = PatternTable::new(config.pattern_entries);
             }
         }
+        // The solver holds `on_progress` until it goes.
+        drop(solver);
         nodes += solution.nodes;
         let found = match (solution.status, solution.proof) {
             (Status::Win, Some(p)) if !p.root.zone.intersects(&forbidden) => Some(p),
@@ -301,6 +343,13 @@ pub fn reduce(
                 in_a_row += 1;
             }
         }
+        on_progress(&ReduceProgress {
+            rounds: rounds.len(),
+            succeeded: succeeded_rounds(&rounds),
+            zone: zone.len(),
+            nodes,
+            elapsed: start.elapsed(),
+        });
     }
     Ok(Reduction {
         proof: best,
@@ -318,6 +367,31 @@ pub fn reduce(
 mod tests {
     use super::*;
     use crate::solver::fixtures::solved_bent_three_kill;
+
+    #[test]
+    fn progress_follows_the_rounds_to_the_reductions_figures() {
+        let (problem, proof) = solved_bent_three_kill();
+        let mut seen = Vec::new();
+        let r = reduce_with_progress(
+            &problem,
+            &SolveConfig::default(),
+            &proof,
+            &ReduceSettings::default(),
+            None,
+            &mut |p| seen.push(*p),
+        )
+        .unwrap();
+        // One report after each round at least, the last one the reduction's figures.
+        assert!(seen.len() >= r.rounds.len(), "{seen:?}");
+        let last = seen.last().unwrap();
+        assert_eq!(
+            (last.rounds, last.succeeded, last.zone, last.nodes),
+            (r.rounds.len(), r.succeeded(), r.zone.len(), r.nodes)
+        );
+        assert!(seen
+            .windows(2)
+            .all(|w| w[0].nodes <= w[1].nodes && w[0].rounds <= w[1].rounds));
+    }
 
     #[test]
     fn candidates_come_in_each_strategys_order() {

@@ -105,6 +105,7 @@ impl StudioApp {
     fn forget_results(&mut self) {
         self.live.forget();
         self.all_moves = None;
+        self.cancel_reduction();
         self.finished = None;
         self.viewing_move = None;
         self.replay = None;
@@ -341,6 +342,7 @@ impl StudioApp {
         if let Some(finished) = self.live.poll() {
             self.on_finished(finished);
         }
+        self.reduce_frame();
         if let Some(job) = self.all_moves.as_mut() {
             if job.poll() {
                 let status = job.status();
@@ -385,6 +387,7 @@ impl StudioApp {
             self.library.status.insert(path.to_path_buf(), status);
         }
         self.info(finished.verdict.clone());
+        self.cancel_reduction();
         let has_proof = finished.proof().is_some();
         if has_proof {
             self.kept.keep(self.result_key(), finished.clone());
@@ -427,6 +430,7 @@ impl StudioApp {
         };
         let claims = self.settings.claim.claims(&problem);
         let wake = ctx.clone();
+        self.cancel_reduction();
         self.finished = None;
         self.replay = None;
         self.resume_explore = false;
@@ -492,6 +496,7 @@ impl StudioApp {
             return;
         };
         self.info(finished.verdict.clone());
+        self.cancel_reduction();
         self.finished = Some(finished);
         self.viewing_move = Some(mv);
         self.cursor = ProofCursor::root();
@@ -501,6 +506,7 @@ impl StudioApp {
 
     /// Back from a judged move's proof to the problem's own result (when one is kept).
     pub fn close_move_proof(&mut self) {
+        self.cancel_reduction();
         self.viewing_move = None;
         self.finished = self.kept.find(&self.result_key()).cloned().map(|mut f| {
             f.revision = self.doc.revision();
@@ -546,6 +552,7 @@ impl StudioApp {
             self.live.stop();
             self.info("the edit stopped the solve");
         }
+        self.cancel_reduction();
         self.finished = None;
         self.viewing_move = None;
         self.replay = None;

@@ -73,6 +73,10 @@ pub struct StudioApp {
     /// The last "judge every first move" job (see [`super::all_moves`]).
     pub all_moves: Option<super::all_moves::AllMovesJob>,
     pub finished: Option<Finished>,
+    /// The last "Find a smaller proof" job (see [`super::reduce_job`]).
+    pub reduction: Option<super::reduce_job::ReduceJob>,
+    /// The proof as solved and the smaller one found, until another solve or problem.
+    pub before_after: Option<super::reduce_panel::BeforeAfter>,
     /// The judged first move whose proof or refutation `finished` shows (instead of the
     /// problem's own result; see [`StudioApp::open_move_proof`]).
     pub viewing_move: Option<crate::go::Move>,
@@ -145,6 +149,8 @@ impl StudioApp {
             live: LiveSolve::default(),
             all_moves: None,
             finished: None,
+            reduction: None,
+            before_after: None,
             viewing_move: None,
             kept: Default::default(),
             cursor: ProofCursor::root(),
@@ -257,7 +263,8 @@ impl StudioApp {
         });
 
         self.confirm_dialog(&ctx);
-        if self.live.is_running() {
+        let reducing = self.reduction.as_ref().is_some_and(|j| j.is_running());
+        if self.live.is_running() || reducing {
             // Progress arrives through `wake`; this keeps the clock moving between events.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }

@@ -72,6 +72,9 @@ impl StudioApp {
                 Mode::Proof | Mode::Refute => {
                     if o.zone {
                         swatch(ui, palette.zone, "relevance zone");
+                        if self.mode == Mode::Proof && self.dropped_zone().is_some() {
+                            swatch(ui, palette.proven, "no longer in the smaller proof's zone");
+                        }
                         if self.mode == Mode::Proof
                             && self.finished.as_ref().is_some_and(|f| f.has_seki)
                         {

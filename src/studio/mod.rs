@@ -9,7 +9,8 @@
 //! - solving: [`solve_job`] (the thread and its channel), [`live`] (progress and verdicts),
 //!   [`kept_results`] (proofs found again when an undo returns to a proven position);
 //! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
-//!   [`crate::solver::replay`];
+//!   [`crate::solver::replay`]; "Find a smaller proof" (the zone reduction) runs in
+//!   [`reduce_job`] and shows before and after in [`reduce_panel`];
 //! - free play: [`explore`] (the variation tree and its marks against a proof), on the studio in
 //!   [`explore_panel`] (Explore mode, Try to refute, Solve from here);
 //! - files: [`dialogs`] (rfd on a worker thread), [`png_export`], [`library`], [`settings`],
@@ -43,6 +44,8 @@ pub mod net_status;
 pub mod net_view;
 pub mod png_export;
 pub mod proof_nav;
+pub mod reduce_job;
+pub mod reduce_panel;
 pub mod saved_result;
 pub mod scene;
 pub mod settings;

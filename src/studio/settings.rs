@@ -4,6 +4,7 @@
 
 use super::solve_job::ClaimChoice;
 use super::theme::ThemeChoice;
+use crate::solver::reduce::{Strategy, DEFAULT_K};
 use crate::solver::Engine;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -95,6 +96,25 @@ impl Default for Limits {
     }
 }
 
+/// The choices of "Find a smaller proof" (the relevance-zone reduction).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReduceChoice {
+    /// How each round chooses the point it forbids inside the zone.
+    pub strategy: Strategy,
+    /// Stop after this many failed rounds in a row (the paper's K).
+    pub k: usize,
+}
+
+impl Default for ReduceChoice {
+    fn default() -> Self {
+        ReduceChoice {
+            strategy: Strategy::Heatmap,
+            k: DEFAULT_K,
+        }
+    }
+}
+
 /// Everything that persists.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -102,6 +122,7 @@ pub struct Settings {
     pub overlays: Overlays,
     pub limits: Limits,
     pub claim: ClaimChoice,
+    pub reduce: ReduceChoice,
     pub theme: ThemeChoice,
     /// Show corner and side problems cropped to their area.
     pub crop: bool,
@@ -115,6 +136,7 @@ impl Default for Settings {
             overlays: Overlays::default(),
             limits: Limits::default(),
             claim: ClaimChoice::AsStated,
+            reduce: ReduceChoice::default(),
             theme: ThemeChoice::Light,
             crop: true,
             last_folder: None,

@@ -287,8 +287,21 @@ impl StudioApp {
                 opposite.goal().verb()
             ));
         }
+        self.reduce_section(ui);
+        ui.separator();
+        // Before / After may have switched the proof just now.
+        let tree = self
+            .finished
+            .as_ref()
+            .and_then(|f| f.proof.clone())
+            .unwrap_or(tree);
+        let which = match &self.before_after {
+            Some(ba) if ba.showing_after => "The smaller proof: ",
+            Some(_) => "The proof as solved: ",
+            None => "",
+        };
         ui.label(format!(
-            "{} nodes, depth {}. Keys: ←/→ parent/child, ↑/↓ siblings, Home/End.",
+            "{which}{} nodes, depth {}. Keys: ←/→ parent/child, ↑/↓ siblings, Home/End.",
             thousands(tree.node_count() as u64),
             tree.root.depth()
         ));

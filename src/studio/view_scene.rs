@@ -136,6 +136,8 @@ impl StudioApp {
             scene.zone = Some(node.zone);
             scene.zone_is_seki =
                 matches!(node.role, Role::Leaf(LeafKind::Seki | LeafKind::SekiArea));
+            // The smaller proof's root: what it no longer needs of the solved proof's zone.
+            scene.proven = self.dropped_zone();
         }
         if o.must_play && node.role == Role::And {
             scene.must_play = Some(node.must_play);
