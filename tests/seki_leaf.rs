@@ -3,6 +3,8 @@
 //! differential test of kill-all positions with seki (the database's own candidates as
 //! problems) against the plain exhaustive search.
 
+#![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
+
 mod exhaustive;
 mod leaf_proof;
 mod seki_diagrams;
@@ -155,7 +157,7 @@ fn confirmed(area: usize) -> (usize, usize, usize) {
     let mut seki = 0;
     let mut kept = 0;
     let mut unknown = 0;
-    for (key, c) in reps.iter().filter(|(k, _)| table.contains(k)) {
+    for (_, c) in reps.iter().filter(|(k, _)| table.contains(k)) {
         seki += 1;
         let b = c.board();
         let pattern = pattern_board(&b, Color::White, &c.area).expect("a legal candidate");
