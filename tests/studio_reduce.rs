@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tsumego_studio::solver::certify::{check, CheckSettings, CheckVerdict};
 use tsumego_studio::solver::fault::Fault;
 use tsumego_studio::studio::app::Mode;
-use tsumego_studio::studio::reduce_job::ReduceEnd;
+use tsumego_studio::studio::reduce_job::{ReduceEnd, ReduceOutcome};
 use tsumego_studio::studio::StudioApp;
 
 use studio_common::{solve_for_verdict, window_on};
@@ -70,6 +70,12 @@ fn scene_zone(h: &Harness<'static, StudioApp>) -> usize {
     h.state().scene().zone.expect("a zone on the board").len()
 }
 
+/// How the reduction that has ended ended.
+fn ended(h: &Harness<'static, StudioApp>) -> ReduceOutcome {
+    let job = h.state().reduction.as_ref().expect("a reduction");
+    job.outcome.clone().expect("the reduction has ended")
+}
+
 /// Step frames until the reduction has ended (it runs on its own thread).
 fn wait_for_reduction(h: &mut Harness<'static, StudioApp>) {
     let start = Instant::now();
@@ -95,14 +101,7 @@ fn a_smaller_proof_is_checked_then_shown_and_before_after_switch_the_zone() {
     h.run_steps(2);
     wait_for_reduction(&mut h);
 
-    let outcome = h
-        .state()
-        .reduction
-        .as_ref()
-        .unwrap()
-        .outcome
-        .clone()
-        .unwrap();
+    let outcome = ended(&h);
     assert!(
         matches!(outcome.end, ReduceEnd::Smaller(_)),
         "{}",
@@ -175,14 +174,7 @@ fn stop_cancels_the_reduction_and_keeps_the_proof() {
     h.run_steps(1);
     wait_for_reduction(&mut h);
 
-    let outcome = h
-        .state()
-        .reduction
-        .as_ref()
-        .unwrap()
-        .outcome
-        .clone()
-        .unwrap();
+    let outcome = ended(&h);
     assert!(
         matches!(outcome.end, ReduceEnd::Stopped),
         "{}",
@@ -224,14 +216,7 @@ fn a_smaller_proof_the_checker_rejects_is_not_shown() {
     h.run_steps(2);
     wait_for_reduction(&mut h);
 
-    let outcome = h
-        .state()
-        .reduction
-        .as_ref()
-        .unwrap()
-        .outcome
-        .clone()
-        .unwrap();
+    let outcome = ended(&h);
     match &outcome.end {
         ReduceEnd::NotAccepted(c) => assert_eq!(c.verdict, CheckVerdict::Failed),
         _ => panic!("{}", outcome.words()),

@@ -341,10 +341,8 @@ mod tests {
         job.outcome.clone().unwrap()
     }
 
-    #[test]
-    fn an_irreducible_proof_ends_with_no_smaller_proof() {
-        let (problem, proof) = solved_bent_three_kill();
-        let zone = proof.root.zone.len();
+    /// The outcome of a reduction job of `proof` as a proof of `problem`, default settings.
+    fn reduced(problem: Problem, proof: ProofTree) -> ReduceOutcome {
         let mut job = ReduceJob::start(
             problem,
             SolveConfig::default(),
@@ -354,7 +352,14 @@ mod tests {
             1,
             || {},
         );
-        let outcome = wait(&mut job);
+        wait(&mut job)
+    }
+
+    #[test]
+    fn an_irreducible_proof_ends_with_no_smaller_proof() {
+        let (problem, proof) = solved_bent_three_kill();
+        let zone = proof.root.zone.len();
+        let outcome = reduced(problem, proof);
         assert!(matches!(outcome.end, ReduceEnd::NoSmaller), "{outcome:?}");
         assert_eq!((outcome.original_zone, outcome.zone), (zone, zone));
         assert!(outcome.words().starts_with("No smaller proof found"));
@@ -363,16 +368,7 @@ mod tests {
     #[test]
     fn a_proof_of_another_claim_is_refused_without_a_panic() {
         let (problem, proof) = solved_bent_three_kill();
-        let mut job = ReduceJob::start(
-            problem.flipped(),
-            SolveConfig::default(),
-            Arc::new(proof),
-            ReduceSettings::default(),
-            CheckSettings::default(),
-            1,
-            || {},
-        );
-        let outcome = wait(&mut job);
+        let outcome = reduced(problem.flipped(), proof);
         assert!(matches!(outcome.end, ReduceEnd::Failed(_)), "{outcome:?}");
     }
 }
