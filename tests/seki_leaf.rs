@@ -196,10 +196,15 @@ fn sample(area: usize, step: usize, offset: usize) -> Vec<Candidate> {
 /// the cycle rule; the proof must pass the checker. Returns whether the proof used a seki leaf,
 /// and the search's nodes.
 fn compare(p: &Problem, seki_db: bool) -> (bool, u64) {
+    compare_with(p, Engine::Dfpn, seki_db)
+}
+
+/// [`compare`] with the search `engine`.
+fn compare_with(p: &Problem, engine: Engine, seki_db: bool) -> (bool, u64) {
     let (expected, _) =
         Exhaustive::solve_with(p, Repetition::CycleFailsOr, 5_000_000).expect("small enough");
     let config = SolveConfig {
-        engine: Engine::Dfpn,
+        engine,
         seki_db,
         ..SolveConfig::default()
     };
@@ -207,12 +212,12 @@ fn compare(p: &Problem, seki_db: bool) -> (bool, u64) {
     let got = match solution.status {
         Status::Win => Outcome::Win,
         Status::Fail => Outcome::Fail,
-        other => panic!("undecided {other:?}:\n{}", p.board().to_ascii()),
+        other => panic!("{engine:?} undecided {other:?}:\n{}", p.board().to_ascii()),
     };
     assert_eq!(
         got,
         expected,
-        "{} {} to move, White ko {:?}, database {seki_db}:\n{}",
+        "{engine:?}: {} {} to move, White ko {:?}, database {seki_db}:\n{}",
         p.goal(),
         p.to_move(),
         p.ko_rule(Color::White),
@@ -232,6 +237,7 @@ fn uses_seki(node: &ProofNode) -> bool {
 #[test]
 fn kill_all_positions_with_seki_agree_with_the_exhaustive_search() {
     let mut with_seki_leaves = 0;
+    let mut mcts_seki_leaves = 0;
     let mut compared = 0;
     let mut nodes = [0, 0];
     for (area, step) in [(5, 211), (6, 997)] {
@@ -248,6 +254,9 @@ fn kill_all_positions_with_seki_agree_with_the_exhaustive_search() {
                         let p = kill_all(&b, goal, to_move, region, white_ko);
                         let (used, with) = compare(&p, true);
                         let (_, without) = compare(&p, false);
+                        // MCTS too: its waiting passes and seki leaves.
+                        let (mcts_used, _) = compare_with(&p, Engine::Mcts, true);
+                        mcts_seki_leaves += usize::from(mcts_used);
                         nodes[0] += with;
                         nodes[1] += without;
                         with_seki_leaves += usize::from(used);
@@ -259,7 +268,7 @@ fn kill_all_positions_with_seki_agree_with_the_exhaustive_search() {
     }
     println!(
         "{compared} claims compared, {with_seki_leaves} proofs with a seki leaf; nodes {} with \
-         the database, {} without",
+         the database, {} without; MCTS: {mcts_seki_leaves} proofs with a seki leaf",
         nodes[0], nodes[1]
     );
     assert!(compared >= 1600, "{compared}");

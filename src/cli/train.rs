@@ -46,6 +46,15 @@ pub struct TrainArgs {
     /// One generated problem in this many is a 7x7 kill-all position (0: none).
     #[arg(long, default_value_t = 5)]
     pub killall_every: u64,
+    /// Fewest opening moves of a kill-all problem.
+    #[arg(long, default_value_t = 6)]
+    pub killall_min_moves: u32,
+    /// Most opening moves of a kill-all problem.
+    #[arg(long, default_value_t = 16)]
+    pub killall_max_moves: u32,
+    /// Kill-all problems take seki as life (`live-any-seki` / `kill-all-seki`).
+    #[arg(long)]
+    pub killall_seki: bool,
     /// Sample pairs kept per proof.
     #[arg(long, default_value_t = 200)]
     pub samples_per_proof: usize,
@@ -81,6 +90,11 @@ impl TrainArgs {
             nodes: self.nodes,
             killall_every: self.killall_every,
             samples_per_proof: self.samples_per_proof,
+            killall: crate::nn::generate::KillAllShape {
+                min_moves: self.killall_min_moves,
+                max_moves: self.killall_max_moves,
+                seki: self.killall_seki,
+            },
         }
     }
 }

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::features::{Plane, SquareSymmetry, NUM_PLANES};
-use super::generate::{prove, random_problem};
+use super::generate::{prove, random_problem_shaped, KillAllShape};
 use super::samples::{harvest, Sample};
 use crate::solver::guide::DWIN_HORIZON;
 
@@ -30,6 +30,9 @@ pub struct GenSettings {
     pub killall_every: u64,
     /// Samples kept per proof (pairs of claim and opposite claim).
     pub samples_per_proof: usize,
+    /// How the kill-all problems are drawn (absent from older settings: the default).
+    #[serde(default)]
+    pub killall: KillAllShape,
 }
 
 /// The generated samples.
@@ -68,7 +71,12 @@ pub fn generate(
                 if index >= settings.problems {
                     break;
                 }
-                let problem = random_problem(settings.seed, index, settings.killall_every);
+                let problem = random_problem_shaped(
+                    settings.seed,
+                    index,
+                    settings.killall_every,
+                    settings.killall,
+                );
                 let samples = match prove(&problem, settings.nodes) {
                     Some((claim, proof)) => {
                         proven.fetch_add(1, Ordering::Relaxed);
@@ -327,6 +335,7 @@ mod tests {
             nodes: 50_000,
             killall_every: 0,
             samples_per_proof: 20,
+            killall: KillAllShape::default(),
         }
     }
 

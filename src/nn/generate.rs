@@ -17,6 +17,7 @@
 //! sets: those are only ever benchmarks).
 
 use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
 use rand_chacha::ChaCha8Rng;
 
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
@@ -31,9 +32,41 @@ pub enum Family {
     KillAll7,
 }
 
+/// How the kill-all 7x7 family is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KillAllShape {
+    /// Opening moves played before the problem starts (drawn evenly from `min..=max`).
+    pub min_moves: u32,
+    pub max_moves: u32,
+    /// Seki is life (`live-any-seki` / `kill-all-seki`, Killall-Go's own rule) rather than
+    /// the paper's unconditional life.
+    pub seki: bool,
+}
+
+impl Default for KillAllShape {
+    /// 6–16 moves, unconditional life: the shipped nets' data.
+    fn default() -> Self {
+        KillAllShape {
+            min_moves: 6,
+            max_moves: 16,
+            seki: false,
+        }
+    }
+}
+
 /// Problem `index` of the sequence of `seed`: a kill-all problem for one index in
 /// `killall_every` (0: never), else an enclosed one.
 pub fn random_problem(seed: u64, index: u64, killall_every: u64) -> Problem {
+    random_problem_shaped(seed, index, killall_every, KillAllShape::default())
+}
+
+/// [`random_problem`] with the kill-all family drawn as `shape` says.
+pub fn random_problem_shaped(
+    seed: u64,
+    index: u64,
+    killall_every: u64,
+    shape: KillAllShape,
+) -> Problem {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let family = if killall_every > 0 && index % killall_every == killall_every - 1 {
         Family::KillAll7
@@ -43,7 +76,7 @@ pub fn random_problem(seed: u64, index: u64, killall_every: u64) -> Problem {
     loop {
         let drawn = match family {
             Family::Enclosed => enclosed(&mut rng),
-            Family::KillAll7 => killall7(&mut rng),
+            Family::KillAll7 => killall7(&mut rng, shape),
         };
         if let Some(problem) = drawn {
             return problem.with_name(format!("generated {seed}/{index}"));
@@ -129,12 +162,12 @@ fn enclosed(rng: &mut ChaCha8Rng) -> Option<Problem> {
         .then_some(problem)
 }
 
-fn killall7(rng: &mut ChaCha8Rng) -> Option<Problem> {
+fn killall7(rng: &mut ChaCha8Rng, shape: KillAllShape) -> Option<Problem> {
     let size = 7;
     let mut board = Board::new(size);
     let region = Zone::full(size);
     let empty = Zone::new();
-    let moves = rng.random_range(6..=16);
+    let moves = rng.random_range(shape.min_moves..=shape.max_moves.max(shape.min_moves));
     let mut to_move = Color::Black;
     let mut last = None;
     for _ in 0..moves {
@@ -171,10 +204,11 @@ fn killall7(rng: &mut ChaCha8Rng) -> Option<Problem> {
     let white_or = rng.random_bool(0.5);
     let mut setup = ProblemSetup::from_board(&board, to_move);
     setup.or_player = Some(if white_or { Color::White } else { Color::Black });
-    setup.goal = Some(if white_or {
-        Goal::LiveAny
-    } else {
-        Goal::KillAll
+    setup.goal = Some(match (white_or, shape.seki) {
+        (true, false) => Goal::LiveAny,
+        (false, false) => Goal::KillAll,
+        (true, true) => Goal::LiveAnySeki,
+        (false, true) => Goal::KillAllSeki,
     });
     setup.region = Some(region);
     setup.ko_rules = ByColor::new(Some(KoRule::Allow), Some(KoRule::Disallow));
@@ -227,6 +261,28 @@ mod tests {
                 assert!(!a.crucial().is_empty());
             }
         }
+    }
+
+    #[test]
+    fn the_killall_shape_sets_the_opening_length_and_the_goal() {
+        let shape = KillAllShape {
+            min_moves: 18,
+            max_moves: 18,
+            seki: true,
+        };
+        for index in 0..4 {
+            let p = random_problem_shaped(5, index, 1, shape);
+            assert_eq!(p.size(), 7);
+            assert!(matches!(p.goal(), Goal::LiveAnySeki | Goal::KillAllSeki));
+            let stones = p.board().stones(Color::Black).len() + p.board().stones(Color::White).len();
+            assert!(stones <= 18, "{stones}");
+            assert!(stones >= 12, "{stones}");
+        }
+        let plain = random_problem(5, 3, 1);
+        assert_eq!(
+            plain.board().to_ascii(),
+            random_problem_shaped(5, 3, 1, KillAllShape::default()).board().to_ascii()
+        );
     }
 
     #[test]

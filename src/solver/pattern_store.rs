@@ -1,7 +1,10 @@
 //! The RZ pattern table kept on disk (issue 13, item 4; `--rzt FILE`): every win the pattern
 //! tables ([`super::pattern_table`]) proved, in sections by the game they were proven in
 //! ([`RulesKey`]: board size, OR player, goal, crucial stones, region, both ko rules), so that a
-//! later solve of the same game starts with what earlier solves proved.
+//! later solve of the same game starts with what earlier solves proved. A game that differs
+//! only in its region (the research files' regions are their problems' empty points, so every
+//! 7x7 opening is a game of its own) is served too, with the wins whose zones meet both
+//! regions alike ([`serves_region`]).
 //!
 //! A [`PatternStore`] is shared by every solve of a run through a [`PatternStoreHandle`] in
 //! [`SolveConfig::pattern_store`]: [`super::Solver::new`] seeds its pattern table with a copy of
@@ -166,10 +169,27 @@ impl PatternStore {
     }
 
     /// A table for a solve of `problem`: a copy of its game's section bounded by
-    /// `max_entries`, with fresh statistics (`None`: no section).
+    /// `max_entries`, with fresh statistics, and the wins of the games that differ from it in
+    /// the region only whose zones meet both regions alike ([`serves_region`]); `None`: no
+    /// such section.
     pub fn seed(&mut self, problem: &Problem, max_entries: usize) -> Option<PatternTable> {
         let rules = RulesKey::of(problem);
-        let mut table = self.sections.get(&rules)?.clone();
+        let others: Vec<&RulesKey> = self
+            .sections
+            .keys()
+            .filter(|k| **k != rules && same_but_region(k, &rules))
+            .collect();
+        let mut table = match self.sections.get(&rules) {
+            Some(own) => own.clone(),
+            None if others.is_empty() => return None,
+            None => PatternTable::new(max_entries),
+        };
+        for other in others {
+            let region = other.region;
+            table.absorb_where(&self.sections[other], |zone| {
+                serves_region(zone, &region, &rules.region)
+            });
+        }
         self.clock += 1;
         self.used.insert(rules, self.clock);
         table.set_max_entries(max_entries);
@@ -381,6 +401,24 @@ pub fn initial_table(problem: &Problem, config: &SolveConfig) -> PatternTable {
 }
 
 /// The context of a section as written.
+/// Whether two games are the same but for their regions.
+fn same_but_region(a: &RulesKey, b: &RulesKey) -> bool {
+    a.size == b.size
+        && a.or_player == b.or_player
+        && a.goal == b.goal
+        && a.crucial == b.crucial
+        && a.ko_rules == b.ko_rules
+}
+
+/// Whether a win proven with `zone` in a game of region `proven_in` holds in the same game
+/// with region `used_in`: the two regions agree inside the zone, so every move of the proof
+/// inside the zone is legal in both and the moves either side may make inside it are the
+/// same; moves outside the zone do not change the result (the relevance zone's definition),
+/// wherever the regions put them.
+pub fn serves_region(zone: &Zone, proven_in: &Zone, used_in: &Zone) -> bool {
+    zone.intersection(proven_in) == zone.intersection(used_in)
+}
+
 fn context_bytes(rules: &RulesKey) -> Vec<u8> {
     let size = rules.size;
     let mut out = vec![size as u8, rules.or_player.index() as u8];
@@ -707,6 +745,54 @@ mod tests {
         )
         .unwrap();
         assert!(store.seed(&nine, 1000).is_none());
+    }
+
+    /// `problem`'s game with `region` instead of its own.
+    fn with_region(problem: &Problem, region: Zone) -> Problem {
+        let mut setup = problem.to_setup();
+        setup.region = Some(region);
+        setup.validate().expect("a valid region")
+    }
+
+    #[test]
+    fn a_section_serves_the_same_game_in_another_region_where_they_agree_in_the_zone() {
+        let b = board(CORNER);
+        let black = problem(Color::Black);
+        let region = black.region();
+        let mut table = PatternTable::new(1000);
+        table.store(&b, Color::Black, false, &corner_zone(), None, 3);
+        let mut store = PatternStore::new(1000);
+        store.merge(&black, &table);
+        // Another region, the same inside the corner zone: the win is served.
+        let far = Point::new(6, 6);
+        let mut agrees = region;
+        if agrees.contains(far) {
+            agrees.remove(far);
+        } else {
+            agrees.insert(far);
+        }
+        assert!(serves_region(&corner_zone(), &region, &agrees));
+        let mut seeded = store.seed(&with_region(&black, agrees), 1000).unwrap();
+        assert!(seeded
+            .probe(&b, Color::Black, false, 3, &Zone::EMPTY)
+            .is_some());
+        // A region that differs inside the zone: not served (no section at all then).
+        let inside = Point::new(0, 0);
+        let mut differs = region;
+        if differs.contains(inside) {
+            differs.remove(inside);
+        } else {
+            differs.insert(inside);
+        }
+        assert!(!serves_region(&corner_zone(), &region, &differs));
+        let differing = with_region(&black, differs);
+        let served = store
+            .seed(&differing, 1000)
+            .and_then(|mut t| t.probe(&b, Color::Black, false, 3, &Zone::EMPTY));
+        assert_eq!(served, None);
+        // Another ko rule is another game, whatever the region.
+        let ko = with_region(&black, agrees).with_ko_rule(Color::Black, KoRule::Master);
+        assert!(store.seed(&ko, 1000).is_none());
     }
 
     #[test]

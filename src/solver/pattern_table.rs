@@ -458,6 +458,15 @@ impl PatternTable {
         }
     }
 
+    /// Keep the wins of `other` whose zone `keep` accepts, as [`PatternTable::absorb`] does.
+    pub fn absorb_where(&mut self, other: &PatternTable, keep: impl Fn(&Zone) -> bool) {
+        for bucket in other.buckets.iter().filter(|b| keep(&b.zone)) {
+            for entry in bucket.wins.values() {
+                self.insert(&bucket.record(entry), bucket.uses);
+            }
+        }
+    }
+
     /// Every entry with the uses of its zone, in a fixed order (zones by their bitsets, then
     /// patterns by their stones, side to move, pass state and ko point).
     pub fn records(&self) -> Vec<(PatternRecord, u64)> {

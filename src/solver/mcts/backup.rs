@@ -26,6 +26,7 @@ use super::tree::{Tree, NONE};
 use crate::go::{Board, Move, Zone};
 use crate::solver::dfpn::outcome::{Loss, State};
 use crate::solver::search::Solver;
+use crate::solver::search::Value;
 use crate::solver::tt::Stored;
 
 impl Solver<'_> {
@@ -72,6 +73,13 @@ impl Solver<'_> {
                 // Answered by a proven sibling's zone already.
                 return false;
             }
+            let (passed, mover) = (node.passed, node.to_move);
+            let state = match state {
+                State::Lost(_) if self.waiting_pass(board, mover, edge.mv, passed) => {
+                    self.waiting_lost(board)
+                }
+                other => other,
+            };
             match state {
                 State::Lost(loss) => {
                     let earliest = tree.children_earliest(parent).min(child_earliest);
@@ -82,6 +90,17 @@ impl Solver<'_> {
                     .mcts_and_child_won(tree, board, parent, edge.mv, captured, zone, best, dist),
                 State::Open => false,
             }
+        }
+    }
+
+    /// What a waiting pass ([`Solver::waiting_pass`]) whose child (the position with the
+    /// pass state cleared) is lost gives its AND parent: the OR player's game-ending pass wins,
+    /// with the two-pass zone (no null move: the answer ends the game); a loss no table keeps
+    /// when the zone constraint forbids that zone.
+    fn waiting_lost(&self, board: &Board) -> State {
+        match self.waiting_fallback(board) {
+            Value::Win { zone, best, dist } => State::Win { zone, best, dist },
+            _ => State::Lost(Loss::Cut),
         }
     }
 
