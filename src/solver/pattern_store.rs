@@ -4,7 +4,9 @@
 //! later solve of the same game starts with what earlier solves proved. A game that differs
 //! only in its region (the research files' regions are their problems' empty points, so every
 //! 7x7 opening is a game of its own) is served too, with the wins whose zones meet both
-//! regions alike ([`serves_region`]).
+//! regions alike ([`serves_region`]), and every win is served turned and mirrored as well
+//! (the eight symmetries of the board, where they keep the crucial stones), since Go's rules
+//! do not see the turn.
 //!
 //! A [`PatternStore`] is shared by every solve of a run through a [`PatternStoreHandle`] in
 //! [`SolveConfig::pattern_store`]: [`super::Solver::new`] seeds its pattern table with a copy of
@@ -50,7 +52,7 @@ use super::config::SolveConfig;
 use super::pattern_table::{PatternRecord, PatternTable};
 use super::static_ld::table::fnv1a;
 use super::table_pool::RulesKey;
-use crate::go::{ByColor, Color, Move, Point, Zone};
+use crate::go::{ByColor, Color, Move, Point, Symmetry, Zone};
 use crate::problem::{Goal, KoRule, Problem};
 use std::collections::HashMap;
 use std::fmt;
@@ -174,21 +176,31 @@ impl PatternStore {
     /// such section.
     pub fn seed(&mut self, problem: &Problem, max_entries: usize) -> Option<PatternTable> {
         let rules = RulesKey::of(problem);
-        let others: Vec<&RulesKey> = self
+        let size = rules.size;
+        let mut sources: Vec<&RulesKey> = self
             .sections
             .keys()
-            .filter(|k| **k != rules && same_but_region(k, &rules))
+            .filter(|k| same_but_region(k, &rules))
             .collect();
+        // A fixed order (the map's is not), the own game first.
+        sources.sort_by_key(|k| (**k != rules, context_bytes(k)));
         let mut table = match self.sections.get(&rules) {
             Some(own) => own.clone(),
-            None if others.is_empty() => return None,
+            None if sources.is_empty() => return None,
             None => PatternTable::new(max_entries),
         };
-        for other in others {
-            let region = other.region;
-            table.absorb_where(&self.sections[other], |zone| {
-                serves_region(zone, &region, &rules.region)
-            });
+        for source in sources {
+            for symmetry in Symmetry::all() {
+                if (*source == rules && symmetry == Symmetry::IDENTITY)
+                    || symmetry.apply_zone(&rules.crucial, size) != rules.crucial
+                {
+                    continue;
+                }
+                let region = symmetry.apply_zone(&source.region, size);
+                table.absorb_where(&self.sections[source], symmetry, size, |zone| {
+                    serves_region(&symmetry.apply_zone(zone, size), &region, &rules.region)
+                });
+            }
         }
         self.clock += 1;
         self.used.insert(rules, self.clock);
@@ -790,8 +802,25 @@ mod tests {
             .seed(&differing, 1000)
             .and_then(|mut t| t.probe(&b, Color::Black, false, 3, &Zone::EMPTY));
         assert_eq!(served, None);
+        // Turned and mirrored: in a game whose region is the whole board, the corner win
+        // serves the other corners.
+        let whole = with_region(&black, Zone::full(7));
+        let mut store = PatternStore::new(1000);
+        store.merge(&whole, &table);
+        let mut own = store.seed(&whole, 1000).unwrap();
+        for symmetry in Symmetry::all() {
+            let turned = symmetry.apply_board(&b);
+            let hit = own.probe(&turned, Color::Black, false, 3, &Zone::EMPTY);
+            assert_eq!(
+                hit.map(|w| w.zone),
+                Some(symmetry.apply_zone(&corner_zone(), 7)),
+                "{symmetry:?}"
+            );
+        }
         // Another ko rule is another game, whatever the region.
         let ko = with_region(&black, agrees).with_ko_rule(Color::Black, KoRule::Master);
+        let mut store = PatternStore::new(1000);
+        store.merge(&black, &table);
         assert!(store.seed(&ko, 1000).is_none());
     }
 

@@ -34,7 +34,7 @@
 //! new position and the independent checker verifies every line, so a wrong zone would show
 //! as a rejected proof (the differential tests run with the table on).
 
-use crate::go::{Board, Color, Move, Point, Zone};
+use crate::go::{Board, Color, Move, Point, Symmetry, Zone};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -100,6 +100,21 @@ pub struct PatternRecord {
     pub best: Option<Move>,
     /// Plies of the proof.
     pub dist: u32,
+}
+
+impl PatternRecord {
+    /// The same win on the board turned by `symmetry` (side `size`): Go's rules do not see
+    /// the turn, so the image is a win of the turned position.
+    pub fn image(&self, symmetry: Symmetry, size: usize) -> PatternRecord {
+        PatternRecord {
+            zone: symmetry.apply_zone(&self.zone, size),
+            black: symmetry.apply_zone(&self.black, size),
+            white: symmetry.apply_zone(&self.white, size),
+            ko: self.ko.map(|p| symmetry.apply(p, size)),
+            best: self.best.map(|m| symmetry.apply_move(m, size)),
+            ..*self
+        }
+    }
 }
 
 impl PatternRecord {
@@ -458,11 +473,24 @@ impl PatternTable {
         }
     }
 
-    /// Keep the wins of `other` whose zone `keep` accepts, as [`PatternTable::absorb`] does.
-    pub fn absorb_where(&mut self, other: &PatternTable, keep: impl Fn(&Zone) -> bool) {
+    /// Keep the images under `symmetry` (a board of side `size`) of the wins of `other` whose
+    /// zone `keep` accepts, as [`PatternTable::absorb`] does.
+    pub fn absorb_where(
+        &mut self,
+        other: &PatternTable,
+        symmetry: Symmetry,
+        size: usize,
+        keep: impl Fn(&Zone) -> bool,
+    ) {
         for bucket in other.buckets.iter().filter(|b| keep(&b.zone)) {
             for entry in bucket.wins.values() {
-                self.insert(&bucket.record(entry), bucket.uses);
+                let record = bucket.record(entry);
+                let record = if symmetry == Symmetry::IDENTITY {
+                    record
+                } else {
+                    record.image(symmetry, size)
+                };
+                self.insert(&record, bucket.uses);
             }
         }
     }
