@@ -17,8 +17,8 @@
 //! sets: those are only ever benchmarks).
 
 use rand::{Rng, SeedableRng};
-use serde::{Deserialize, Serialize};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, KoRule, Problem, ProblemSetup};
@@ -274,14 +274,17 @@ mod tests {
             let p = random_problem_shaped(5, index, 1, shape);
             assert_eq!(p.size(), 7);
             assert!(matches!(p.goal(), Goal::LiveAnySeki | Goal::KillAllSeki));
-            let stones = p.board().stones(Color::Black).len() + p.board().stones(Color::White).len();
+            let stones =
+                p.board().stones(Color::Black).len() + p.board().stones(Color::White).len();
             assert!(stones <= 18, "{stones}");
             assert!(stones >= 12, "{stones}");
         }
         let plain = random_problem(5, 3, 1);
         assert_eq!(
             plain.board().to_ascii(),
-            random_problem_shaped(5, 3, 1, KillAllShape::default()).board().to_ascii()
+            random_problem_shaped(5, 3, 1, KillAllShape::default())
+                .board()
+                .to_ascii()
         );
     }
 

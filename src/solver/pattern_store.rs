@@ -766,6 +766,14 @@ mod tests {
         setup.validate().expect("a valid region")
     }
 
+    /// `region` with `p` added when it is missing, else removed.
+    fn toggled(mut region: Zone, p: Point) -> Zone {
+        if !region.remove(p) {
+            region.insert(p);
+        }
+        region
+    }
+
     #[test]
     fn a_section_serves_the_same_game_in_another_region_where_they_agree_in_the_zone() {
         let b = board(CORNER);
@@ -776,26 +784,14 @@ mod tests {
         let mut store = PatternStore::new(1000);
         store.merge(&black, &table);
         // Another region, the same inside the corner zone: the win is served.
-        let far = Point::new(6, 6);
-        let mut agrees = region;
-        if agrees.contains(far) {
-            agrees.remove(far);
-        } else {
-            agrees.insert(far);
-        }
+        let agrees = toggled(region, Point::new(6, 6));
         assert!(serves_region(&corner_zone(), &region, &agrees));
         let mut seeded = store.seed(&with_region(&black, agrees), 1000).unwrap();
         assert!(seeded
             .probe(&b, Color::Black, false, 3, &Zone::EMPTY)
             .is_some());
         // A region that differs inside the zone: not served (no section at all then).
-        let inside = Point::new(0, 0);
-        let mut differs = region;
-        if differs.contains(inside) {
-            differs.remove(inside);
-        } else {
-            differs.insert(inside);
-        }
+        let differs = toggled(region, Point::new(0, 0));
         assert!(!serves_region(&corner_zone(), &region, &differs));
         let differing = with_region(&black, differs);
         let served = store
