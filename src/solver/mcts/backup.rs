@@ -366,9 +366,32 @@ mod tests {
         assert!(!solver.child_decided(&mut t, &mut board, 0, 0, &Zone::new()));
         let must = &t.ands[0].must;
         assert!(!must.contains(play(0)) && must.contains(play(1)) && must.contains(Move::Pass));
-        t.decide(t.edges[2].child, State::Lost(Loss::Proven), 1);
-        assert!(solver.child_decided(&mut t, &mut board, 0, 2, &Zone::new()));
+        t.decide(t.edges[1].child, State::Lost(Loss::Proven), 1);
+        assert!(solver.child_decided(&mut t, &mut board, 0, 1, &Zone::new()));
         assert!(matches!(t.node(0).state, State::Lost(Loss::Proven)));
         assert_eq!(t.node(0).earliest, 1);
+    }
+
+    #[test]
+    fn a_lost_waiting_pass_is_the_game_ending_pass_win() {
+        // Seki is life here (`live`): Black's pass is a waiting move, whose child (White to
+        // move, the pass state cleared) is lost; White answers the real pass by passing.
+        let p = and_to_move();
+        let mut solver = Solver::new(&p, config());
+        let mut board = p.board().clone();
+        let moves = [play(0), Move::Pass];
+        let mut t = tree_with(Color::Black, &moves);
+        t.decide(t.edges[1].child, State::Lost(Loss::Proven), usize::MAX);
+        assert!(!solver.child_decided(&mut t, &mut board, 0, 1, &Zone::new()));
+        assert!(
+            t.node(0).is_open(),
+            "the pass is refuted, the node stays open"
+        );
+        let must = &t.ands[0].must;
+        assert!(!must.contains(Move::Pass), "the pass is answered");
+        assert!(
+            must.contains(play(0)),
+            "the game's end answers no other move"
+        );
     }
 }
