@@ -172,8 +172,9 @@ impl PatternStore {
 
     /// A table for a solve of `problem`: a copy of its game's section bounded by
     /// `max_entries`, with fresh statistics, and the wins of the games that differ from it in
-    /// the region only whose zones meet both regions alike ([`serves_region`]); `None`: no
-    /// such section.
+    /// the region only whose zones meet both regions alike ([`serves_region`]); all of them
+    /// also turned and mirrored (the symmetries that keep the crucial stones, images checked
+    /// against the regions likewise); `None`: no such section.
     pub fn seed(&mut self, problem: &Problem, max_entries: usize) -> Option<PatternTable> {
         let rules = RulesKey::of(problem);
         let size = rules.size;

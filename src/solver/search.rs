@@ -693,6 +693,12 @@ impl<'a> Solver<'a> {
             && self.rules.or_wins_two_passes(board)
     }
 
+    /// The pass state of the position after `mover` plays `mv` (`passed`: the move before was a
+    /// pass): set after a pass, except a waiting pass's ([`Solver::waiting_pass`]).
+    pub(super) fn passed_after(&self, board: &Board, mover: Color, mv: Move, passed: bool) -> bool {
+        mv == Move::Pass && !self.waiting_pass(board, mover, mv, passed)
+    }
+
     /// The value of a waiting pass's child (see [`Solver::waiting_pass`]) when its search did not
     /// win it: the OR player ends the game with a pass (no null move, since the answer is the
     /// game's end); `Unknown` when the zone constraint forbids that win's zone.

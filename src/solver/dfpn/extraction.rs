@@ -82,7 +82,7 @@ impl Solver<'_> {
             return None;
         }
         self.rules.try_move(board, and, mv, &self.history).ok()?;
-        let child_passed = mv == Move::Pass && !self.waiting_pass(board, and, mv, passed);
+        let child_passed = self.passed_after(board, and, mv, passed);
         let zone = match self.leaf_value(board) {
             Some(Value::Win { zone, .. }) => Some(zone),
             Some(_) => None,

@@ -25,8 +25,7 @@ use crate::solver::must_play::MustPlay;
 use super::tree::{Tree, NONE};
 use crate::go::{Board, Move, Zone};
 use crate::solver::dfpn::outcome::{Loss, State};
-use crate::solver::search::Solver;
-use crate::solver::search::Value;
+use crate::solver::search::{Solver, Value};
 use crate::solver::tt::Stored;
 
 impl Solver<'_> {

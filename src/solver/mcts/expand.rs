@@ -97,7 +97,7 @@ impl Solver<'_> {
                 if !self.try_or_move(board, or, mv, &mut refusal_earliest) {
                     continue;
                 }
-                let child = self.generated(tree, board, id, mv, plies, false, false);
+                let child = self.generated(tree, board, id, mv, plies, false);
                 board.undo();
                 if let Some(c) = child {
                     decided.push((tree.edges.len(), Zone::new()));
@@ -147,8 +147,7 @@ impl Solver<'_> {
                     continue;
                 }
                 let captured = board.last_captures();
-                let waiting = self.waiting_pass(board, to_move, mv, passed);
-                let child = self.generated(tree, board, id, mv, plies, passed, waiting);
+                let child = self.generated(tree, board, id, mv, plies, passed);
                 board.undo();
                 let c = child.unwrap_or(NONE);
                 if c != NONE {
@@ -195,9 +194,7 @@ impl Solver<'_> {
 
     /// The child of `parent` reached by `mv` (just played; `parent_passed`: the move before it
     /// was a pass) when its value is known already: a node holding that value. Two passes end
-    /// the game. `waiting`: `mv` is a waiting pass ([`Solver::waiting_pass`]), whose child is
-    /// the position with the pass state cleared.
-    #[allow(clippy::too_many_arguments)]
+    /// the game; a waiting pass's child has the pass state cleared ([`Solver::passed_after`]).
     fn generated(
         &mut self,
         tree: &mut Tree,
@@ -206,11 +203,10 @@ impl Solver<'_> {
         mv: Move,
         plies: u32,
         parent_passed: bool,
-        waiting: bool,
     ) -> Option<u32> {
         let mover = tree.node(parent).to_move;
         let to_move = mover.opponent();
-        let passed = mv == Move::Pass && !waiting;
+        let passed = self.passed_after(board, mover, mv, parent_passed);
         let key = node_key(board, to_move, passed);
         let (state, earliest) = if passed && parent_passed {
             let state = if self.rules.or_wins_two_passes(board) {

@@ -212,12 +212,7 @@ impl Solver<'_> {
             if edge.child == NONE {
                 self.mcts_tick();
                 let depth = search.tree.node(id).depth + 1;
-                // A waiting pass's child has the pass state cleared (`Solver::waiting_pass`).
-                let waiting = {
-                    let parent_passed = search.tree.node(id).passed;
-                    self.waiting_pass(board, mover, edge.mv, parent_passed)
-                };
-                let passed = edge.mv == crate::go::Move::Pass && !waiting;
+                let passed = self.passed_after(board, mover, edge.mv, search.tree.node(id).passed);
                 let key = node_key(board, mover.opponent(), passed);
                 let child = search.tree.add(key, id, depth, mover.opponent(), passed);
                 search.tree.edges[i].child = child;
