@@ -3,7 +3,9 @@
 #![cfg(feature = "nn")]
 #![allow(dead_code)] // each test binary uses part of it
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use tsumego_nn_abi::NetSpec;
 use tsumego_studio::nn::features::NUM_PLANES;
@@ -11,8 +13,15 @@ use tsumego_studio::nn::shared::guide;
 use tsumego_studio::nn::{DevicePreference, NetModule};
 use tsumego_studio::solver::guide::{GuideHandle, DWIN_HORIZON};
 
-/// The weights of a net seeded by `seed`, saved once per process and seed.
+/// The weights of a net seeded by `seed`, saved once per process and seed (tests of one binary
+/// run in parallel; the first to ask writes the file, the others wait for it).
 pub fn seeded_weights(seed: u64) -> PathBuf {
+    static SAVED: Mutex<Option<HashMap<u64, PathBuf>>> = Mutex::new(None);
+    let mut saved = SAVED.lock().unwrap_or_else(|e| e.into_inner());
+    let saved = saved.get_or_insert_with(HashMap::new);
+    if let Some(path) = saved.get(&seed) {
+        return path.clone();
+    }
     let dir = std::env::temp_dir().join(format!("tsumego-seeded-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let path = dir.join(format!("seeded-{seed}.safetensors"));
@@ -28,6 +37,7 @@ pub fn seeded_weights(seed: u64) -> PathBuf {
         .expect("a seeded net")
         .save(&path)
         .expect("saved");
+    saved.insert(seed, path.clone());
     path
 }
 

@@ -10,6 +10,7 @@
 //! As an `rlib` the same code is used directly by this crate's tests and benchmarks, to compare
 //! the loaded path with `tch` itself.
 
+pub mod atomic_file;
 pub mod device;
 pub mod ffi;
 pub mod net;

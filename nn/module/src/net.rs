@@ -270,7 +270,7 @@ impl Net {
         Ok(net)
     }
 
-    /// Writes the weights as a safetensors file.
+    /// Writes the weights as a safetensors file, atomically (a reader never sees half a file).
     pub fn save(&self, path: &Path) -> Result<(), NetError> {
         if path.extension().is_none_or(|ext| ext != "safetensors") {
             return Err(NetError::Invalid(format!(
@@ -278,7 +278,7 @@ impl Net {
                 path.display()
             )));
         }
-        Ok(self.vs.save(path)?)
+        crate::atomic_file::write_atomically(path, |temp| Ok(self.vs.save(temp)?))
     }
 
     /// The net's shape.

@@ -145,14 +145,16 @@ impl Net {
         ])
     }
 
-    /// Writes the momentum buffers (none before the first step) as a safetensors file.
+    /// Writes the momentum buffers (none before the first step) as a safetensors file, atomically.
     pub fn save_momentum(&self, path: &Path) -> Result<(), NetError> {
         let named: Vec<(&str, Tensor)> = self
             .momentum
             .iter()
             .map(|(name, t)| (name.as_str(), t.shallow_clone()))
             .collect();
-        Tensor::write_safetensors(&named, path).map_err(NetError::from)
+        crate::atomic_file::write_atomically(path, |temp| {
+            Tensor::write_safetensors(&named, temp).map_err(NetError::from)
+        })
     }
 
     /// Reads momentum buffers written by [`Net::save_momentum`]: every name must be a
