@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The full check: formatting, lints (with and without the net), the app built and its net
-# paths tested without the net (`--no-default-features`: no module loader), all tests of the
-# workspace (the app, the net module nn/module and its ABI nn/abi) and the doc tests. Installs
-# what is missing first (scripts/setup.sh).
+# The full check: formatting, lints (with and without the net), the app built without the net
+# (`--no-default-features`: no module loader) and its net paths tested there (the test build
+# links the binary, so no separate build step), all tests of the workspace (the app, the net
+# module nn/module and its ABI nn/abi) and the doc tests. Installs what is missing first
+# (scripts/setup.sh).
 # Stops at the first failing step.
 set -euo pipefail
 
@@ -14,7 +15,6 @@ steps=(
     "cargo fmt --all --check"
     "cargo clippy --workspace --all-targets -- -D warnings"
     "cargo clippy -p tsumego-studio --no-default-features --all-targets -- -D warnings"
-    "cargo build -p tsumego-studio --no-default-features"
     "cargo test -p tsumego-studio --no-default-features --lib --test cli_nn --test studio_net"
     "cargo test --workspace --all-targets"
     "cargo test --workspace --doc"

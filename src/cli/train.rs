@@ -55,6 +55,10 @@ pub struct TrainArgs {
     /// Kill-all problems take seki as life (`live-any-seki` / `kill-all-seki`).
     #[arg(long)]
     pub killall_seki: bool,
+    /// Kill-all openings as the research set's games: Black plays the first two moves (White
+    /// passes once).
+    #[arg(long)]
+    pub killall_research_openings: bool,
     /// Sample pairs kept per proof.
     #[arg(long, default_value_t = 200)]
     pub samples_per_proof: usize,
@@ -79,6 +83,10 @@ pub struct TrainArgs {
     /// Start over: ignore the data and checkpoint in WORK.
     #[arg(long)]
     pub fresh: bool,
+    /// Start the fit from these weights (of the same --blocks and --channels) instead of a
+    /// seeded net: a net trained on other problems, fitted further to this data.
+    #[arg(long, value_name = "FILE.safetensors")]
+    pub init: Option<PathBuf>,
 }
 
 impl TrainArgs {
@@ -94,6 +102,7 @@ impl TrainArgs {
                 min_moves: self.killall_min_moves,
                 max_moves: self.killall_max_moves,
                 seki: self.killall_seki,
+                research_openings: self.killall_research_openings,
             },
         }
     }
@@ -119,6 +128,9 @@ pub struct FitSettings {
     pub epochs: u32,
     pub batch: usize,
     pub lr: f32,
+    /// The weights the fit started from (`None`: a seeded net).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init: Option<PathBuf>,
 }
 
 /// One point of the training curve (after an epoch).
@@ -199,6 +211,7 @@ mod imp {
             epochs: args.epochs,
             batch: args.batch,
             lr: args.lr,
+            init: args.init.clone(),
         };
         let steps_per_epoch = (train.len() / args.batch.max(1)).max(1) as u64;
         let total_steps = steps_per_epoch * u64::from(args.epochs);
@@ -402,7 +415,15 @@ mod imp {
             );
             return Ok((net, state));
         }
-        let net = module.new_net(spec, args.seed, DevicePreference::Auto)?;
+        let net = match &args.init {
+            Some(init) => {
+                println!("starting from {}", init.display());
+                module
+                    .load_net(spec, init, DevicePreference::Auto)
+                    .with_context(|| format!("--init {}", init.display()))?
+            }
+            None => module.new_net(spec, args.seed, DevicePreference::Auto)?,
+        };
         Ok((
             net,
             TrainState {
@@ -418,11 +439,9 @@ mod imp {
     /// that are complete).
     fn checkpoint(args: &TrainArgs, net: &Net, state: &TrainState) -> anyhow::Result<()> {
         let (weights, momentum) = checkpoint_paths(&args.work);
-        let tmp = |p: &Path| p.with_extension("tmp.safetensors");
-        net.save(&tmp(&weights))?;
-        net.save_momentum(&tmp(&momentum))?;
-        std::fs::rename(tmp(&weights), &weights)?;
-        std::fs::rename(tmp(&momentum), &momentum)?;
+        // Each save is atomic (a temporary file renamed over the old one).
+        net.save(&weights)?;
+        net.save_momentum(&momentum)?;
         write_atomically(
             &state_path(&args.work),
             serde_json::to_string_pretty(state)?.as_bytes(),
@@ -458,9 +477,7 @@ mod imp {
         if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
-        let tmp = args.out.with_extension("tmp.safetensors");
-        net.save(&tmp)?;
-        std::fs::rename(&tmp, &args.out)
+        net.save(&args.out)
             .with_context(|| format!("{}: cannot write", args.out.display()))?;
         let metrics = args.out.with_extension("metrics.json");
         write_atomically(&metrics, serde_json::to_string_pretty(state)?.as_bytes())?;

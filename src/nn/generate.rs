@@ -41,6 +41,10 @@ pub struct KillAllShape {
     /// Seki is life (`live-any-seki` / `kill-all-seki`, Killall-Go's own rule) rather than
     /// the paper's unconditional life.
     pub seki: bool,
+    /// Openings as the research set's 7x7 games: Black's first two moves in a row (White's
+    /// first move a pass, counted among the opening moves).
+    #[serde(default)]
+    pub research_openings: bool,
 }
 
 impl Default for KillAllShape {
@@ -50,6 +54,7 @@ impl Default for KillAllShape {
             min_moves: 6,
             max_moves: 16,
             seki: false,
+            research_openings: false,
         }
     }
 }
@@ -170,7 +175,13 @@ fn killall7(rng: &mut ChaCha8Rng, shape: KillAllShape) -> Option<Problem> {
     let moves = rng.random_range(shape.min_moves..=shape.max_moves.max(shape.min_moves));
     let mut to_move = Color::Black;
     let mut last = None;
-    for _ in 0..moves {
+    for played in 0..moves {
+        if shape.research_openings && played == 1 {
+            board.play(to_move, Move::Pass).ok()?;
+            last = None;
+            to_move = to_move.opponent();
+            continue;
+        }
         let legal = board.legal_moves(to_move, None);
         if legal.is_empty() {
             return None;
@@ -269,6 +280,7 @@ mod tests {
             min_moves: 18,
             max_moves: 18,
             seki: true,
+            research_openings: false,
         };
         for index in 0..4 {
             let p = random_problem_shaped(5, index, 1, shape);
@@ -278,6 +290,22 @@ mod tests {
                 p.board().stones(Color::Black).len() + p.board().stones(Color::White).len();
             assert!(stones <= 18, "{stones}");
             assert!(stones >= 12, "{stones}");
+        }
+        let research = KillAllShape {
+            research_openings: true,
+            ..shape
+        };
+        for index in 0..4 {
+            let p = random_problem_shaped(5, index, 1, research);
+            let board = p.board();
+            let (black, white) = (
+                board.stones(Color::Black).len(),
+                board.stones(Color::White).len(),
+            );
+            // 17 stones played, Black's one more (two in a row at the start) unless captures.
+            assert!(black + white <= 17, "{black} + {white}");
+            assert!(black > white, "{}", board.to_ascii());
+            assert_eq!(p.region(), Zone::full(7));
         }
         let plain = random_problem(5, 3, 1);
         assert_eq!(

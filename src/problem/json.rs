@@ -12,8 +12,9 @@
 //! - `black_crucial_stone`/`white_crucial_stone`: comma-separated SGF points; the defender's field
 //!   gives the crucial stones (the attacker's must be empty); must agree with `TR` when the SGF
 //!   has one.
-//! - `region`: comma-separated SGF points (absent or empty: the SGF's `MA`, else every empty
-//!   point); must agree with `MA` when both are present.
+//! - `region`: comma-separated SGF points (absent or empty: the SGF's `MA`, else the default of
+//!   [`ProblemSetup::validate`]: the whole board for a game played from the empty board, as the
+//!   7x7 set's, else every empty point); must agree with `MA` when both are present.
 //! - `answer_firstmove`: an SGF point, read as a correct first move of the side to move (which must
 //!   be the winner); empty, absent or `tt` (the set's placeholder when the loser moves first):
 //!   no answer. A point that is occupied in the position (two files of the research set) is
@@ -362,6 +363,32 @@ mod tests {
         assert_eq!(p.region().len(), 3);
         assert_eq!(p.name(), "mini.sgf");
         assert!(p.answer().is_empty());
+    }
+
+    #[test]
+    fn a_game_from_the_empty_board_is_played_on_the_whole_board() {
+        // As the 7x7 Kill-all set: moves from the empty board (a White pass among them), no
+        // region, no markup. White's stone at bb is captured later in the line.
+        let game = r#"{
+            "masked_sgf_str": "(;SZ[7]KM[28];B[ce];W[];B[ba];W[bb];B[ab];W[dd];B[cb];W[ee];B[bc])",
+            "turn_color": "w",
+            "winning_color": "w",
+            "black_crucial_stone": "",
+            "white_crucial_stone": "",
+            "black_search_goal": "TOKILL_ALL",
+            "white_search_goal": "TOLIVE_ANY",
+            "black_ko_rule": "allow_ko",
+            "white_ko_rule": "disallow_ko"
+        }"#;
+        let p = read_research_json(game).unwrap().validate().unwrap();
+        assert_eq!(p.region(), Zone::full(7));
+        assert!(p.board().is_empty(Point::from_sgf("bb").unwrap()));
+        // Setup stones without a region: every empty point, as before.
+        let text = MINIMAL
+            .replace(r#""region": "bb,cc,dd","#, "")
+            .replace("MA[bb][cc][dd]", "");
+        let p = read_research_json(&text).unwrap().validate().unwrap();
+        assert_eq!(p.region(), p.board().empty_points());
     }
 
     #[test]

@@ -51,7 +51,8 @@ pub struct ProblemSetup {
     #[serde(default)]
     pub goal: Option<Goal>,
     /// Points where moves may be played (may include occupied points: stones can be captured and
-    /// the point replayed). Default: every empty point of the problem position.
+    /// the point replayed). Default: every empty point of the problem position (the whole
+    /// board for a game played from the empty board: see [`ProblemSetup::validate`]).
     #[serde(default)]
     pub region: Option<Zone>,
     /// The crucial stones: stones of the defender (see [`Goal`]).

@@ -29,7 +29,8 @@ impl ProblemSetup {
     ///   problem position: `c` for `Live`, the opponent of `c` for `Kill`; otherwise the side to
     ///   move.
     /// - `ko_rules`: the OR player `Disallow`, its opponent `Allow` (as in the research set).
-    /// - `region`: every empty point of the problem position.
+    /// - `region`: every empty point of the problem position; the whole board for a game
+    ///   played from the empty board (no setup stones, at least one move).
     pub fn validate(self) -> Result<Problem, ValidationErrors> {
         let mut errors = Vec::new();
         let size = self.size;
@@ -161,6 +162,13 @@ impl ProblemSetup {
         }
         let region = match (&self.region, &position) {
             (Some(r), _) => r.intersection(&on_board),
+            // A game played from the empty board (moves only: a Killall-Go record): every
+            // point is in play, those of stones captured later too.
+            (None, Some(_))
+                if placed.black.is_empty() && placed.white.is_empty() && !self.moves.is_empty() =>
+            {
+                on_board
+            }
             (None, Some(board)) => board.empty_points(),
             (None, None) => Zone::new(),
         };
@@ -467,7 +475,11 @@ mod tests {
         let p = s.clone().validate().unwrap();
         assert_eq!(p.board().color_at(sgf("aa")), None);
         assert_eq!(p.setup_moves().len(), 4);
-        assert_eq!(p.region().len(), 23);
+        // A game from the empty board: the whole board is in play, the captured point too.
+        assert_eq!(p.region().len(), 25);
+        let mut with_stone = s.clone();
+        with_stone.stones.black.insert(sgf("ee"));
+        assert_eq!(with_stone.validate().unwrap().region().len(), 22);
         s.moves.push(m(Color::White, "aa"));
         s.moves.push(m(Color::Black, "ba"));
         let messages = s.validate().unwrap_err().messages();
