@@ -56,11 +56,13 @@
 //!
 //! Everything goes in the root node except `PL` when there are setup moves (then it is on the
 //! last setup move's node). Point lists are sorted (row by row from the top-left corner), so the
-//! output is deterministic. `MA` is omitted when the region is the default (every empty point),
-//! `TR` when there are no crucial stones. Text is escaped (`\` and `]`).
+//! output is deterministic. `MA` is omitted when the region is the default
+//! ([`super::validate::default_region`]: every empty point, the whole board for a game from the
+//! empty board), `TR` when there are no crucial stones. Text is escaped (`\` and `]`).
 
 use super::answer::{AnswerNode, Verdict};
 use super::coords::move_to_sgf;
+use super::validate::default_region;
 use super::Problem;
 use crate::go::{Color, Zone};
 use std::fmt::Write;
@@ -133,7 +135,7 @@ pub fn write_sgf_marked(
     list(&mut out, "AB", &start.black);
     list(&mut out, "AW", &start.white);
     list(&mut out, "TR", &problem.crucial());
-    if problem.region() != problem.board().empty_points() {
+    if problem.region() != default_region(&start, problem.setup_moves().len(), problem.board()) {
         list(&mut out, "MA", &problem.region());
     }
     if options.private_properties {
@@ -322,7 +324,7 @@ Black makes two eyes]
         s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(0, 0)));
         s.name = "A [bracketed] name".to_string();
         s.source = "Xuanxuan Qijing, problem 12".to_string();
-        let p = s.validate().unwrap();
+        let p = s.clone().validate().unwrap();
         let text = write_sgf(&p);
         assert!(text.contains("SO[Xuanxuan Qijing, problem 12]"), "{text}");
         assert!(text.contains("MA[aa][ce]"), "{text}");
@@ -339,6 +341,16 @@ Black makes two eyes]
         let q = read_sgf(&bare).unwrap().validate().unwrap();
         assert_eq!(q.board(), p.board());
         assert_eq!(q.setup_moves(), p.setup_moves());
+        // A game from the empty board: the whole board is the default region (no MA), and a
+        // region of the empty points only is written out.
+        for (region, ma) in [(None, false), (Some(p.board().empty_points()), true)] {
+            let mut game = s.clone();
+            game.region = region;
+            let g = game.validate().unwrap();
+            let text = write_sgf(&g);
+            assert_eq!(text.contains("MA["), ma, "{text}");
+            assert_eq!(read_sgf(&text).unwrap().validate().unwrap(), g);
+        }
         assert_eq!(q.goal(), Goal::LiveAny);
     }
 

@@ -162,14 +162,7 @@ impl ProblemSetup {
         }
         let region = match (&self.region, &position) {
             (Some(r), _) => r.intersection(&on_board),
-            // A game played from the empty board (moves only: a Killall-Go record): every
-            // point is in play, those of stones captured later too.
-            (None, Some(_))
-                if placed.black.is_empty() && placed.white.is_empty() && !self.moves.is_empty() =>
-            {
-                on_board
-            }
-            (None, Some(board)) => board.empty_points(),
+            (None, Some(board)) => default_region(&placed, self.moves.len(), board),
             (None, None) => Zone::new(),
         };
         if let Some(board) = &position {
@@ -349,6 +342,18 @@ fn check_answer_node(
     }
     line.pop();
     board.undo();
+}
+
+/// The region of a problem that marks none: every empty point of the problem position, except
+/// for a game played from the empty board (no stones placed, at least one move: a Killall-Go
+/// record), where the whole board is in play (the points of stones captured later too). The
+/// SGF writer leaves `MA` out exactly when the region is this.
+pub fn default_region(start: &ByColor<Zone>, setup_moves: usize, board: &Board) -> Zone {
+    if start.black.is_empty() && start.white.is_empty() && setup_moves > 0 {
+        board.all_points()
+    } else {
+        board.empty_points()
+    }
 }
 
 #[cfg(test)]
