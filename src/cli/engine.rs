@@ -119,9 +119,11 @@ pub struct SearchArgs {
     /// weights, `weights/ftl.safetensors`) or a weights file. df-pn takes its priors for the
     /// move order and the proof numbers of new children, MCTS its priors and its "Faster to
     /// Life" value at every node. When the net cannot be loaded the search goes on with the
-    /// heuristic and says so on standard error.
-    #[arg(long, value_name = "off|on|FILE", default_value = "off")]
-    pub net: String,
+    /// heuristic and says so on standard error. Default: `off`, except for the portfolio's
+    /// MCTS lane, which takes the shipped net unless `--net off` is given (on 7x7 Kill-all the
+    /// heuristic MCTS proves more).
+    #[arg(long, value_name = "off|on|FILE")]
+    pub net: Option<String>,
     /// With a net: df-pn asks it at nodes at most this many plies below the root (for
     /// measuring; MCTS asks it everywhere).
     #[arg(long, hide = true, value_name = "N")]
@@ -177,7 +179,7 @@ impl Default for SearchArgs {
             no_seki_db: false,
             seki_life: false,
             threads: 1,
-            net: "off".to_string(),
+            net: None,
             net_plies: None,
             net_visits: None,
         }
@@ -214,7 +216,7 @@ impl SearchArgs {
             pattern_entries: self.pattern_entries.unwrap_or(default.pattern_entries),
             pattern_store: self.pattern_store.clone(),
             threads: usize::from(self.threads),
-            guide: net_guide(&self.net),
+            guide: net_guide(self.net.as_deref().unwrap_or("off")),
             guide_plies: self.net_plies.unwrap_or(default.guide_plies),
             guide_visits: self.net_visits.unwrap_or(default.guide_visits),
             ..default
@@ -227,7 +229,12 @@ impl SearchArgs {
         let mut text = self.config().describe();
         if self.engine == Engine::Portfolio {
             let first = format!("engine {}", solver::Engine::Dfpn.name());
-            text = text.replacen(&first, "engine portfolio (df-pn; MCTS with the net)", 1);
+            let mcts = if self.net.as_deref() == Some("off") {
+                "engine portfolio (df-pn; MCTS)"
+            } else {
+                "engine portfolio (df-pn; MCTS with the net)"
+            };
+            text = text.replacen(&first, mcts, 1);
         }
         if let Some(path) = &self.rzt {
             // A proof may rest on wins loaded from it.
@@ -311,10 +318,11 @@ impl SearchArgs {
         )
     }
 
-    /// The lanes of `--engine portfolio`: df-pn without the net, MCTS with it.
+    /// The lanes of `--engine portfolio`: df-pn without the net, MCTS with the shipped one
+    /// (or the `--net` given: `off` for the heuristic).
     fn portfolio_configs(&self) -> [SolveConfig; 2] {
         let base = self.config();
-        let net = if self.net == "off" { "on" } else { &self.net };
+        let net = self.net.as_deref().unwrap_or("on");
         [
             SolveConfig {
                 engine: solver::Engine::Dfpn,
@@ -501,6 +509,29 @@ mod tests {
         for bad in ["0", "-1", "inf", "NaN", "1e300", "x"] {
             assert!(parse_secs(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_portfolio_runs_heuristic_mcts_when_the_net_is_off() {
+        let args = SearchArgs {
+            engine: Engine::Portfolio,
+            net: Some("off".to_string()),
+            ..SearchArgs::default()
+        };
+        let [dfpn, mcts] = args.portfolio_configs();
+        assert_eq!(dfpn.engine, crate::solver::Engine::Dfpn);
+        assert_eq!(mcts.engine, crate::solver::Engine::Mcts);
+        assert!(dfpn.guide.is_none() && mcts.guide.is_none());
+        assert!(args
+            .describe()
+            .starts_with("engine portfolio (df-pn; MCTS),"));
+        let default = SearchArgs {
+            engine: Engine::Portfolio,
+            ..SearchArgs::default()
+        };
+        assert!(default
+            .describe()
+            .starts_with("engine portfolio (df-pn; MCTS with the net),"));
     }
 
     #[test]
