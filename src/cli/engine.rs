@@ -229,7 +229,7 @@ impl SearchArgs {
         let mut text = self.config().describe();
         if self.engine == Engine::Portfolio {
             let first = format!("engine {}", solver::Engine::Dfpn.name());
-            let mcts = if self.net.as_deref() == Some("off") {
+            let mcts = if self.portfolio_net() == "off" {
                 "engine portfolio (df-pn; MCTS)"
             } else {
                 "engine portfolio (df-pn; MCTS with the net)"
@@ -318,11 +318,16 @@ impl SearchArgs {
         )
     }
 
+    /// The net of the portfolio's MCTS lane: `--net` as given, else the shipped one.
+    fn portfolio_net(&self) -> &str {
+        self.net.as_deref().unwrap_or("on")
+    }
+
     /// The lanes of `--engine portfolio`: df-pn without the net, MCTS with the shipped one
     /// (or the `--net` given: `off` for the heuristic).
     fn portfolio_configs(&self) -> [SolveConfig; 2] {
         let base = self.config();
-        let net = self.net.as_deref().unwrap_or("on");
+        let net = self.portfolio_net();
         [
             SolveConfig {
                 engine: solver::Engine::Dfpn,
