@@ -153,14 +153,25 @@ struct NodeView<'a> {
 
 impl NodeView<'_> {
     /// The pattern key of the node inside the zone of `words`.
+    ///
+    /// One multiply and rotate per word and colour, one full mix at the end: a probe computes
+    /// a key per probed zone at every node, and a full mix per word made the keys a quarter of
+    /// MCTS's time on 7x7. A collision costs nothing but a miss: [`Bucket::holds`] compares
+    /// the pattern before a hit counts.
     fn key(&self, words: &[(usize, u64)]) -> u64 {
+        const M1: u64 = 0x9E37_79B9_7F4A_7C15;
+        const M2: u64 = 0xC2B2_AE3D_27D4_EB4F;
         let ko = self.ko.map_or(0, |p| p.index() as u64 + 1);
-        let mut h = mix(ko << 2 | u64::from(self.passed) << 1 | self.to_move.index() as u64);
+        let mut h = ko << 2 | u64::from(self.passed) << 1 | self.to_move.index() as u64;
         for &(i, bits) in words {
-            h = mix(h ^ (self.black[i] & bits));
-            h = mix(h ^ (self.white[i] & bits).rotate_left(32));
+            h = (h ^ (self.black[i] & bits))
+                .wrapping_mul(M1)
+                .rotate_left(29);
+            h = (h ^ (self.white[i] & bits))
+                .wrapping_mul(M2)
+                .rotate_left(31);
         }
-        h
+        mix(h)
     }
 }
 
