@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use tsumego_studio::problem::Problem;
 use tsumego_studio::solver::checker::check_proof;
 use tsumego_studio::solver::guide::{Guidance, Guide, GuideHandle, GuideQuery, HeuristicGuide};
+use tsumego_studio::solver::playout::PlayoutGuide;
 use tsumego_studio::solver::{Engine, Progress, SolveConfig, Solver, Status, StopReason};
 
 /// Nodes of each solve of a bundled claim (df-pn decides every one of them well within it).
@@ -77,6 +78,12 @@ fn agrees_with_dfpn_on_the_bundled_problems(guide: Option<GuideHandle>) {
 fn mcts_guided_by_the_heuristic_decides_every_bundled_claim_as_dfpn_does() {
     // What a solve without a net gets (`SolveConfig::guide` `None` means the same).
     agrees_with_dfpn_on_the_bundled_problems(Some(GuideHandle::new(HeuristicGuide)));
+}
+
+#[test]
+fn mcts_with_playouts_decides_every_bundled_claim_as_dfpn_does() {
+    // `--net playout`: the value only steers; every answer is still proven and checked.
+    agrees_with_dfpn_on_the_bundled_problems(Some(GuideHandle::new(PlayoutGuide::default())));
 }
 
 /// The heuristic guide with a made-up "Faster to Life" estimate (the OR player's chance grows

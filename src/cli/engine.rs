@@ -116,13 +116,13 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
     /// The net that guides the search: `off` (the heuristic move order), `on` (the shipped
-    /// weights, `weights/ftl.safetensors`) or a weights file. df-pn takes its priors for the
-    /// move order and the proof numbers of new children, MCTS its priors and its "Faster to
-    /// Life" value at every node. When the net cannot be loaded the search goes on with the
-    /// heuristic and says so on standard error. Default: `off`, except for the portfolio's
-    /// MCTS lane, which takes the shipped net unless `--net off` is given (on 7x7 Kill-all the
-    /// heuristic MCTS proves more).
-    #[arg(long, value_name = "off|on|FILE")]
+    /// weights, `weights/ftl.safetensors`), `playout[:N[:W]]` (no net: the heuristic move order
+    /// with N random games played to the end, weighted W, as MCTS's value) or a weights file. df-pn takes its
+    /// priors for the move order and the proof numbers of new children, MCTS its priors and its
+    /// "Faster to Life" value at every node. When the net cannot be loaded the search goes on
+    /// with the heuristic and says so on standard error. Default: `off`, except for the
+    /// portfolio's MCTS lane, which takes the shipped net unless `--net` says otherwise.
+    #[arg(long, value_name = "off|on|playout[:N[:W]]|FILE")]
     pub net: Option<String>,
     /// With a net: df-pn asks it at nodes at most this many plies below the root (for
     /// measuring; MCTS asks it everywhere).
@@ -139,6 +139,20 @@ pub fn net_guide(net: &str) -> Option<crate::solver::guide::GuideHandle> {
     static SAID: std::sync::Once = std::sync::Once::new();
     let path = match net {
         "off" => return None,
+        spec if spec.starts_with("playout") => {
+            return match crate::solver::playout::PlayoutGuide::parse(spec) {
+                Some(g) => Some(crate::solver::guide::GuideHandle::new(g)),
+                None => {
+                    SAID.call_once(|| {
+                        eprintln!(
+                            "--net {spec}: not playout, playout:N or playout:N:W (W in 0..1); \
+                             the search uses the heuristic prior"
+                        )
+                    });
+                    None
+                }
+            }
+        }
         "on" => None,
         file => Some(std::path::PathBuf::from(file)),
     };
@@ -229,10 +243,10 @@ impl SearchArgs {
         let mut text = self.config().describe();
         if self.engine == Engine::Portfolio {
             let first = format!("engine {}", solver::Engine::Dfpn.name());
-            let mcts = if self.portfolio_net() == "off" {
-                "engine portfolio (df-pn; MCTS)"
-            } else {
-                "engine portfolio (df-pn; MCTS with the net)"
+            let mcts = match self.portfolio_net() {
+                "off" => "engine portfolio (df-pn; MCTS)",
+                p if p.starts_with("playout") => "engine portfolio (df-pn; MCTS with playouts)",
+                _ => "engine portfolio (df-pn; MCTS with the net)",
             };
             text = text.replacen(&first, mcts, 1);
         }
@@ -537,6 +551,22 @@ mod tests {
         assert!(default
             .describe()
             .starts_with("engine portfolio (df-pn; MCTS with the net),"));
+    }
+
+    #[test]
+    fn the_portfolio_runs_mcts_with_playouts_when_asked() {
+        let args = SearchArgs {
+            engine: Engine::Portfolio,
+            net: Some("playout".to_string()),
+            ..SearchArgs::default()
+        };
+        let [dfpn, mcts] = args.portfolio_configs();
+        assert!(dfpn.guide.is_none());
+        let guide = mcts.guide.expect("the playout guide");
+        assert!(guide.guide().has_value() && !guide.guide().batches());
+        assert!(args
+            .describe()
+            .starts_with("engine portfolio (df-pn; MCTS with playouts),"));
     }
 
     #[test]

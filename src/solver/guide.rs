@@ -76,6 +76,13 @@ pub trait Guide: Send + Sync {
 
     /// Whether [`Guidance::dwin`] carries estimates (a net) or is empty (the heuristic).
     fn has_value(&self) -> bool;
+
+    /// Whether MCTS should gather leaves into batches for it (with virtual loss): worth it
+    /// for a net, whose call costs the same for one position as for a few; not for a guide
+    /// computed position by position.
+    fn batches(&self) -> bool {
+        self.has_value()
+    }
 }
 
 /// A guide shared by a solve's configuration: compared by identity, shown by name.

@@ -47,6 +47,7 @@ pub mod not_alive;
 pub mod ordering;
 pub mod pattern_store;
 pub mod pattern_table;
+pub mod playout;
 pub mod progress;
 pub mod proof;
 pub mod proof_sgf;

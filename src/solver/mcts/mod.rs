@@ -26,10 +26,10 @@
 //!   is stored in the transposition table in df-pn's format, which proof extraction rebuilds
 //!   the proof from (a lost entry is searched again by df-pn), and the proof is checked like
 //!   any other.
-//! - **Batches**: with a guide that has a value (a net), up to [`NET_BATCH`] leaves are gathered
+//! - **Batches**: with a guide that batches (a net), up to [`NET_BATCH`] leaves are gathered
 //!   with virtual loss (a simulation in flight counts as lost for the player choosing each node
-//!   on its path) and the guide answers them in one call; the heuristic guide gains nothing
-//!   from batching and is asked leaf by leaf.
+//!   on its path) and the guide answers them in one call; the heuristic guides (with or without
+//!   playouts, [`super::playout`]) gain nothing from batching and are asked leaf by leaf.
 //! - **Graph-history interaction**: as in df-pn. A repetition of the line fails the OR player;
 //!   values that depend on the line are used in the tree (a tree node has one line) but not
 //!   stored. The ply limit ([`SolveConfig::max_depth`]) makes deeper nodes losses of kind `Cut`
@@ -98,7 +98,7 @@ impl Solver<'_> {
             .guide
             .clone()
             .unwrap_or_else(|| GuideHandle::new(HeuristicGuide));
-        let batch = if guide.guide().has_value() {
+        let batch = if guide.guide().batches() {
             NET_BATCH
         } else {
             1
