@@ -5,6 +5,7 @@ pub mod benson;
 pub mod board;
 pub mod color;
 pub mod point;
+pub mod splitmix;
 pub mod symmetry;
 pub mod zobrist;
 pub mod zone;

@@ -81,6 +81,18 @@ impl Point {
         ]
     }
 
+    /// The four diagonal neighbours in the padded array (some may be off-board).
+    #[inline]
+    pub fn diagonals(self) -> [Point; 4] {
+        let i = self.0;
+        [
+            Point(i - STRIDE as u16 - 1),
+            Point(i - STRIDE as u16 + 1),
+            Point(i + STRIDE as u16 - 1),
+            Point(i + STRIDE as u16 + 1),
+        ]
+    }
+
     /// SGF coordinates: `aa` is the top-left corner.
     pub fn to_sgf(self) -> String {
         let x = (b'a' + self.x() as u8) as char;
@@ -181,5 +193,26 @@ mod tests {
         assert_eq!(Point::from_sgf("tt"), None);
         assert_eq!(Point::from_gtp("I5", 19), None);
         assert_eq!(Point::from_gtp("A8", 7), None);
+    }
+
+    #[test]
+    fn diagonals_are_the_four_corner_neighbours() {
+        let d = Point::new(3, 5).diagonals();
+        assert_eq!(
+            d,
+            [
+                Point::new(2, 4),
+                Point::new(4, 4),
+                Point::new(2, 6),
+                Point::new(4, 6)
+            ]
+        );
+        // A corner's diagonals lie in the padding, off the board.
+        let off = Point::new(0, 0)
+            .diagonals()
+            .iter()
+            .filter(|q| !q.on_board(19))
+            .count();
+        assert_eq!(off, 3);
     }
 }

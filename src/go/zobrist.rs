@@ -3,14 +3,7 @@
 
 use super::color::Color;
 use super::point::{Point, NUM_CELLS};
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use super::splitmix::splitmix64;
 
 const fn make_keys() -> [[u64; NUM_CELLS]; 3] {
     let mut keys = [[0u64; NUM_CELLS]; 3];

@@ -47,10 +47,7 @@ pub struct Generated {
 /// Whether problem `index` is held out: one in ten, chosen by a hash of the index (not by
 /// its last digit, which would line up with the kill-all problems' period).
 pub fn is_held_out(index: u64) -> bool {
-    let mut z = index.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)).is_multiple_of(10)
+    crate::go::splitmix::mix64(index).is_multiple_of(10)
 }
 
 /// Generates and proves `settings.problems` problems on `threads` threads; `progress` is told

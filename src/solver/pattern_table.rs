@@ -34,6 +34,7 @@
 //! new position and the independent checker verifies every line, so a wrong zone would show
 //! as a rejected proof (the differential tests run with the table on).
 
+use crate::go::splitmix::mix64;
 use crate::go::{Board, Color, Move, Point, Symmetry, Zone};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -171,7 +172,7 @@ impl NodeView<'_> {
                 .wrapping_mul(M2)
                 .rotate_left(31);
         }
-        mix(h)
+        mix64(h)
     }
 }
 
@@ -294,15 +295,6 @@ pub struct PatternTable {
     max_entries: usize,
     stores_since_rank: usize,
     stats: PatternStats,
-}
-
-/// The splitmix64 finaliser.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl PatternTable {

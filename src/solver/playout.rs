@@ -14,6 +14,7 @@
 //! win is still proven by the goal test and the zones, and checked.
 
 use super::guide::{Guidance, Guide, GuideQuery, HeuristicGuide};
+use crate::go::splitmix::splitmix64;
 use crate::go::{Board, Cell, Color, Move, Point, Zone};
 use crate::problem::Goal;
 
@@ -25,16 +26,14 @@ pub const DEFAULT_PLAYOUTS: u32 = 4;
 /// stands out from an estimate.
 pub const DEFAULT_WEIGHT: f32 = 0.5;
 
-/// A small, fast, seedable generator (SplitMix64).
+/// A small, fast, seedable generator ([`splitmix64`]).
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let (state, value) = splitmix64(self.0);
+        self.0 = state;
+        value
     }
 
     /// A number in `0..n` (`n > 0`).
@@ -53,18 +52,12 @@ pub fn is_eye_like(board: &Board, c: Color, p: Point) -> bool {
             _ => return false,
         }
     }
-    let size = board.size();
-    let (x, y) = (p.x() as isize, p.y() as isize);
-    let mut off = 0;
-    let mut bad = 0;
-    for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-        let (nx, ny) = (x + dx, y + dy);
-        if nx < 0 || ny < 0 || nx >= size as isize || ny >= size as isize {
-            off += 1;
-            continue;
-        }
-        if board.color_at(Point::new(nx as usize, ny as usize)) == Some(c.opponent()) {
-            bad += 1;
+    let (mut off, mut bad) = (0, 0);
+    for d in p.diagonals() {
+        match board.cell(d) {
+            Cell::Edge => off += 1,
+            Cell::Stone(s) if s != c => bad += 1,
+            _ => {}
         }
     }
     if off > 0 {
