@@ -85,6 +85,10 @@ pub struct SearchArgs {
     /// measuring; default by goal: 4 with crucial stones, 1 for live-any/kill-all).
     #[arg(long, hide = true, value_name = "N")]
     pub null_moves: Option<u32>,
+    /// MCTS: the constant term of PUCT's exploration factor (for measuring; default 1.5 with a
+    /// net, 0.3 with the heuristic prior).
+    #[arg(long, hide = true, value_name = "C", value_parser = parse_exploration)]
+    pub puct: Option<f64>,
     /// Entries of the relevance-zone pattern table (0: off; for measuring).
     #[arg(long, hide = true, value_name = "N")]
     pub pattern_entries: Option<usize>,
@@ -187,6 +191,7 @@ impl Default for SearchArgs {
             pass_not_first: false,
             null_moves: None,
             pattern_entries: None,
+            puct: None,
             rzt: None,
             pattern_store: None,
             no_static: false,
@@ -233,6 +238,7 @@ impl SearchArgs {
             guide: net_guide(self.net.as_deref().unwrap_or("off")),
             guide_plies: self.net_plies.unwrap_or(default.guide_plies),
             guide_visits: self.net_visits.unwrap_or(default.guide_visits),
+            exploration: self.puct,
             ..default
         }
     }
@@ -475,6 +481,14 @@ pub(crate) fn parse_secs(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `--puct`: a finite number at least 0.
+fn parse_exploration(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(c) if c.is_finite() && c >= 0.0 => Ok(c),
+        _ => Err(format!("{text:?} is not a finite number at least 0")),
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -496,9 +510,14 @@ mod tests {
         assert!(!c.superko && c.build_proof);
         let on = SearchArgs {
             superko: true,
+            puct: Some(0.5),
             ..SearchArgs::default()
         };
         assert!(on.config().superko);
+        assert_eq!(on.config().exploration, Some(0.5));
+        assert!(on.config().describe().contains("exploration 0.5"));
+        assert_eq!(parse_exploration("0.3"), Ok(0.3));
+        assert!(parse_exploration("-1").is_err() && parse_exploration("inf").is_err());
         // The command line's engine is df-pn; the rest is the solver's default.
         assert_eq!(
             SearchArgs::default().config(),

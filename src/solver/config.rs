@@ -118,6 +118,10 @@ pub struct SolveConfig {
     /// net's time goes to the nodes the search keeps returning to
     /// ([`super::dfpn::guide_gate`]).
     pub guide_visits: u32,
+    /// MCTS: the constant term of PUCT's exploration factor (`mcts/select.rs`). `None`: the
+    /// paper's 1.5 with a guide that has a value (a net), 0.3 with the heuristic prior, whose
+    /// open leaves are all worth 0.5 (see `select::C_PUCT_PROVEN_ONLY`).
+    pub exploration: Option<f64>,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
@@ -164,6 +168,7 @@ impl Default for SolveConfig {
             guide: None,
             guide_plies: DEFAULT_GUIDE_PLIES,
             guide_visits: DEFAULT_GUIDE_VISITS,
+            exploration: None,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
             forbidden_zone: Zone::new(),
@@ -208,6 +213,9 @@ impl SolveConfig {
                 self.guide_plies,
                 self.guide_visits
             ));
+        }
+        if let Some(c) = self.exploration {
+            parts.push(format!("exploration {c}"));
         }
         if !self.forbidden_zone.is_empty() {
             parts.push(format!(

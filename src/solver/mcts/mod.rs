@@ -73,6 +73,8 @@ struct Search {
     tree: Tree,
     guide: GuideHandle,
     batch: usize,
+    /// The exploration constant of selection ([`SolveConfig::exploration`]).
+    c_puct: f64,
     /// Leaves waiting for the guide (with a board of their position).
     waiting: Vec<(Request, Board)>,
 }
@@ -103,10 +105,19 @@ impl Solver<'_> {
         } else {
             1
         };
+        let c_puct = self
+            .config
+            .exploration
+            .unwrap_or(if guide.guide().has_value() {
+                select::C_PUCT
+            } else {
+                select::C_PUCT_PROVEN_ONLY
+            });
         let mut search = Search {
             tree: Tree::default(),
             guide,
             batch,
+            c_puct,
             waiting: Vec::new(),
         };
         self.mcts_root(&mut search, &mut board, to_move);
@@ -184,7 +195,7 @@ impl Solver<'_> {
                 }
                 return Sim::Collision;
             }
-            let Some(i) = select(&search.tree, id, node.to_move == or) else {
+            let Some(i) = select(&search.tree, id, node.to_move == or, search.c_puct) else {
                 // Cannot happen: an open node has a child to enter (see `backup.rs`).
                 self.unwind(search, board, id, false);
                 search.tree.release(id);

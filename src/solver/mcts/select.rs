@@ -1,7 +1,7 @@
 //! Selection: the child a simulation descends into, by PUCT (as the RZS paper's solver,
 //! `../shared/research/solver-strength.md` §1):
 //!
-//! `score = Q + c(N) · P · √N / (1 + n)`, `c(N) = ln((1 + N + C_BASE) / C_BASE) + C_PUCT`,
+//! `score = Q + c(N) · P · √N / (1 + n)`, `c(N) = ln((1 + N + C_BASE) / C_BASE) + c`,
 //!
 //! with `N` the node's visits, `n` the child's, `P` its prior and `Q` its mean value for the
 //! player to move (the OR player's value at OR nodes, one minus it at AND nodes), simulations in
@@ -15,8 +15,16 @@
 use super::tree::{Tree, NONE};
 use crate::go::Move;
 
-/// The constant term of the exploration factor (the paper's `PUCT_BIAS`).
+/// The constant term `c` of the exploration factor with a guide that has a value (the paper's
+/// `PUCT_BIAS`).
 pub const C_PUCT: f64 = 1.5;
+
+/// The constant term `c` with a guide that has none (the heuristic prior): every open leaf is
+/// then worth [`NEUTRAL`], so `Q` holds only what is proven below a child (the share of its
+/// simulations that ended in a proven win or loss), and a smaller `c` lets that steer. On the
+/// 7x7 Kill-all set (`BENCHMARKS.md`, issue 13) 0.3 needs fewer nodes than 1.5 on most
+/// problems (11 and 16 are proven within 60 s only with it).
+pub const C_PUCT_PROVEN_ONLY: f64 = 0.3;
 
 /// The visits at which the exploration factor has grown by one (AlphaZero's `c_base`).
 pub const C_BASE: f64 = 19_652.0;
@@ -24,14 +32,15 @@ pub const C_BASE: f64 = 19_652.0;
 /// The value of a position nothing is known of.
 pub const NEUTRAL: f64 = 0.5;
 
-/// The exploration factor `c(N)`.
-pub fn exploration(visits: f64) -> f64 {
-    ((1.0 + visits + C_BASE) / C_BASE).ln() + C_PUCT
+/// The exploration factor `c(N)` with the constant term `c`.
+pub fn exploration(visits: f64, c: f64) -> f64 {
+    ((1.0 + visits + C_BASE) / C_BASE).ln() + c
 }
 
-/// The edge (its index in `tree.edges`) a simulation takes from the open, expanded node `id`;
-/// `None` when no child may be entered (cannot happen at an open node, see `backup.rs`).
-pub fn select(tree: &Tree, id: u32, or_to_move: bool) -> Option<usize> {
+/// The edge (its index in `tree.edges`) a simulation takes from the open, expanded node `id`,
+/// with the exploration constant `c`; `None` when no child may be entered (cannot happen at an
+/// open node, see `backup.rs`).
+pub fn select(tree: &Tree, id: u32, or_to_move: bool, c: f64) -> Option<usize> {
     let node = tree.node(id);
     let and = tree.and_state(id);
     let range = tree.edge_range(id);
@@ -61,7 +70,7 @@ pub fn select(tree: &Tree, id: u32, or_to_move: bool) -> Option<usize> {
     }
     let baseline = if seen > 0 { sum / seen as f64 } else { NEUTRAL };
     let visits = (node.visits + node.in_flight) as f64;
-    let factor = exploration(visits) * visits.max(1.0).sqrt();
+    let factor = exploration(visits, c) * visits.max(1.0).sqrt();
     let mut best: Option<(f64, usize)> = None;
     for i in range {
         let e = &tree.edges[i];
@@ -115,29 +124,57 @@ mod tests {
             n.count = 3;
             n.expanded = true;
         }
-        assert_eq!(select(&t, root, true), Some(1));
+        assert_eq!(select(&t, root, true, C_PUCT), Some(1));
         // The favourite loses every simulation: the others get their turn.
         let c = t.add(1, root, 1, Color::White, false);
         t.edges[1].child = c;
         for _ in 0..20 {
             t.add_value(c, 0.0, false);
         }
-        assert_eq!(select(&t, root, true), Some(0));
+        assert_eq!(select(&t, root, true, C_PUCT), Some(0));
         // For the AND player that child wins every time, edge 0 (once visited) loses, and the
         // unvisited edge 2 gets their mean as its baseline: the winner stays the choice.
         let c0 = t.add(2, root, 1, Color::White, false);
         t.edges[0].child = c0;
         t.add_value(c0, 1.0, false);
-        assert_eq!(select(&t, root, false), Some(1));
+        assert_eq!(select(&t, root, false, C_PUCT), Some(1));
         // A decided child is never entered again.
         t.decide(c, State::Lost(Loss::Proven), usize::MAX);
         t.decide(c0, State::Lost(Loss::Proven), usize::MAX);
-        assert_eq!(select(&t, root, true), Some(2));
+        assert_eq!(select(&t, root, true, C_PUCT), Some(2));
+    }
+
+    #[test]
+    fn a_small_constant_lets_proven_outcomes_outweigh_the_prior() {
+        // Two children with 10 simulations each: the favourite of the prior has seen nothing
+        // proven (all open leaves, 0.5), the other a proven win for the OR player in 4 of 10.
+        let mut t = Tree::default();
+        let root = t.add(0, NONE, 0, Color::Black, false);
+        t.edges = vec![edge(0, 0.8), edge(1, 0.2)];
+        {
+            let n = t.node_mut(root);
+            n.first = 0;
+            n.count = 2;
+            n.expanded = true;
+        }
+        for (i, values) in [
+            (0, [0.5; 10]),
+            (1, [1.0, 1.0, 1.0, 1.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]),
+        ] {
+            let c = t.add(i as u64 + 1, root, 1, Color::White, false);
+            t.edges[i].child = c;
+            for v in values {
+                t.add_value(c, v, false);
+            }
+        }
+        assert_eq!(select(&t, root, true, C_PUCT), Some(0));
+        assert_eq!(select(&t, root, true, C_PUCT_PROVEN_ONLY), Some(1));
     }
 
     #[test]
     fn the_exploration_factor_grows_slowly_from_the_papers_constant() {
-        assert!((exploration(0.0) - C_PUCT).abs() < 1e-4);
-        assert!(exploration(C_BASE) > C_PUCT + 0.69 && exploration(C_BASE) < C_PUCT + 0.70);
+        assert!((exploration(0.0, C_PUCT) - C_PUCT).abs() < 1e-4);
+        let grown = exploration(C_BASE, C_PUCT);
+        assert!(grown > C_PUCT + 0.69 && grown < C_PUCT + 0.70);
     }
 }
