@@ -21,6 +21,10 @@ pub struct CheckArgs {
     /// Seconds one proof's check may take (default 60).
     #[arg(long, value_name = "S", value_parser = super::engine::parse_secs)]
     pub check_time_secs: Option<f64>,
+    /// Positions one proof's check may visit (default 10,000,000; a bigger proof is reported
+    /// `too-large`, not checked).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub check_positions: Option<u64>,
     /// Where the reproduction file of a proof the checker rejects is written (default: the
     /// system's temporary folder).
     #[arg(long, value_name = "DIR")]
@@ -44,6 +48,7 @@ impl CheckArgs {
                 .check_time_secs
                 .and_then(|s| Duration::try_from_secs_f64(s).ok())
                 .or(default.time_limit),
+            max_positions: self.check_positions.unwrap_or(default.max_positions),
             ..default
         }
     }
@@ -87,6 +92,11 @@ mod tests {
             quick.settings().time_limit,
             Some(Duration::from_millis(500))
         );
+        let big = CheckArgs {
+            check_positions: Some(50_000_000),
+            ..CheckArgs::default()
+        };
+        assert_eq!(big.settings().max_positions, 50_000_000);
         assert_eq!(CheckArgs::default().settings(), CheckSettings::default());
         assert_eq!(CheckArgs::default().repro_dir(), std::env::temp_dir());
     }
