@@ -81,8 +81,8 @@ pub struct SearchArgs {
     /// (for measuring; the same as `--null-moves 0`).
     #[arg(long, hide = true)]
     pub pass_not_first: bool,
-    /// df-pn: how many attacker passes on a line are searched first as null moves (for
-    /// measuring; default by goal: 4 with crucial stones, 1 for live-any/kill-all).
+    /// df-pn and MCTS: how many attacker passes on a line are searched first as null moves
+    /// (for measuring; default by goal: 4 with crucial stones, 2 where seki is life, else 1).
     #[arg(long, hide = true, value_name = "N")]
     pub null_moves: Option<u32>,
     /// MCTS: the constant term of PUCT's exploration factor (for measuring; default 1.5 with a
@@ -516,6 +516,13 @@ mod tests {
         assert!(on.config().superko);
         assert_eq!(on.config().exploration, Some(0.5));
         assert!(on.config().describe().contains("exploration 0.5"));
+        // A reproduction file of an MCTS run names its null moves too.
+        let mcts = SearchArgs {
+            engine: Engine::Mcts,
+            null_moves: Some(3),
+            ..SearchArgs::default()
+        };
+        assert!(mcts.config().describe().contains("null moves 3"));
         assert_eq!(parse_exploration("0.3"), Ok(0.3));
         assert!(parse_exploration("-1").is_err() && parse_exploration("inf").is_err());
         // The command line's engine is df-pn; the rest is the solver's default.

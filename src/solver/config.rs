@@ -59,10 +59,10 @@ pub fn default_null_moves(goal: Goal) -> u32 {
 pub struct SolveConfig {
     /// The search algorithm.
     pub engine: Engine,
-    /// df-pn only: at an AND node of the attacker, search its pass first as an explicit null
-    /// move while it has passed fewer than this many times on the line (0: never); the other
-    /// AND moves are generated only once the pass is decided, and only those inside the zone
-    /// that answered it (when it is proven) are searched. `None`: [`default_null_moves`] of
+    /// df-pn and MCTS: at an AND node of the attacker, search its pass first as an explicit
+    /// null move while it has passed fewer than this many times on the line (0: never); the
+    /// other AND moves are searched only once the pass is decided, and only those inside the
+    /// zone that answered it (when it is proven). `None`: [`default_null_moves`] of
     /// the problem's goal.
     pub null_moves: Option<u32>,
     /// Stop after this many nodes (the result is then `Unknown` unless proven already).
@@ -181,7 +181,7 @@ impl SolveConfig {
     /// nodes 500, or-width 8, superko off, table 1048576 entries` (absent limits left out).
     pub fn describe(&self) -> String {
         let mut parts = vec![format!("engine {}", self.engine.name())];
-        if let (Engine::Dfpn, Some(n)) = (self.engine, self.null_moves) {
+        if let (Engine::Dfpn | Engine::Mcts, Some(n)) = (self.engine, self.null_moves) {
             parts.push(format!("null moves {n}"));
         }
         if let Some(t) = self.time_limit {

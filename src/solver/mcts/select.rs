@@ -23,7 +23,7 @@ pub const C_PUCT: f64 = 1.5;
 /// then worth [`NEUTRAL`], so `Q` holds only what is proven below a child (the share of its
 /// simulations that ended in a proven win or loss), and a smaller `c` lets that steer. On the
 /// 7x7 Kill-all set (`BENCHMARKS.md`, issue 13) 0.3 needs fewer nodes than 1.5 on most
-/// problems (11 and 16 are proven within 60 s only with it).
+/// problems (problem 16 is proven within 60 s only with it).
 pub const C_PUCT_PROVEN_ONLY: f64 = 0.3;
 
 /// The visits at which the exploration factor has grown by one (AlphaZero's `c_base`).
