@@ -146,6 +146,41 @@ fn largest() -> Problem {
         .1
 }
 
+/// The bundled straight three to live (`02-straight-three-live.sgf`): Black's D1 (the middle
+/// point) makes two eyes at once, unconditional life.
+fn straight_three() -> Problem {
+    load_all()
+        .into_iter()
+        .find(|(p, _)| p.to_string_lossy().contains("02-straight-three-live"))
+        .unwrap()
+        .1
+}
+
+#[test]
+fn an_or_move_the_goal_test_decides_as_won_wins_its_node_as_the_moves_are_generated() {
+    let problem = straight_three();
+    for engine in [Engine::Mcts, Engine::Dfpn] {
+        let solve = |immediate_wins: bool| {
+            let config = SolveConfig {
+                immediate_wins,
+                ..config(engine)
+            };
+            let solution = Solver::new(&problem, config).solve();
+            assert_eq!(solution.status, Status::Win, "{engine:?}");
+            let proof = solution.proof.as_ref().unwrap();
+            check_proof(&problem, proof, false, 1_000_000).unwrap();
+            (solution.nodes, solution.first_move)
+        };
+        let middle = Some(tsumego_studio::go::Move::Play(
+            tsumego_studio::go::Point::new(3, 8),
+        ));
+        // On: the root is won while its moves are generated, no child is searched.
+        assert_eq!(solve(true), (1, middle), "{engine:?}");
+        // Off: the winning child is found by entering it.
+        assert_eq!(solve(false), (2, middle), "{engine:?}");
+    }
+}
+
 #[test]
 fn mcts_keeps_its_limits() {
     let problem = largest();

@@ -56,6 +56,7 @@ fn the_service_answers_batches_from_threads_and_caches() {
                         after_pass: false,
                         last_move: None,
                         moves: &moves,
+                        scores: None,
                     };
                     let both = handle.guide().guide_batch(&[query, query]);
                     close(&both[0], &both[1], &path.display().to_string());
@@ -85,6 +86,7 @@ fn the_service_answers_batches_from_threads_and_caches() {
         after_pass: true,
         last_move: None,
         moves: &[],
+        scores: None,
     };
     let g = handle.guide().guide(&query);
     assert!((g.pass - 1.0).abs() < 1e-6);

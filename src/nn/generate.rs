@@ -196,6 +196,7 @@ fn killall7(rng: &mut ChaCha8Rng, shape: KillAllShape) -> Option<Problem> {
             after_pass: false,
             last_move: last,
             moves: &legal,
+            scores: None,
         };
         let priors = HeuristicGuide.guide(&query).priors;
         let total: f32 = priors.iter().sum();

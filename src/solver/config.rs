@@ -103,6 +103,12 @@ pub struct SolveConfig {
     /// The seki database's terminal in the goal test ([`super::seki_leaf`]; on by default, for
     /// the goals where seki is life). Off with `static_dead` or `superko`.
     pub seki_db: bool,
+    /// Immediate wins (on by default; the RZS paper's `USE_IMMEDIATE_WIN`): when the OR
+    /// player's moves at a node are generated, each child the goal test already decides as a
+    /// win (an unconditional life, a seki area) wins the node at once, before any of them is
+    /// searched. Without it such a child is found only when the search enters it, after the
+    /// moves the ordering put first. MCTS (and df-pn's batches of OR children).
+    pub immediate_wins: bool,
     /// Threads of one df-pn search sharing its table ([`super::dfpn::parallel`]); 1: the serial
     /// search (the depth-first engine always runs on one).
     pub threads: usize,
@@ -163,6 +169,7 @@ impl Default for SolveConfig {
             pattern_store: None,
             dilation: true,
             static_dead: true,
+            immediate_wins: true,
             seki_db: true,
             threads: 1,
             guide: None,
@@ -177,6 +184,12 @@ impl Default for SolveConfig {
 }
 
 impl SolveConfig {
+    /// How many attacker passes on a line are searched first as null moves for `goal`:
+    /// [`SolveConfig::null_moves`], else [`default_null_moves`].
+    pub fn null_moves_for(&self, goal: Goal) -> u32 {
+        self.null_moves.unwrap_or_else(|| default_null_moves(goal))
+    }
+
     /// The limits and rule switches in words, for a reproduction file: `time limit 2 s, max
     /// nodes 500, or-width 8, superko off, table 1048576 entries` (absent limits left out).
     pub fn describe(&self) -> String {
@@ -202,6 +215,9 @@ impl SolveConfig {
         }
         if !self.seki_db {
             parts.push("seki database off".to_string());
+        }
+        if !self.immediate_wins {
+            parts.push("immediate wins off".to_string());
         }
         if self.threads > 1 {
             parts.push(format!("threads {}", self.threads));

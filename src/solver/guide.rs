@@ -35,6 +35,10 @@ pub struct GuideQuery<'a> {
     pub last_move: Option<Point>,
     /// The plays to give priors for (the candidates of the node, in any order).
     pub moves: &'a [Point],
+    /// The search's ordering scores of `moves` ([`super::ordering::score`], one per move),
+    /// when it has them already: the heuristic guide's priors are made of these scores, so it
+    /// need not compute them again. A net ignores them.
+    pub scores: Option<&'a [i32]>,
 }
 
 /// A guide's answer for one [`GuideQuery`].
@@ -138,11 +142,14 @@ impl Guide for HeuristicGuide {
             defender,
             last_move: q.last_move,
         };
-        let scores: Vec<f32> = q
-            .moves
-            .iter()
-            .map(|&p| score(q.board, q.to_move, p, &ctx) as f32 / SCORE_SCALE)
-            .collect();
+        let scores: Vec<f32> = match q.scores.filter(|s| s.len() == q.moves.len()) {
+            Some(known) => known.iter().map(|&s| s as f32 / SCORE_SCALE).collect(),
+            None => q
+                .moves
+                .iter()
+                .map(|&p| score(q.board, q.to_move, p, &ctx) as f32 / SCORE_SCALE)
+                .collect(),
+        };
         let pass_score = -1.0f32;
         let top = scores.iter().copied().fold(pass_score, f32::max);
         let mut priors: Vec<f32> = scores.iter().map(|s| (s - top).exp()).collect();
@@ -191,6 +198,7 @@ mod tests {
             after_pass: false,
             last_move: None,
             moves: &moves,
+            scores: None,
         };
         let g = HeuristicGuide.guide(&q);
         let total: f32 = g.priors.iter().sum::<f32>() + g.pass;
@@ -204,6 +212,34 @@ mod tests {
         assert_eq!(best, Some(capture));
         assert!(g.dwin.is_empty() && g.win_within(5).is_none());
         assert!(!HeuristicGuide.has_value());
+        // The search's own scores of the moves give the same priors; scores that do not fit
+        // the moves are ignored.
+        let ctx = OrderContext {
+            region,
+            crucial: crucial_blocks(&board, Color::White, &crucial),
+            defender: Color::White,
+            last_move: None,
+        };
+        let scores: Vec<i32> = moves
+            .iter()
+            .map(|&p| score(&board, Color::Black, p, &ctx))
+            .collect();
+        let given = HeuristicGuide.guide(&GuideQuery {
+            scores: Some(&scores),
+            ..q
+        });
+        assert_eq!(given, g);
+        let flat = vec![0; moves.len()];
+        let flat_guidance = HeuristicGuide.guide(&GuideQuery {
+            scores: Some(&flat),
+            ..q
+        });
+        assert!((flat_guidance.priors[0] - flat_guidance.priors[1]).abs() < 1e-6);
+        let wrong = HeuristicGuide.guide(&GuideQuery {
+            scores: Some(&flat[1..]),
+            ..q
+        });
+        assert_eq!(wrong, g);
     }
 
     #[test]

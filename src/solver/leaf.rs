@@ -34,7 +34,7 @@ use super::connection::{connection_zone, may_connect};
 use super::not_alive::may_be_alive;
 use super::seki_leaf::SekiRule;
 use super::static_ld::StaticRule;
-use crate::go::{benson, Board, Color, Zone};
+use crate::go::{benson, Board, Color, Point, Zone};
 use crate::problem::{Goal, Problem};
 
 /// A decided node, from the OR player's point of view, with the zone that decides it (RZ-1:
@@ -162,6 +162,40 @@ impl GoalTest {
 
     /// [`GoalTest::evaluate`] with the reason of the decision.
     pub fn decide(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        // Benson's algorithm only when some decisive block has two vital regions.
+        self.decide_if(board, |decisive| {
+            board
+                .blocks_of(decisive)
+                .any(|(_, block)| may_be_alive(board, self.defender, &block))
+        })
+    }
+
+    /// [`GoalTest::decide`] of the position a defender play at `p` has just made from a
+    /// position the test left undecided (no decisive stone unconditionally alive there).
+    ///
+    /// Only a set of blocks holding the block at `p` can have become unconditionally alive. A
+    /// set without it has the blocks of the position before (only the blocks next to `p`
+    /// changed, merged into it) and, as Benson's algorithm drops every region next to a block
+    /// outside the set, only regions that do not hold `p` (the region `p` was in became the
+    /// regions next to `p`): the same set with the same regions was alive before, against the
+    /// premise. So Benson's algorithm runs only when that block itself may have two vital
+    /// regions, not whenever any decisive block may: most of a search's children are spared
+    /// it. The other rules (captures, static death, connection, seki) are tested as `decide`
+    /// tests them. With the premise false the answer may miss a life, never invent one.
+    pub fn decide_after_defender_play(&self, board: &Board, p: Point) -> Option<(Leaf, Reason)> {
+        let block = board.block_stones(p);
+        self.decide_if(board, |_| {
+            board.color_at(p) == Some(self.defender) && may_be_alive(board, self.defender, &block)
+        })
+    }
+
+    /// The goal test, Benson's algorithm run only when `may_live` (given the decisive stones)
+    /// says some decisive stone may be unconditionally alive.
+    fn decide_if(
+        &self,
+        board: &Board,
+        may_live: impl FnOnce(&Zone) -> bool,
+    ) -> Option<(Leaf, Reason)> {
         let defender_stones = board.stones(self.defender);
         let decisive = if self.goal.needs_crucial_stones() {
             let left = defender_stones.intersection(&self.crucial);
@@ -172,10 +206,7 @@ impl GoalTest {
         } else {
             defender_stones
         };
-        // Benson's algorithm only when some decisive block has two vital regions.
-        let candidate = board
-            .blocks_of(&decisive)
-            .any(|(_, block)| may_be_alive(board, self.defender, &block));
+        let candidate = may_live(&decisive);
         let connectable = self
             .connection_region
             .is_some_and(|r| may_connect(board, self.defender, &decisive, &r));

@@ -63,6 +63,7 @@ pub mod seki_leaf;
 pub mod static_ld;
 pub mod table_pool;
 pub mod tt;
+mod undecided_memo;
 pub mod verdict;
 
 pub use config::{Engine, SolveConfig};

@@ -103,14 +103,21 @@ pub fn score(board: &Board, c: Color, p: Point, ctx: &OrderContext) -> i32 {
 
 /// Sort `moves` (empty points) for `c`, best first.
 pub fn order(board: &Board, c: Color, moves: &mut [Point], ctx: &OrderContext) {
+    let best_first = scored(board, c, moves, ctx);
+    for (slot, (p, _)) in moves.iter_mut().zip(best_first) {
+        *slot = p;
+    }
+}
+
+/// `moves` (empty points) for `c` with their scores, best first (ties in the order of
+/// `moves`' points, ascending).
+pub fn scored(board: &Board, c: Color, moves: &[Point], ctx: &OrderContext) -> Vec<(Point, i32)> {
     let mut scored: Vec<(i32, Point)> = moves
         .iter()
         .map(|&p| (-score(board, c, p, ctx), p))
         .collect();
     scored.sort();
-    for (slot, (_, p)) in moves.iter_mut().zip(scored) {
-        *slot = p;
-    }
+    scored.into_iter().map(|(s, p)| (p, -s)).collect()
 }
 
 #[cfg(test)]

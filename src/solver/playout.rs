@@ -235,6 +235,7 @@ mod tests {
             after_pass: false,
             last_move: None,
             moves: &[],
+            scores: None,
         }
     }
 

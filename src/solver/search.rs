@@ -34,7 +34,7 @@ use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use super::leaf::{GoalTest, Leaf, Reason};
 use super::must_play::MustPlay;
 use super::not_alive::not_alive_zone;
-use super::ordering::{crucial_blocks, order, OrderContext};
+use super::ordering::{crucial_blocks, scored, OrderContext};
 use super::pattern_store::initial_table;
 use super::pattern_table::PatternTable;
 use super::progress::{Progress, RootTracker};
@@ -42,6 +42,7 @@ use super::proof::ProofTree;
 use super::rules::{Refusal, Rules};
 use super::table_pool::PooledTable;
 use super::tt::{node_key, Stored, TranspositionTable};
+use super::undecided_memo::UndecidedMemo;
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::{Goal, Outcome, Problem};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -229,6 +230,8 @@ pub struct Solver<'a> {
     pub(super) peers: Option<Arc<Peers>>,
     /// This solver's thread in a parallel df-pn (0: the main one).
     pub(super) thread: usize,
+    /// The positions the goal test left undecided.
+    undecided: UndecidedMemo,
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
@@ -291,6 +294,7 @@ impl<'a> Solver<'a> {
             restarted: false,
             peers: None,
             thread: 0,
+            undecided: UndecidedMemo::default(),
         }
     }
 
@@ -305,16 +309,25 @@ impl<'a> Solver<'a> {
         solver.tt = pooled.table;
         solver.or_ko_refused = pooled.or_ko_refused;
         solver.or_ko_banned = pooled.or_ko_banned;
+        solver.tt.note_ko(pooled.or_ko_refused, pooled.or_ko_banned);
         solver
     }
 
     /// The table and ko flags of this solver, to be kept for the next solve of the same rules.
     pub fn into_table(self) -> PooledTable {
+        let (or_ko_refused, or_ko_banned) = self.ko_flags();
         PooledTable {
             table: self.tt,
-            or_ko_refused: self.or_ko_refused,
-            or_ko_banned: self.or_ko_banned,
+            or_ko_refused,
+            or_ko_banned,
         }
+    }
+
+    /// Whether an OR ko capture was refused, and whether an OR play was banned by a ko, in
+    /// this search or (on a shared table) in any search whose results it may have read.
+    fn ko_flags(&self) -> (bool, bool) {
+        let (refused, banned) = self.tt.ko_seen();
+        (self.or_ko_refused || refused, self.or_ko_banned || banned)
     }
 
     /// Use `patterns` as the relevance-zone pattern table (a table kept from earlier solves of
@@ -497,8 +510,8 @@ impl<'a> Solver<'a> {
             elapsed: Duration::ZERO,
             depth,
             proof: None,
-            or_ko_refused: self.or_ko_refused,
-            or_ko_banned: self.or_ko_banned,
+            or_ko_refused: self.ko_flags().0,
+            or_ko_banned: self.ko_flags().1,
         };
         if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
             solution.proof = self.extract_proof(board, to_move, dist);
@@ -739,7 +752,25 @@ impl<'a> Solver<'a> {
 
     /// Candidate plays of `c`: the region's empty points, best first.
     pub(super) fn ordered_points(&self, board: &Board, c: Color) -> Vec<Point> {
-        let mut moves: Vec<Point> = self
+        self.scored_points(board, c)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// [`Solver::ordered_points`] with each point's ordering score.
+    pub(super) fn scored_points(&self, board: &Board, c: Color) -> Vec<(Point, i32)> {
+        self.scored_points_with(board, c, self.crucial_stones(board))
+    }
+
+    /// [`Solver::scored_points`] with `crucial` as the crucial stones.
+    pub(super) fn scored_points_with(
+        &self,
+        board: &Board,
+        c: Color,
+        crucial: Zone,
+    ) -> Vec<(Point, i32)> {
+        let moves: Vec<Point> = self
             .rules
             .region
             .intersection(&board.empty_points())
@@ -747,23 +778,33 @@ impl<'a> Solver<'a> {
             .collect();
         let ctx = OrderContext {
             region: self.rules.region,
-            crucial: self.crucial_stones(board),
+            crucial,
             defender: self.rules.defender,
             last_move: self.line.last().and_then(|m| m.point()),
         };
-        order(board, c, &mut moves, &ctx);
-        moves
+        scored(board, c, &moves, &ctx)
     }
 
     /// The legal AND plays (best first) and the AND-illegal points of the region.
     pub(super) fn and_moves(&mut self, board: &mut Board, and: Color) -> AndMoves {
+        let ordered = self.ordered_points(board, and);
+        self.and_moves_of(board, and, ordered)
+    }
+
+    /// [`Solver::and_moves`] of the region's empty points `ordered` (best first).
+    pub(super) fn and_moves_of(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        ordered: impl IntoIterator<Item = Point>,
+    ) -> AndMoves {
         let mut out = AndMoves {
             moves: Vec::new(),
             illegal: Vec::new(),
             superko_refusal: false,
             earliest: usize::MAX,
         };
-        for p in self.ordered_points(board, and) {
+        for p in ordered {
             if board.ko_point_for(and) == Some(p) && !*self.rules.ko_master.get(and) {
                 out.illegal.push((p, AndIllegal::KoBan));
                 continue;
@@ -790,6 +831,18 @@ impl<'a> Solver<'a> {
         out
     }
 
+    /// The attacker's passes on the line so far (its moves are every other one from the last:
+    /// asked at an attacker node).
+    pub(super) fn attacker_passes(&self) -> usize {
+        self.line
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&m| m == Move::Pass)
+            .count()
+    }
+
     /// Does `zone` meet the forbidden points ([`SolveConfig::forbidden_zone`])? A win with
     /// such a zone is not accepted.
     #[inline]
@@ -810,6 +863,35 @@ impl<'a> Solver<'a> {
         self.patterns.probe(board, to_move, passed, plies, &avoid)
     }
 
+    /// The win of the position the OR move `mv` has just made (on the board) from a position
+    /// the goal test left undecided, when the goal test decides it so and immediate wins are
+    /// on ([`SolveConfig::immediate_wins`]): its zone, best move (none) and proof length (0),
+    /// as [`Solver::leaf_value`] gives them. A pass changes no stone: nothing new. A defender's
+    /// play is tested as [`GoalTest::decide_after_defender_play`] tests it.
+    pub(super) fn immediate_win(
+        &self,
+        board: &Board,
+        mv: Move,
+    ) -> Option<(Zone, Option<Move>, u32)> {
+        if !self.config.immediate_wins {
+            return None;
+        }
+        let decision = match mv {
+            Move::Pass => return None,
+            Move::Play(p) if self.rules.or_player == self.rules.defender => {
+                if self.undecided.contains(board.hash()) {
+                    return None;
+                }
+                self.goal.decide_after_defender_play(board, p)?
+            }
+            Move::Play(_) => self.decide_leaf(board)?,
+        };
+        match self.leaf_of(board, decision).0 {
+            Value::Win { zone, best, dist } => Some((zone, best, dist)),
+            _ => None,
+        }
+    }
+
     /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1); a win
     /// whose zone meets the forbidden points is `Unknown` (decided, but not accepted).
     pub(super) fn leaf_value(&self, board: &Board) -> Option<Value> {
@@ -819,7 +901,26 @@ impl<'a> Solver<'a> {
     /// [`Solver::leaf_value`] with the reason of the decision (proof extraction names the
     /// leaf by it).
     pub(super) fn leaf_decision(&self, board: &Board) -> Option<(Value, Reason)> {
-        let (leaf, reason) = self.goal.decide(board)?;
+        let decision = self.decide_leaf(board)?;
+        Some(self.leaf_of(board, decision))
+    }
+
+    /// The goal test's decision of the position on the board (remembered when undecided).
+    fn decide_leaf(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        let stones = board.hash();
+        if self.undecided.contains(stones) {
+            return None;
+        }
+        let decision = self.goal.decide(board);
+        if decision.is_none() {
+            self.undecided.insert(stones);
+        }
+        decision
+    }
+
+    /// The node value of the goal test's decision of the position on the board: a win's zone
+    /// closed (whole blocks, DL-1), and `Unknown` when the constraint forbids that zone.
+    fn leaf_of(&self, board: &Board, (leaf, reason): (Leaf, Reason)) -> (Value, Reason) {
         let value = match leaf {
             Leaf::Win(mut z) => {
                 close(board, &mut z);
@@ -835,7 +936,7 @@ impl<'a> Solver<'a> {
             }
             Leaf::Fail(_) => Value::Fail,
         };
-        Some((value, reason))
+        (value, reason)
     }
 
     /// AchieveGoal with `depth` plies left.
@@ -962,8 +1063,14 @@ impl<'a> Solver<'a> {
         match self.rules.try_move(board, or, mv, &self.history) {
             Ok(()) => return true,
             Err(Refusal::Superko { index }) => *earliest = (*earliest).min(index),
-            Err(Refusal::KoCaptureDisallowed { .. }) => self.or_ko_refused = true,
-            Err(Refusal::KoBan) => self.or_ko_banned = true,
+            Err(Refusal::KoCaptureDisallowed { .. }) => {
+                self.or_ko_refused = true;
+                self.tt.note_ko(true, false);
+            }
+            Err(Refusal::KoBan) => {
+                self.or_ko_banned = true;
+                self.tt.note_ko(false, true);
+            }
             Err(Refusal::Illegal) => {}
         }
         false
@@ -972,7 +1079,17 @@ impl<'a> Solver<'a> {
     /// The OR player's candidate plays, best first, cut to the OR width (`true` when some were
     /// cut); at the root, its moves are recorded for the progress events.
     pub(super) fn or_points(&mut self, board: &mut Board, or: Color) -> (Vec<Point>, bool) {
-        let mut points = self.ordered_points(board, or);
+        let ordered = self.ordered_points(board, or);
+        self.or_points_of(board, or, ordered)
+    }
+
+    /// [`Solver::or_points`] of the region's empty points `points` (best first).
+    pub(super) fn or_points_of(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        mut points: Vec<Point>,
+    ) -> (Vec<Point>, bool) {
         if self.root.active && self.line.is_empty() {
             self.begin_root_or(board, or, &points);
         }

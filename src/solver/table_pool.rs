@@ -18,6 +18,7 @@ use super::tt::TranspositionTable;
 use crate::go::{ByColor, Color, Zone};
 use crate::problem::{Goal, KoRule, Problem};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The game a solve plays, whatever its position: two solves with the same rules key may use
 /// each other's proven wins. The one definition of a solve's context, for the pool's tables
@@ -77,10 +78,23 @@ pub struct PooledTable {
 /// Tables kept between the solves of one job, at most one per claim's rules (see the module
 /// documentation). Bounded: each table is bounded by its configuration's `tt_entries`, and the
 /// pool drops its oldest table when it holds [`TablePool::MAX_TABLES`].
+///
+/// Pools made together by [`TablePool::shared`] (the lanes of a portfolio, each on its own
+/// thread) lend every solve of the same rules a handle of one table shared by all of them
+/// ([`TranspositionTable::into_shared`]): what one lane proves ends the other's search of that
+/// position at its next probe, and the ko flags travel with the table
+/// ([`TranspositionTable::ko_seen`]).
 #[derive(Default)]
 pub struct TablePool {
     tables: HashMap<TableKey, (u64, PooledTable)>,
     clock: u64,
+    shared: Option<SharedTables>,
+}
+
+/// The tables of pools made together, and this pool's thread index in them.
+struct SharedTables {
+    tables: Arc<Mutex<HashMap<TableKey, (u64, TranspositionTable)>>>,
+    thread: u8,
 }
 
 impl TablePool {
@@ -92,9 +106,49 @@ impl TablePool {
         TablePool::default()
     }
 
+    /// `count` pools (at most 255) whose solves of the same rules share one table (see
+    /// [`TablePool`]); pool `i` is thread `i` of the shared tables (the first keeps its own
+    /// search numbers untroubled by the others', as a parallel df-pn's main thread does).
+    pub fn shared(count: usize) -> Vec<TablePool> {
+        let tables = Arc::default();
+        (0..count.min(255))
+            .map(|i| TablePool {
+                shared: Some(SharedTables {
+                    tables: Arc::clone(&tables),
+                    thread: i as u8,
+                }),
+                ..TablePool::default()
+            })
+            .collect()
+    }
+
     /// The table for a solve of `problem` under `config`: the one kept for the same rules, or a
     /// new one.
     pub fn take(&mut self, problem: &Problem, config: &SolveConfig) -> PooledTable {
+        if let Some(shared) = &self.shared {
+            let mut tables = shared.tables.lock().unwrap_or_else(PoisonError::into_inner);
+            if tables.len() >= Self::MAX_TABLES {
+                evict_oldest(&mut tables);
+            }
+            self.clock += 1;
+            let key = TableKey::of(problem, config);
+            let (used, table) = tables.entry(key).or_insert_with(|| {
+                (
+                    0,
+                    TranspositionTable::with_capacity(config.tt_entries).into_shared(),
+                )
+            });
+            *used = (*used).max(self.clock);
+            let table = table
+                .handle(shared.thread)
+                .expect("the pool's tables are shared ones");
+            let (or_ko_refused, or_ko_banned) = table.ko_seen();
+            return PooledTable {
+                table,
+                or_ko_refused,
+                or_ko_banned,
+            };
+        }
         match self.tables.remove(&TableKey::of(problem, config)) {
             Some((_, t)) => t,
             None => PooledTable {
@@ -107,32 +161,101 @@ impl TablePool {
 
     /// Keep `table` for later solves of `problem` under `config`.
     pub fn give_back(&mut self, problem: &Problem, config: &SolveConfig, table: PooledTable) {
+        if self.shared.is_some() {
+            // The shared table stays with the pools; the solve noted its ko flags on it.
+            return;
+        }
         if self.tables.len() >= Self::MAX_TABLES {
-            if let Some(oldest) = self
-                .tables
-                .iter()
-                .min_by_key(|(_, (t, _))| *t)
-                .map(|(k, _)| k.clone())
-            {
-                self.tables.remove(&oldest);
-            }
+            evict_oldest(&mut self.tables);
         }
         self.clock += 1;
         self.tables
             .insert(TableKey::of(problem, config), (self.clock, table));
     }
 
-    /// Number of tables kept.
+    /// Number of tables kept (by this pool alone, or by the pools sharing its tables).
     pub fn len(&self) -> usize {
-        self.tables.len()
+        match &self.shared {
+            Some(s) => s
+                .tables
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .len(),
+            None => self.tables.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.tables.is_empty()
+        self.len() == 0
     }
 
     /// Entries stored in all tables.
     pub fn entries(&self) -> usize {
-        self.tables.values().map(|(_, t)| t.table.len()).sum()
+        match &self.shared {
+            Some(s) => s
+                .tables
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .values()
+                .map(|(_, t)| t.len())
+                .sum(),
+            None => self.tables.values().map(|(_, t)| t.table.len()).sum(),
+        }
+    }
+}
+
+/// Drop the table used least recently (its clock value the smallest).
+fn evict_oldest<T>(tables: &mut HashMap<TableKey, (u64, T)>) {
+    if let Some(oldest) = tables
+        .iter()
+        .min_by_key(|(_, (t, _))| *t)
+        .map(|(k, _)| k.clone())
+    {
+        tables.remove(&oldest);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::tt::Stored;
+
+    fn bundled(name: &str) -> Problem {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join(name);
+        crate::problem::load(&path).expect("the bundled problem loads")
+    }
+
+    #[test]
+    fn pools_made_together_share_one_table_per_rules_and_its_ko_flags() {
+        let problem = bundled("03-bent-three-kill.sgf");
+        let config = SolveConfig::default();
+        let mut pools = TablePool::shared(2);
+        let mut first = pools[0].take(&problem, &config);
+        let second = pools[1].take(&problem, &config);
+        first.table.store(42, Stored::Fail, 1);
+        assert_eq!(second.table.probe(42), Some(Stored::Fail));
+        // Each lane's own numbers stay its own.
+        first.table.store(43, Stored::Bounds { pn: 2, dn: 3 }, 1);
+        assert_eq!(second.table.probe(43), None);
+        // A ko refusal noted by one lane is seen by the other, and by later solves.
+        assert_eq!(second.table.ko_seen(), (false, false));
+        first.table.note_ko(true, false);
+        assert_eq!(second.table.ko_seen(), (true, false));
+        pools[0].give_back(&problem, &config, first);
+        let again = pools[1].take(&problem, &config);
+        assert!(again.or_ko_refused && !again.or_ko_banned);
+        assert_eq!(again.table.probe(42), Some(Stored::Fail));
+        // Other rules, another table.
+        let seki = problem.clone().with_seki(!problem.goal().seki_is_life());
+        assert_eq!(pools[1].take(&seki, &config).table.probe(42), None);
+        assert_eq!(pools[0].len(), 2);
+        // An own pool shares nothing.
+        let mut own = TablePool::new();
+        let mine = own.take(&problem, &config);
+        assert_eq!(mine.table.probe(42), None);
+        mine.table.note_ko(true, true);
+        assert_eq!(mine.table.ko_seen(), (false, false));
     }
 }

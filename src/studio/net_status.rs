@@ -131,6 +131,7 @@ fn load(weights: Option<PathBuf>) -> Result<(GuideHandle, String), String> {
         after_pass: false,
         last_move: None,
         moves: &moves,
+        scores: None,
     });
     // A net answers d-win rates; none means its evaluation failed (the guide fell back).
     if first.dwin.is_empty() {

@@ -86,6 +86,7 @@ impl NetPosition {
             after_pass: self.after_pass,
             last_move: self.last_move,
             moves: &self.moves,
+            scores: None,
         }
     }
 }

@@ -31,7 +31,6 @@
 use super::numbers::{add, Num};
 use super::outcome::{Loss, Outcome, State};
 use crate::go::{Board, Color};
-use crate::solver::config::default_null_moves;
 use crate::solver::search::{Solver, StopReason};
 use crate::solver::SolveConfig;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -152,10 +151,7 @@ impl Solver<'_> {
             ..self.config.clone()
         };
         let plies = self.config.max_depth;
-        let null_moves = self
-            .config
-            .null_moves
-            .unwrap_or_else(|| default_null_moves(problem.goal()));
+        let null_moves = self.config.null_moves_for(problem.goal());
         let (out, helper_nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .filter_map(|thread| {

@@ -10,7 +10,9 @@
 //!   is backed up at once.
 //! - **A new node** is decided at once when it can be (`expand.rs`: a repetition, the table,
 //!   the pattern table, the goal test, two passes, the ply limit); otherwise it is expanded:
-//!   its children are generated with what the tables know of them, and the guide
+//!   its children are generated with what the tables know of them (and, at OR nodes, what the
+//!   goal test says of them: an immediate win, [`SolveConfig::immediate_wins`], decides the
+//!   node at once), and the guide
 //!   ([`super::guide`]: [`SolveConfig::guide`], else the heuristic one) gives their priors and
 //!   the node's value. The node count ([`Solution::nodes`], the node limit) counts these new
 //!   nodes: one per simulation.
@@ -347,6 +349,7 @@ impl Solver<'_> {
             after_pass: request.after_pass,
             last_move: request.last_move,
             moves: &request.moves,
+            scores: Some(&request.scores),
         };
         let guidance = search.guide.guide().guide(&query);
         self.apply_guidance(&mut search.tree, request, &guidance)
@@ -372,6 +375,7 @@ impl Solver<'_> {
                 after_pass: r.after_pass,
                 last_move: r.last_move,
                 moves: &r.moves,
+                scores: Some(&r.scores),
             })
             .collect();
         let answers = search.guide.guide().guide_batch(&queries);

@@ -113,17 +113,25 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_prior_leads_until_values_come_back_and_decided_children_are_skipped() {
+    /// A tree of an expanded OR root (Black to move) with one edge per prior, none tried.
+    fn root_with(priors: &[f32]) -> (Tree, u32) {
         let mut t = Tree::default();
         let root = t.add(0, NONE, 0, Color::Black, false);
-        t.edges = vec![edge(0, 0.2), edge(1, 0.7), edge(2, 0.1)];
-        {
-            let n = t.node_mut(root);
-            n.first = 0;
-            n.count = 3;
-            n.expanded = true;
-        }
+        t.edges = priors
+            .iter()
+            .enumerate()
+            .map(|(x, &p)| edge(x, p))
+            .collect();
+        let n = t.node_mut(root);
+        n.first = 0;
+        n.count = priors.len() as u32;
+        n.expanded = true;
+        (t, root)
+    }
+
+    #[test]
+    fn the_prior_leads_until_values_come_back_and_decided_children_are_skipped() {
+        let (mut t, root) = root_with(&[0.2, 0.7, 0.1]);
         assert_eq!(select(&t, root, true, C_PUCT), Some(1));
         // The favourite loses every simulation: the others get their turn.
         let c = t.add(1, root, 1, Color::White, false);
@@ -148,15 +156,7 @@ mod tests {
     fn a_small_constant_lets_proven_outcomes_outweigh_the_prior() {
         // Two children with 10 simulations each: the favourite of the prior has seen nothing
         // proven (all open leaves, 0.5), the other a proven win for the OR player in 4 of 10.
-        let mut t = Tree::default();
-        let root = t.add(0, NONE, 0, Color::Black, false);
-        t.edges = vec![edge(0, 0.8), edge(1, 0.2)];
-        {
-            let n = t.node_mut(root);
-            n.first = 0;
-            n.count = 2;
-            n.expanded = true;
-        }
+        let (mut t, root) = root_with(&[0.8, 0.2]);
         for (i, values) in [
             (0, [0.5; 10]),
             (1, [1.0, 1.0, 1.0, 1.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]),
