@@ -10,7 +10,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::ordering::{crucial_blocks, score, OrderContext};
+use super::ordering::{prior_crucial_blocks, score, OrderContext};
 use crate::go::{Board, Color, Point, Zone};
 use crate::problem::Goal;
 
@@ -131,14 +131,9 @@ impl Guide for HeuristicGuide {
 
     fn guide(&self, q: &GuideQuery<'_>) -> Guidance {
         let defender = q.goal.defender(q.or_player);
-        let decisive = if q.goal.needs_crucial_stones() {
-            *q.crucial
-        } else {
-            q.board.stones(defender)
-        };
         let ctx = OrderContext {
             region: *q.region,
-            crucial: crucial_blocks(q.board, defender, &decisive),
+            crucial: prior_crucial_blocks(q.board, q.goal, defender, q.crucial),
             defender,
             last_move: q.last_move,
         };
@@ -216,7 +211,7 @@ mod tests {
         // the moves are ignored.
         let ctx = OrderContext {
             region,
-            crucial: crucial_blocks(&board, Color::White, &crucial),
+            crucial: prior_crucial_blocks(&board, Goal::Kill, Color::White, &crucial),
             defender: Color::White,
             last_move: None,
         };

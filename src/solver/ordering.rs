@@ -14,6 +14,7 @@
 //! - **self-atari** without a capture is searched late.
 
 use crate::go::{Board, Color, Point, Zone};
+use crate::problem::Goal;
 
 /// What ordering needs to know besides the board.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +36,16 @@ pub fn crucial_blocks(board: &Board, defender: Color, decisive: &Zone) -> Zone {
         }
     }
     blocks
+}
+
+/// The crucial blocks of the heuristic guide's priors: the defender blocks on `crucial` for
+/// the goals that need crucial stones, every defender stone where any may live.
+pub fn prior_crucial_blocks(board: &Board, goal: Goal, defender: Color, crucial: &Zone) -> Zone {
+    if goal.needs_crucial_stones() {
+        crucial_blocks(board, defender, crucial)
+    } else {
+        board.stones(defender)
+    }
 }
 
 /// The heuristic score of `c` playing on the empty point `p`.
@@ -101,14 +112,6 @@ pub fn score(board: &Board, c: Color, p: Point, ctx: &OrderContext) -> i32 {
     s
 }
 
-/// Sort `moves` (empty points) for `c`, best first.
-pub fn order(board: &Board, c: Color, moves: &mut [Point], ctx: &OrderContext) {
-    let best_first = scored(board, c, moves, ctx);
-    for (slot, (p, _)) in moves.iter_mut().zip(best_first) {
-        *slot = p;
-    }
-}
-
 /// `moves` (empty points) for `c` with their scores, best first (ties in the order of
 /// `moves`' points, ascending).
 pub fn scored(board: &Board, c: Color, moves: &[Point], ctx: &OrderContext) -> Vec<(Point, i32)> {
@@ -142,8 +145,10 @@ mod tests {
             defender: Color::White,
             last_move: None,
         };
-        let mut moves = b.legal_moves(Color::Black, None);
-        order(&b, Color::Black, &mut moves, &ctx);
+        let moves: Vec<Point> = scored(&b, Color::Black, &b.legal_moves(Color::Black, None), &ctx)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
         // (3,0) captures the three crucial White stones.
         assert_eq!(moves[0], Point::new(3, 0));
         // (0,0) is a self-atari for Black, not a capture.

@@ -488,6 +488,7 @@ impl<'a> Solver<'a> {
         let or = self.rules.or_player;
         // Proof extraction searches the root again: that is not news of its moves.
         self.root.active = false;
+        let (or_ko_refused, or_ko_banned) = self.ko_flags();
         let mut solution = Solution {
             status: match value {
                 Value::Win { .. } => Status::Win,
@@ -510,8 +511,8 @@ impl<'a> Solver<'a> {
             elapsed: Duration::ZERO,
             depth,
             proof: None,
-            or_ko_refused: self.ko_flags().0,
-            or_ko_banned: self.ko_flags().1,
+            or_ko_refused,
+            or_ko_banned,
         };
         if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
             solution.proof = self.extract_proof(board, to_move, dist);

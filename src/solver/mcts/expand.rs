@@ -21,6 +21,7 @@ use crate::go::{Board, Color, Move, Point, Zone};
 use crate::solver::dfpn::outcome::{Loss, Outcome, State};
 use crate::solver::guide::Guidance;
 use crate::solver::must_play::MustPlay;
+use crate::solver::ordering::prior_crucial_blocks;
 use crate::solver::search::{Solver, Value};
 use crate::solver::tt::node_key;
 
@@ -109,11 +110,12 @@ impl Solver<'_> {
         // ([`crate::solver::guide::GuideQuery::scores`]): with the crucial stones as the guide
         // has them (where any defender stone may live, every one of them; the depth-first
         // engines' ordering counts the problem's starting stones only).
-        let crucial = if self.problem.goal().needs_crucial_stones() {
-            self.crucial_stones(board)
-        } else {
-            board.stones(self.rules.defender)
-        };
+        let crucial = prior_crucial_blocks(
+            board,
+            self.problem.goal(),
+            self.rules.defender,
+            &self.problem.crucial(),
+        );
         let scored = self.scored_points_with(board, to_move, crucial);
         let ordered = scored.iter().map(|&(p, _)| p);
         if to_move == or {
