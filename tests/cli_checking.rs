@@ -252,3 +252,33 @@ fn check_verifies_an_exported_proof_and_no_check_says_so() {
     assert!(text(&out.stdout).contains("proofs not checked (--no-check)"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_bounds_a_proofs_check_by_positions() {
+    let dir = temp_dir("check-positions");
+    let proof = dir.join("proof.sgf");
+    let out = run(&[
+        "solve",
+        problem("03-bent-three-kill.sgf").to_str().unwrap(),
+        "--max-nodes",
+        LIMIT,
+        "--proof-out",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let path = proof.to_str().unwrap();
+    let out = run(&["check", path]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains(": checked ("),
+        "{}",
+        text(&out.stdout)
+    );
+    // One position is too few: the proof is not checked, and the file counts as failed.
+    let out = run(&["check", path, "--check-positions", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let words = text(&out.stdout);
+    assert!(words.contains(": not checked"), "{words}");
+    assert!(words.contains("more than 1 positions"), "{words}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -62,6 +62,10 @@ pub enum Command {
         /// Seconds one proof's check may take (default 60).
         #[arg(long, value_name = "S", value_parser = engine::parse_secs)]
         check_time_secs: Option<f64>,
+        /// Positions one proof's check may visit (default 10,000,000; a bigger proof is
+        /// reported `too-large`, not checked).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        check_positions: Option<u64>,
     },
     /// Solve one problem file: prints the result in words, the file's expected result and book
     /// first moves (and whether the search agrees), the root relevance zone as a diagram, and
@@ -172,7 +176,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check {
             files,
             check_time_secs,
-        } => check::run(&files, check_time_secs),
+            check_positions,
+        } => check::run(&files, check_time_secs, check_positions),
         Command::Solve {
             file,
             search,

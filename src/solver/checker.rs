@@ -94,11 +94,13 @@ pub struct CheckLimits {
 pub const MEMO_ENTRY_BYTES: u64 = 32;
 
 impl CheckLimits {
-    /// At most `max_positions` positions, 4 M remembered (about 128 MiB), no deadline.
+    /// At most `max_positions` positions, 32 M remembered (about 1 GiB; a check remembers at
+    /// most as many as it visits), no deadline. The bound was 4 M: the 335 k-node proof of
+    /// 7x7 problem 11 then needed over 200 M positions (BENCHMARKS.md); with 32 M it needs 85 M.
     pub fn positions(max_positions: u64) -> CheckLimits {
         CheckLimits {
             max_positions,
-            max_memo: 1 << 22,
+            max_memo: 1 << 25,
             deadline: None,
             stop: None,
         }
