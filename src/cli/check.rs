@@ -33,20 +33,11 @@ pub struct CheckReport {
     pub failed: usize,
 }
 
-/// Check `paths`, print to stdout; exit status 1 when any file failed. `check_secs` and
-/// `check_positions`: the time one proof's check may take and the positions it may visit.
-pub fn run(
-    paths: &[PathBuf],
-    check_secs: Option<f64>,
-    check_positions: Option<u64>,
-) -> anyhow::Result<ExitCode> {
+/// Check `paths`, print to stdout; exit status 1 when any file failed. `bounds`: the time one
+/// proof's check may take and the positions it may visit.
+pub fn run(paths: &[PathBuf], bounds: &super::checking::CheckBounds) -> anyhow::Result<ExitCode> {
     let mut stdout = io::stdout().lock();
-    let settings = super::checking::CheckArgs {
-        check_time_secs: check_secs,
-        check_positions,
-        ..Default::default()
-    }
-    .settings();
+    let settings = bounds.settings();
     let report =
         check_paths_with(paths, &settings, &mut stdout).context("writing the check report")?;
     Ok(if report.failed == 0 {

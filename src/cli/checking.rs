@@ -11,13 +11,9 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Checking options of the command line.
+/// The bounds of one proof's check (`solve`, `bench` and `check` take them).
 #[derive(Clone, Debug, Default, PartialEq, Args)]
-pub struct CheckArgs {
-    /// Do not run the independent checker on the proofs (for timing runs; the output says the
-    /// proofs are not checked).
-    #[arg(long)]
-    pub no_check: bool,
+pub struct CheckBounds {
     /// Seconds one proof's check may take (default 60).
     #[arg(long, value_name = "S", value_parser = super::engine::parse_secs)]
     pub check_time_secs: Option<f64>,
@@ -25,6 +21,32 @@ pub struct CheckArgs {
     /// `too-large`, not checked).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub check_positions: Option<u64>,
+}
+
+impl CheckBounds {
+    /// The checker's default settings within these bounds.
+    pub fn settings(&self) -> CheckSettings {
+        let default = CheckSettings::default();
+        CheckSettings {
+            time_limit: self
+                .check_time_secs
+                .and_then(|s| Duration::try_from_secs_f64(s).ok())
+                .or(default.time_limit),
+            max_positions: self.check_positions.unwrap_or(default.max_positions),
+            ..default
+        }
+    }
+}
+
+/// Checking options of the command line.
+#[derive(Clone, Debug, Default, PartialEq, Args)]
+pub struct CheckArgs {
+    /// Do not run the independent checker on the proofs (for timing runs; the output says the
+    /// proofs are not checked).
+    #[arg(long)]
+    pub no_check: bool,
+    #[command(flatten)]
+    pub bounds: CheckBounds,
     /// Where the reproduction file of a proof the checker rejects is written (default: the
     /// system's temporary folder).
     #[arg(long, value_name = "DIR")]
@@ -41,15 +63,9 @@ impl CheckArgs {
         if self.no_check {
             return CheckSettings::off();
         }
-        let default = CheckSettings::default();
         CheckSettings {
             fault: self.inject_fault,
-            time_limit: self
-                .check_time_secs
-                .and_then(|s| Duration::try_from_secs_f64(s).ok())
-                .or(default.time_limit),
-            max_positions: self.check_positions.unwrap_or(default.max_positions),
-            ..default
+            ..self.bounds.settings()
         }
     }
 
@@ -85,7 +101,10 @@ mod tests {
         };
         assert!(!off.settings().enabled);
         let quick = CheckArgs {
-            check_time_secs: Some(0.5),
+            bounds: CheckBounds {
+                check_time_secs: Some(0.5),
+                ..CheckBounds::default()
+            },
             ..CheckArgs::default()
         };
         assert_eq!(
@@ -93,7 +112,10 @@ mod tests {
             Some(Duration::from_millis(500))
         );
         let big = CheckArgs {
-            check_positions: Some(50_000_000),
+            bounds: CheckBounds {
+                check_positions: Some(50_000_000),
+                ..CheckBounds::default()
+            },
             ..CheckArgs::default()
         };
         assert_eq!(big.settings().max_positions, 50_000_000);

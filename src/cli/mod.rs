@@ -59,13 +59,8 @@ pub enum Command {
         /// Files or directories.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Seconds one proof's check may take (default 60).
-        #[arg(long, value_name = "S", value_parser = engine::parse_secs)]
-        check_time_secs: Option<f64>,
-        /// Positions one proof's check may visit (default 10,000,000; a bigger proof is
-        /// reported `too-large`, not checked).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-        check_positions: Option<u64>,
+        #[command(flatten)]
+        bounds: checking::CheckBounds,
     },
     /// Solve one problem file: prints the result in words, the file's expected result and book
     /// first moves (and whether the search agrees), the root relevance zone as a diagram, and
@@ -173,11 +168,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     match command {
-        Command::Check {
-            files,
-            check_time_secs,
-            check_positions,
-        } => check::run(&files, check_time_secs, check_positions),
+        Command::Check { files, bounds } => check::run(&files, &bounds),
         Command::Solve {
             file,
             search,
