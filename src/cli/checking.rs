@@ -1,6 +1,7 @@
-//! The proof-checking options shared by `solve` and `bench`, and checking one analysis with them:
-//! the independent checker runs on every proof before it is reported ([`crate::solver::certify`]);
-//! a rejected proof is written to a reproduction file ([`crate::solver::repro`]).
+//! The proof-checking options shared by `solve` and `bench` (their bounds by `check` too), and
+//! checking one analysis with them: the independent checker runs on every proof before it is
+//! reported ([`crate::solver::certify`]); a rejected proof is written to a reproduction file
+//! ([`crate::solver::repro`]).
 
 use super::engine::SearchArgs;
 use crate::solver::analysis::Analysis;
