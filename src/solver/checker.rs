@@ -21,8 +21,11 @@
 //! the enclosed area found again on the position reached and its survival game played out,
 //! without the seki database.
 //!
-//! Positions already verified against a tree node are remembered (by position key and node) unless
-//! a superko refusal happened below them, so transpositions are checked once.
+//! Positions already verified are remembered (by position key, side to move, ko point and whether
+//! the last move was a pass) unless a superko refusal happened below them, so transpositions are
+//! checked once. The memo does not name the tree node a position was verified against: a verified
+//! position is a won position whatever node showed it (without superko nothing of the line
+//! matters), and the null-move mapping reaches the same position through many nodes.
 //!
 //! A check is bounded ([`CheckLimits`]): by positions visited, by time and a stop flag (looked at
 //! every 1024 positions), and in memory: at most `max_memo` positions are remembered, after which
@@ -130,7 +133,7 @@ struct Checker<'a> {
     superko: bool,
     history: Vec<u64>,
     line: Vec<Move>,
-    verified: HashSet<(u64, bool, usize)>,
+    verified: HashSet<(u64, bool)>,
     stats: CheckStats,
     limits: &'a CheckLimits,
 }
@@ -174,29 +177,41 @@ pub fn check_proof_within(
     }
     let mut board = problem.board().clone();
     board.clear_history();
-    let mut checker = Checker {
-        problem,
-        region: problem.region(),
-        or: problem.or_player(),
-        defender: problem.defender(),
-        crucial: problem
-            .goal()
-            .needs_crucial_stones()
-            .then(|| problem.crucial()),
-        no_ko_capture: ByColor::new(
-            !problem.ko_rule(Color::Black).captures_kos(),
-            !problem.ko_rule(Color::White).captures_kos(),
-        ),
-        superko,
-        history: vec![board.hash()],
-        line: Vec::new(),
-        verified: HashSet::new(),
-        stats: CheckStats::default(),
-        limits,
-    };
+    let mut checker = Checker::new(problem, &board, superko, limits);
     checker.check(&mut board, problem.to_move(), false, &proof.root)?;
     checker.stats.memo_bytes = checker.verified.capacity() as u64 * MEMO_ENTRY_BYTES;
     Ok(checker.stats)
+}
+
+impl<'a> Checker<'a> {
+    /// A checker of `problem` starting on `board` (without history).
+    fn new(
+        problem: &'a Problem,
+        board: &Board,
+        superko: bool,
+        limits: &'a CheckLimits,
+    ) -> Checker<'a> {
+        Checker {
+            problem,
+            region: problem.region(),
+            or: problem.or_player(),
+            defender: problem.defender(),
+            crucial: problem
+                .goal()
+                .needs_crucial_stones()
+                .then(|| problem.crucial()),
+            no_ko_capture: ByColor::new(
+                !problem.ko_rule(Color::Black).captures_kos(),
+                !problem.ko_rule(Color::White).captures_kos(),
+            ),
+            superko,
+            history: vec![board.hash()],
+            line: Vec::new(),
+            verified: HashSet::new(),
+            stats: CheckStats::default(),
+            limits,
+        }
+    }
 }
 
 impl Checker<'_> {
@@ -367,6 +382,25 @@ impl Checker<'_> {
                 return Err(CheckError::OutOfTime { positions });
             }
         }
+        let memo = (board.position_hash(to_move), passed);
+        if self.verified.contains(&memo) {
+            return Ok(false);
+        }
+        let refused = self.check_position(board, to_move, passed, node)?;
+        if !refused && self.verified.len() < self.limits.max_memo {
+            self.verified.insert(memo);
+        }
+        Ok(refused)
+    }
+
+    /// [`Self::check`] on a position not verified before.
+    fn check_position(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        node: &ProofNode,
+    ) -> Result<bool, CheckError> {
         match self.settled(board) {
             Some(lives) if lives == self.or_wins_when_defender_lives() => return Ok(false),
             Some(_) => {
@@ -414,23 +448,11 @@ impl Checker<'_> {
                 }),
             };
         }
-        let memo = (
-            board.position_hash(to_move),
-            passed,
-            node as *const ProofNode as usize,
-        );
-        if self.verified.contains(&memo) {
-            return Ok(false);
-        }
-        let refused = if to_move == self.or {
-            self.check_or(board, passed, node)?
+        if to_move == self.or {
+            self.check_or(board, passed, node)
         } else {
-            self.check_and(board, to_move, passed, node)?
-        };
-        if !refused && self.verified.len() < self.limits.max_memo {
-            self.verified.insert(memo);
+            self.check_and(board, to_move, passed, node)
         }
-        Ok(refused)
     }
 
     fn check_or(
@@ -583,4 +605,35 @@ impl Checker<'_> {
 /// Does this AND child answer a pass with the end of the game (a second pass)?
 fn ends_by_passes(child: &ProofNode) -> bool {
     child.mv == Some(Move::Pass) && child.ends_by_pass()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::fixtures::solved_bent_three_kill;
+
+    /// The memo names the position, not the tree node: the same position checked again against
+    /// another node (here a copy of the root, as a transposition reaches a copied subtree) costs
+    /// one lookup, not a second verification.
+    #[test]
+    fn a_position_verified_through_one_node_is_not_verified_again_through_another() {
+        let (problem, proof) = solved_bent_three_kill();
+        let copy = proof.root.clone();
+        let limits = CheckLimits::positions(1_000_000);
+        let mut board = problem.board().clone();
+        board.clear_history();
+        let mut checker = Checker::new(&problem, &board, false, &limits);
+        let to_move = problem.to_move();
+        checker
+            .check(&mut board, to_move, false, &proof.root)
+            .unwrap();
+        let first = checker.stats.positions;
+        assert!(first > 10, "the proof is checked move by move ({first})");
+        checker.check(&mut board, to_move, false, &copy).unwrap();
+        assert_eq!(checker.stats.positions, first + 1);
+        // The same position after a pass is another position.
+        board.play_recorded(to_move.opponent(), Move::Pass);
+        checker.check(&mut board, to_move, true, &copy).unwrap();
+        assert!(checker.stats.positions > first + 2);
+    }
 }
