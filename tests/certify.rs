@@ -44,7 +44,7 @@ fn every_bundled_result_is_certified() {
 
 #[test]
 fn a_check_stops_at_its_deadline_and_at_its_stop_flag() {
-    // A proof of about 1,400 positions: the limits are looked at every 1,024.
+    // The limits are looked at on the first position and every 1,024 after it.
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/18-rabbity-six-kill-9x9.sgf");
     // An unmarked file: its target and region are inferred, as `solve` does.
     let problem = load_inferring(&file).unwrap().problem;
@@ -53,17 +53,14 @@ fn a_check_stops_at_its_deadline_and_at_its_stop_flag() {
     let proof = analysis.solution.proof.as_ref().unwrap();
     let full = check(&analysis.claim, proof, &CheckSettings::default(), None);
     assert_eq!(full.verdict, CheckVerdict::Checked);
-    assert!(full.positions > 1024, "{}", full.positions);
+    assert!(full.positions > 100, "{}", full.positions);
 
     let no_time = CheckSettings {
         time_limit: Some(Duration::from_nanos(1)),
         ..CheckSettings::default()
     };
     let late = check(&analysis.claim, proof, &no_time, None);
-    assert_eq!(
-        (late.verdict, late.positions),
-        (CheckVerdict::OutOfTime, 1024)
-    );
+    assert_eq!((late.verdict, late.positions), (CheckVerdict::OutOfTime, 1));
     assert!(late.error.unwrap().contains("ran out of time"));
 
     let stop = Arc::new(AtomicBool::new(true));
@@ -75,7 +72,7 @@ fn a_check_stops_at_its_deadline_and_at_its_stop_flag() {
     );
     assert_eq!(
         (stopped.verdict, stopped.positions),
-        (CheckVerdict::Stopped, 1024)
+        (CheckVerdict::Stopped, 1)
     );
     assert!(!stopped.verdict.accepted());
 }

@@ -298,8 +298,6 @@ impl SearchArgs {
         }))
     }
 
-    /// Solve `problem`'s claim with the chosen engine (one search, at the width asked for;
-    /// `auto` is full width here).
     /// The problem as these flags have it searched (`--seki-life`).
     pub fn goal_of(&self, problem: Problem) -> Problem {
         if self.seki_life {
@@ -309,6 +307,8 @@ impl SearchArgs {
         }
     }
 
+    /// Solve `problem`'s claim with the chosen engine (one search, at the width asked for;
+    /// `auto` is full width here).
     pub fn solve(&self, problem: &Problem) -> Solution {
         Solver::new(problem, self.config()).solve()
     }

@@ -28,8 +28,9 @@
 //! matters), and the null-move mapping reaches the same position through many nodes.
 //!
 //! A check is bounded ([`CheckLimits`]): by positions visited, by time and a stop flag (looked at
-//! every 1024 positions), and in memory: at most `max_memo` positions are remembered, after which
-//! positions met again are verified again (slower, the same verdict).
+//! on the first position and every 1024 after it), and in memory: at most `max_memo` positions
+//! are remembered, after which positions met again are verified again (slower, the same
+//! verdict).
 
 use crate::go::{benson, Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::Problem;
@@ -369,7 +370,7 @@ impl Checker<'_> {
         if positions > self.limits.max_positions {
             return Err(CheckError::TooLarge(self.limits.max_positions));
         }
-        if positions.is_multiple_of(1024) {
+        if positions == 1 || positions.is_multiple_of(1024) {
             if self
                 .limits
                 .stop
