@@ -99,8 +99,8 @@ pub const MEMO_ENTRY_BYTES: u64 = 32;
 
 impl CheckLimits {
     /// At most `max_positions` positions, 32 M remembered (about 1 GiB; a check remembers at
-    /// most as many as it visits), no deadline. The bound was 4 M: the 335 k-node proof of
-    /// 7x7 problem 11 then needed over 200 M positions (BENCHMARKS.md); with 32 M it needs 85 M.
+    /// most as many as it visits), no deadline. With the memo keyed by position, a 323 k-node
+    /// proof of 7x7 problem 11 checks in 10.3 M positions (BENCHMARKS.md).
     pub fn positions(max_positions: u64) -> CheckLimits {
         CheckLimits {
             max_positions,
@@ -213,9 +213,7 @@ impl<'a> Checker<'a> {
             limits,
         }
     }
-}
 
-impl Checker<'_> {
     fn line_text(&self) -> String {
         if self.line.is_empty() {
             return "the start".to_string();
