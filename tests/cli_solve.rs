@@ -51,7 +51,11 @@ fn solve_json_and_sides() {
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(json["status"], "fail");
-    assert_eq!(json["result"], "White cannot kill (proven)");
+    assert_eq!(
+        json["result"],
+        "Black lives unconditionally (White moves first; every White move is answered)"
+    );
+    assert_eq!(json["go"]["result"], "lives");
     assert_eq!(
         (json["expected"].clone(), json["agrees"].clone()),
         ("fail".into(), true.into())
@@ -260,7 +264,10 @@ fn a_failing_claim_shows_and_writes_the_opposite_proof() {
     let text = stdout(&out);
     let result = text.lines().find(|l| l.starts_with("result: ")).unwrap();
     assert!(
-        result.starts_with("result: White cannot kill (proven): Black lives, e.g. after W "),
+        result.starts_with(
+            "result: Black lives unconditionally (White moves first; every White move is \
+             answered); e.g. after W "
+        ),
         "{text}"
     );
     // The proof written is Black's, and it reads back and checks.
@@ -490,24 +497,14 @@ fn solve_names_seki_ko_and_what_it_inferred() {
     assert_eq!(json["how"]["kind"], "seki");
     assert_eq!(json["agrees"], true);
 
-    // Ko, both claims: White takes the ko first; Black needs a threat.
+    // Ko, both claims, one result: White takes the ko first; Black needs ko threats.
     let file = problem("05-bent-four-corner.sgf");
     let out = run(&["solve", file.to_str().unwrap(), "--side", "both"]);
     let text = stdout(&out);
-    assert!(
-        text.contains(
-            "\nverdict: Black lives by ko (White moves first; every White move is answered) \
-             (White takes the first ko capture; Black needs a ko threat)\n"
-        ),
-        "{text}"
-    );
-    assert!(
-        text.contains(
-            "\nverdict: White kills by ko: first move B1 (White takes the first ko capture)\n"
-        ),
-        "{text}"
-    );
-    assert!(text.contains("(ko with threats): win"), "{text}");
+    let verdict = "\nverdict: White kills by ko: first move B1 (White takes the first ko \
+                   capture; Black needs ko threats to live)\n";
+    assert_eq!(text.matches(verdict).count(), 2, "{text}");
+    assert!(text.contains("(ko with threats (defender)): win"), "{text}");
 
     // An unmarked website problem: the target and region are inferred and said.
     let file = problem("15-bulky-five-kill.sgf");

@@ -9,7 +9,13 @@
 //! drawn (every fourth problem with P's opponent as ko master), once with [`Width::Auto`] and
 //! once with [`Width::Narrow`]`(NARROW)`. The judged moves must be the legal plays in the region
 //! and the pass, and every judged move's result must be the one the reference gives the position
-//! after the move, read the way `first_moves` reads its analyses ([`expected`]):
+//! after the move, read the way `first_moves` reads its analyses ([`expected`]). For the
+//! seki family (`live`/`kill`) that is the Go result of the position after the move by the ko
+//! reference (`tests/ko_reference`: the definitions of `solver::go_result`, whatever ko rules
+//! were drawn), read for P: `works` when P wins whatever the kos (`ko` when the move is itself a
+//! ko capture), `ko` for a result by ko either way, `fails`, and `seki` when the defender lives
+//! but cannot reach unconditional life with the attacker as ko master ([`go_expected`]). For the
+//! unconditional family:
 //! - P's claim after the move with P's ko captures disallowed wins: `works` (`ko` when the move
 //!   is itself a ko capture), or `seki` when the goal is `live` and the same claim with
 //!   unconditional life fails;
@@ -47,9 +53,11 @@
 
 mod exhaustive;
 mod judging;
+mod ko_reference;
 mod random_problems;
 
 use exhaustive::{Exhaustive, Repetition};
+use ko_reference::{KoGame, Result as Reference};
 use random_problems::{random_problem_with, Fill};
 use std::time::Instant;
 use tsumego_studio::go::Move;
@@ -58,6 +66,7 @@ use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem};
 use tsumego_studio::solver::analysis::How;
 use tsumego_studio::solver::certify::CheckVerdict;
 use tsumego_studio::solver::first_moves::{after_move, FirstMoves, JudgedMove, MoveResult};
+use tsumego_studio::solver::go_result::{GoResult, Life};
 use tsumego_studio::solver::schedule::Width;
 use tsumego_studio::solver::{Engine, SolveConfig, StopReason};
 
@@ -160,6 +169,9 @@ fn expected(claim: &Problem, mv: Move, nodes: &mut u64) -> Option<Expected> {
         });
     }
     let after = after_move(claim, mv).unwrap();
+    if matches!(goal, Goal::Live | Goal::Kill) {
+        return go_expected(&after, defends, ko_capture, nodes);
+    }
     let mut wins = |p: &Problem| reference(p, nodes);
     // P's claim: first without ko captures, then with them, then as ko master.
     let base = after.clone().with_ko_rule(me, KoRule::Disallow);
@@ -206,6 +218,50 @@ fn expected(claim: &Problem, mv: Move, nodes: &mut u64) -> Option<Expected> {
     })
 }
 
+/// [`expected`] for the goals of Go problems (`live`/`kill`): the Go result of the position
+/// after the move (`after`) by the exhaustive ko reference (`tests/ko_reference`, the
+/// definitions of `solver::go_result`), read for the player who moved (`defends`); whether a
+/// life is seki by the exhaustive search of the defender's unconditional life with the attacker
+/// as ko master. `None` when a reference is over its budget.
+fn go_expected(
+    after: &Problem,
+    defends: bool,
+    ko_capture: bool,
+    nodes: &mut u64,
+) -> Option<Expected> {
+    let game = KoGame::new(after)?;
+    *nodes += game.len() as u64;
+    let result = match (game.result(), defends) {
+        (Reference::KillsByKo | Reference::LivesByKo, _) => MoveResult::Ko,
+        (Reference::Kills, true) => MoveResult::Fails,
+        (Reference::Kills, false) => MoveResult::Works,
+        (Reference::Lives, _) => {
+            let attacker = after.attacker();
+            let uca = after
+                .claim(true)
+                .with_seki(false)
+                .with_ko_rule(attacker, KoRule::Master)
+                .with_ko_rule(attacker.opponent(), KoRule::Allow);
+            match (reference(&uca, nodes)?, defends) {
+                (false, _) => MoveResult::Seki,
+                (true, true) => MoveResult::Works,
+                (true, false) => MoveResult::Fails,
+            }
+        }
+    };
+    let result = match result {
+        MoveResult::Works if ko_capture => MoveResult::Ko,
+        r => r,
+    };
+    Some(Expected {
+        result,
+        mutual: false,
+        no_certificate: false,
+        by_rule: false,
+        ko_capture,
+    })
+}
+
 /// Figures of one part of the run.
 #[derive(Default)]
 struct Tally {
@@ -228,6 +284,8 @@ struct Tally {
     by_rule: u64,
     /// Decided moves whose proof was too large or too slow to check.
     unchecked: u64,
+    /// Moves after which the defender survives only by endless play (no proof, no certificate).
+    endless: u64,
     /// Moves over the reference budget (not compared).
     skipped: u64,
     nodes: u64,
@@ -259,6 +317,7 @@ impl Tally {
         self.no_certificate += other.no_certificate;
         self.by_rule += other.by_rule;
         self.unchecked += other.unchecked;
+        self.endless += other.endless;
         self.skipped += other.skipped;
         self.nodes += other.nodes;
         self.reference_nodes += other.reference_nodes;
@@ -306,10 +365,23 @@ fn compare(
     t.compared[w] += 1;
     t.by_opposite[w] += u64::from(j.by_opposite);
     let how = j.analysis.as_ref().map(|a| a.how);
+    let go = j.analysis.as_ref().and_then(|a| a.go);
     // A seki whose unconditional-life search ran out: a win for P's own life (`works`, or `ko`
     // when the move takes a ko), a plain failure for the opponent's.
-    let seki_undecided = e.result == MoveResult::Seki && how == Some(How::AtLeastSeki);
-    let as_at_least_seki = match (j.by_opposite, e.ko_capture) {
+    let seki_undecided = e.result == MoveResult::Seki
+        && (how == Some(How::AtLeastSeki)
+            || go
+                == Some(GoResult::Lives {
+                    life: Life::AtLeastSeki,
+                }));
+    // The defender surviving only by endless play has no proof, so no certificate.
+    let endless = how == Some(How::Endless)
+        || go
+            == Some(GoResult::Lives {
+                life: Life::Endless,
+            });
+    let opponent_lives = j.by_opposite || (go.is_some() && !defends);
+    let as_at_least_seki = match (opponent_lives, e.ko_capture) {
         (true, _) => MoveResult::Fails,
         (false, true) => MoveResult::Ko,
         (false, false) => MoveResult::Works,
@@ -346,6 +418,7 @@ fn compare(
         match verdict {
             Some(CheckVerdict::TooLarge | CheckVerdict::OutOfTime) => t.unchecked += 1,
             Some(CheckVerdict::NoCertificate) if e.no_certificate && !j.by_opposite => {}
+            Some(CheckVerdict::NoCertificate) | None if endless => t.endless += 1,
             _ => {
                 let error = analysis.check.as_ref().and_then(|c| c.error.clone());
                 return Err(format!("not checked: {verdict:?} {error:?}"));
@@ -510,7 +583,7 @@ fn every_first_move_agrees_with_exhaustive_search_on_random_problems() {
     eprintln!(
         "{} problems judged ({} drawn, both goal families, each engine), {} moves skipped over the reference \
          budget; {} decided by the rules, {} where neither claim wins ({} without a \
-         certificate); {} proofs too large to check; {} nodes judging ({:.1} s), {} reference \
+         certificate); {} proofs too large to check; {} survived by endless play; {} nodes judging ({:.1} s), {} reference \
          nodes ({:.1} s); {} disagreements; {:.1} s",
         t.problems,
         count(),
@@ -519,6 +592,7 @@ fn every_first_move_agrees_with_exhaustive_search_on_random_problems() {
         t.mutual,
         t.no_certificate,
         t.unchecked,
+        t.endless,
         t.nodes,
         t.judge_secs,
         t.reference_nodes,

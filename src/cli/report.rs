@@ -5,6 +5,7 @@ use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
 use crate::solver::analysis::{Analysis, How};
 use crate::solver::certify::CheckVerdict;
+use crate::solver::go_result::GoResult;
 use crate::solver::verdict::{analysis_words, proof_line_words, result_words};
 use crate::solver::{Solution, Status, StopReason};
 use serde::Serialize;
@@ -51,6 +52,9 @@ pub struct SolveReport {
     /// How the result comes about (unconditional life, seki, ko; see
     /// [`crate::solver::analysis`]).
     pub how: How,
+    /// The Go result of a `live`/`kill` position, the same whichever claim was asked (see
+    /// [`crate::solver::go_result`]); `None` for the research goals and undecided results.
+    pub go: Option<GoResult>,
     /// What was inferred for a file without markup (target, region, goal, frame), or why it
     /// could not be.
     pub inferred: Option<String>,
@@ -121,6 +125,7 @@ impl SolveReport {
             depth: solution.depth,
             proof_size: solution.proof.as_ref().map(|p| p.node_count()),
             how: How::Plain,
+            go: None,
             inferred: None,
             checked: false,
             check: None,
@@ -161,6 +166,7 @@ impl SolveReport {
             0.0
         };
         report.how = analysis.how;
+        report.go = analysis.go;
         report.width = analysis.width_words();
         if let Some(c) = &analysis.check {
             report.checked = c.verdict.accepted();
@@ -217,6 +223,7 @@ impl SolveReport {
             How::AtLeastSeki => format!("{base} (seki at least)"),
             How::Ko { .. } => format!("{base} (win by ko)"),
             How::KoUnknown => format!("{base} (with ko: unknown)"),
+            How::Endless => format!("{base} (the defender lives by endless play)"),
             How::Plain | How::Unconditional => base,
         }
     }
@@ -234,6 +241,11 @@ impl SolveReport {
             writeln!(out, "  {note}")?;
         }
         match &self.refutation_line {
+            // The Go result names the winner already: only the line follows.
+            Some(line) if self.go.is_some() => match line.find("e.g. after") {
+                Some(at) => writeln!(out, "result: {}; {}", self.result, &line[at..])?,
+                None => writeln!(out, "result: {}", self.result)?,
+            },
             Some(line) => writeln!(out, "result: {}: {line}", self.result)?,
             None => writeln!(out, "result: {}", self.result)?,
         }

@@ -1,6 +1,9 @@
 //! The Go result of a claim, as a player means it: one solve is not enough for that.
 //!
-//! [`analyse`] runs up to four searches of one claim, sharing one time and node budget:
+//! For the goals of Go problems (`live`/`kill`: seki is life, crucial stones) the result is
+//! defined by three ko rule sets and found by [`super::go_result`]: the same result whichever
+//! claim is asked. For the research goals (unconditional life, kill-all) [`analyse`] runs up to
+//! four searches of one claim, sharing one time and node budget:
 //! 1. the claim with the OR player's ko rule `disallow` (a result that needs no ko);
 //! 2. when the OR player wins a goal where seki is life (`live`) and the proof ends in seki
 //!    somewhere, the same claim with unconditional life (`live-uca`): a win there makes the
@@ -19,6 +22,7 @@
 
 use super::certify::Checked;
 use super::config::SolveConfig;
+use super::go_result::{analyse_go, GoResult, Run};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 use super::search::{Solution, Solver, Status, StopReason};
 use super::table_pool::TablePool;
@@ -55,6 +59,10 @@ pub enum How {
     /// The analysis's solution is the failure without ko, with the stop of the ko search that
     /// was left undecided (limits reached, or stopped).
     KoUnknown,
+    /// The OR player (the defender) fails in its own search, which counts a repetition against
+    /// it, but so does the attacker's claim: the defender survives by endless play (see
+    /// [`super::go_result`]). The solution is the defender's failed search; no proof exists.
+    Endless,
 }
 
 /// One search run by [`analyse`].
@@ -69,6 +77,9 @@ pub struct Step {
     pub nodes: u64,
     pub seconds: f64,
 }
+
+/// The depth limit of a search in which a side is ko master (at least).
+pub const MASTER_DEPTH: u32 = 1024;
 
 /// The result of one claim.
 #[derive(Clone, Debug)]
@@ -90,6 +101,14 @@ pub struct Analysis {
     /// The independent checker's verdict on the deciding proof (`None`: no proof, or not checked
     /// yet: [`analyse`] leaves it to [`super::certify::certify`]).
     pub check: Option<Checked>,
+    /// The Go result of the position (`live`/`kill` goals; `None` for the research goals and
+    /// when it was not decided within the limits): the same whichever claim was asked.
+    pub go: Option<GoResult>,
+    /// The `live`/`kill` goals: when the claim fails, the winner's claim (at its hardest ko
+    /// rules) and solution with its proof, which [`super::certify::certify`] checks as the
+    /// failure's certificate; when the claim wins only as ko master, the opponent's win when
+    /// both obey the ko ban (its first move belongs to the verdict).
+    pub opposite: Option<Box<(Problem, Solution)>>,
 }
 
 impl Analysis {
@@ -105,7 +124,7 @@ impl Analysis {
     /// Is the claim decided: won (with or without ko) or proven to fail?
     pub fn decided(&self) -> bool {
         match self.how {
-            How::Ko { .. } => true,
+            How::Ko { .. } | How::Endless => true,
             How::KoUnknown => false,
             _ => self.solution.status != Status::Unknown,
         }
@@ -113,7 +132,7 @@ impl Analysis {
 
     pub fn status_without_ko(&self) -> Status {
         match self.how {
-            How::Ko { .. } | How::KoUnknown => Status::Fail,
+            How::Ko { .. } | How::KoUnknown | How::Endless => Status::Fail,
             _ => self.solution.status,
         }
     }
@@ -144,7 +163,6 @@ pub fn analyse_in(
     pool: &mut TablePool,
 ) -> Analysis {
     let start = Instant::now();
-    let or = problem.or_player();
     let mut budget = Budget {
         config,
         start,
@@ -152,7 +170,15 @@ pub fn analyse_in(
     };
     let mut steps = Vec::new();
     let mut run = |claim: &Problem, what: &'static str, budget: &mut Budget| -> Solution {
-        let config = budget.config_left();
+        let mut config = budget.config_left();
+        if [Color::Black, Color::White]
+            .iter()
+            .any(|&c| claim.ko_rule(c) == KoRule::Master)
+        {
+            // A ko master's retakes make long lines without a repetition (on 7x7 random
+            // problems, 256 plies were not always enough to decide one; 1,024 were).
+            config.max_depth = config.max_depth.max(MASTER_DEPTH);
+        }
         let pooled = pool.take(claim, &config);
         let mut solver = Solver::with_table(claim, config.clone(), pooled);
         solver.set_stop_flag(Arc::clone(&stop));
@@ -165,7 +191,7 @@ pub fn analyse_in(
         steps.push(Step {
             what,
             goal: claim.goal(),
-            or_ko_rule: claim.ko_rule(or),
+            or_ko_rule: claim.ko_rule(claim.or_player()),
             status: solution.status,
             stop: solution.stop,
             nodes: solution.nodes,
@@ -174,8 +200,45 @@ pub fn analyse_in(
         solution
     };
 
+    if matches!(problem.goal(), Goal::Live | Goal::Kill) {
+        let g = analyse_go(problem, &mut budget, &mut run);
+        return Analysis {
+            claim: g.claim,
+            solution: g.solution,
+            how: g.how,
+            steps,
+            nodes: budget.nodes,
+            elapsed: start.elapsed(),
+            or_width: config.or_width,
+            check: None,
+            go: g.go,
+            opposite: g.opposite,
+        };
+    }
+    let (claim, solution, how) = research_result(problem, &mut budget, &mut run);
+    Analysis {
+        claim,
+        solution,
+        how,
+        steps,
+        nodes: budget.nodes,
+        elapsed: start.elapsed(),
+        or_width: config.or_width,
+        check: None,
+        go: None,
+        opposite: None,
+    }
+}
+
+/// The result of a research claim (module documentation: up to four searches).
+fn research_result(
+    problem: &Problem,
+    budget: &mut Budget,
+    run: &mut Run<'_>,
+) -> (Problem, Solution, How) {
+    let or = problem.or_player();
     let base = problem.clone().with_ko_rule(or, KoRule::Disallow);
-    let first = run(&base, "ko disallowed", &mut budget);
+    let first = run(&base, "ko disallowed", budget);
     let (claim, solution, how) = match first.status {
         Status::Win if matches!(problem.goal(), Goal::Live | Goal::LiveAnySeki) => {
             let has_seki = first.proof.as_ref().is_some_and(ends_in_seki);
@@ -188,7 +251,7 @@ pub fn analyse_in(
                 (base, first, how)
             } else {
                 let uca = base.clone().with_seki(false);
-                let second = run(&uca, "unconditional life", &mut budget);
+                let second = run(&uca, "unconditional life", budget);
                 match second.status {
                     Status::Win => (uca, second, How::Unconditional),
                     Status::Fail => (base, first, How::Seki),
@@ -198,9 +261,9 @@ pub fn analyse_in(
         }
         // A refused ko capture, or a ko ban met (the opponent took the ko first): with ko the
         // result may differ.
-        Status::Fail if (first.or_ko_refused || first.or_ko_banned) && !budget.exhausted() => {
+        Status::Fail if (first.ko.refused || first.ko.banned) && !budget.exhausted() => {
             let ko = base.clone().with_ko_rule(or, KoRule::Allow);
-            let second = run(&ko, "ko allowed", &mut budget);
+            let second = run(&ko, "ko allowed", budget);
             match second.status {
                 Status::Win => {
                     let first_capture =
@@ -211,10 +274,10 @@ pub fn analyse_in(
                     };
                     (ko, second, how)
                 }
-                Status::Fail if second.or_ko_banned && !budget.exhausted() => {
+                Status::Fail if second.ko.banned && !budget.exhausted() => {
                     // The opponent took a ko first: can the OR player win it with a threat?
                     let master = base.clone().with_ko_rule(or, KoRule::Master);
-                    let third = run(&master, "ko with threats", &mut budget);
+                    let third = run(&master, "ko with threats", budget);
                     match third.status {
                         Status::Win => {
                             let how = How::Ko {
@@ -233,16 +296,7 @@ pub fn analyse_in(
         }
         _ => (base, first, How::Plain),
     };
-    Analysis {
-        claim,
-        solution,
-        how,
-        steps,
-        nodes: budget.nodes,
-        elapsed: start.elapsed(),
-        or_width: config.or_width,
-        check: None,
-    }
+    (claim, solution, how)
 }
 
 /// The limits left of one analysis (or of a schedule of analyses, [`super::schedule`]).
@@ -254,6 +308,15 @@ pub(super) struct Budget<'a> {
 }
 
 impl Budget<'_> {
+    /// Why the limits ended a job: the time or the nodes.
+    pub fn stop_reason(&self) -> StopReason {
+        if self.config.max_nodes.is_some_and(|m| self.nodes >= m) {
+            StopReason::NodeLimit
+        } else {
+            StopReason::TimeLimit
+        }
+    }
+
     /// The configuration of the next search: the time and nodes not used yet.
     pub fn config_left(&self) -> SolveConfig {
         let mut c = self.config.clone();

@@ -189,6 +189,8 @@ pub fn certify(
     }
     analysis.check = if let Some(proof) = &analysis.solution.proof {
         Some(check(&analysis.claim, proof, settings, stop))
+    } else if let Some(checked) = check_opposite(analysis, settings, stop.clone()) {
+        Some(checked)
     } else if certifiable(analysis) {
         Some(refute(&analysis.claim, config, settings, stop))
     } else {
@@ -200,6 +202,30 @@ pub fn certify(
 pub fn certifiable(analysis: &Analysis) -> bool {
     analysis.solution.proof.is_some()
         || (analysis.solution.status == Status::Fail && analysis.how == How::Plain)
+}
+
+/// The certificate the analysis found itself ([`Analysis::opposite`]: the winner's proof of a
+/// `live`/`kill` position), checked; `None` when it has none.
+fn check_opposite(
+    analysis: &mut Analysis,
+    settings: &CheckSettings,
+    stop: Option<Arc<AtomicBool>>,
+) -> Option<Checked> {
+    let (claim, solution) = analysis.opposite.as_deref_mut()?;
+    let proof = solution.proof.as_mut()?;
+    if !settings.enabled {
+        return Some(Checked::new(CheckVerdict::Skipped, None));
+    }
+    if let Some(fault) = settings.fault {
+        let _ = fault.apply(claim, proof);
+    }
+    let checked = check(claim, proof, settings, stop);
+    Some(Checked {
+        refutation: Some(Box::new((claim.clone(), proof.clone()))),
+        refutation_nodes: solution.nodes,
+        refutation_seconds: solution.elapsed.as_secs_f64(),
+        ..checked
+    })
 }
 
 /// The certificate of a failure of `claim`: a checked proof of the opposite claim.

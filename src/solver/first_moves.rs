@@ -17,15 +17,16 @@
 use super::analysis::{Analysis, How, ProgressFn};
 use super::certify::{certify, CheckSettings};
 use super::config::SolveConfig;
+use super::go_result::{GoResult, Life};
 use super::proof::ProofTree;
 use super::rules::Rules;
 use super::schedule::{analyse_claims, strong_opposite, Width};
 use super::search::Status;
 use super::table_pool::TablePool;
 use super::verdict::{analysis_words, proof_line_words, verbs};
-use crate::go::Move;
+use crate::go::{Color, Move};
 use crate::problem::coords::moves_gtp;
-use crate::problem::{AnswerTree, Problem, SetupMove, ValidationErrors};
+use crate::problem::{AnswerTree, Goal, Problem, SetupMove, ValidationErrors};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -337,7 +338,15 @@ fn judge_one(
             )
         }
     };
-    let claims = [after.clone(), strong_opposite(&after)];
+    // A `live`/`kill` position has one Go result whichever claim is analysed (its analysis
+    // searches the opponent's claim itself when it needs to); the research goals analyse the
+    // player's claim and the opponent's strong claim.
+    let go_goal = matches!(claim.goal(), Goal::Live | Goal::Kill);
+    let claims = if go_goal {
+        vec![after.clone()]
+    } else {
+        vec![after.clone(), strong_opposite(&after)]
+    };
     let (index, mut analysis) =
         analyse_claims(&claims, config, width, Arc::clone(stop), progress, pool);
     let by_opposite = index == 1;
@@ -355,7 +364,62 @@ fn judge_one(
     // analysis says when it was searched as a claim. A certificate's proof that ends in seki
     // says nothing of the kind (the defender may also live unconditionally): a plain failure.
     let seki_refutation = !defends && by_opposite && analysis.how == How::Seki;
-    let result = match (by_opposite, analysis.how, analysis.solution.status) {
+    let result = match analysis.go {
+        Some(go) => go_move_result(go, defends, ko_capture),
+        None if go_goal => MoveResult::Unknown,
+        None => research_move_result(&analysis, by_opposite, seki_refutation, ko_capture),
+    };
+    let words = match (analysis.go, result, refutation) {
+        // A failure with its refutation's line, as for the research goals.
+        (Some(_), MoveResult::Fails | MoveResult::Seki, Some((opposite, proof))) => {
+            proof_line_words(opposite, proof, 6)
+        }
+        (Some(_), _, _) => analysis_words(&after, &analysis),
+        (None, _, _) => research_words(
+            &analysis,
+            result,
+            refutation,
+            by_opposite,
+            defends,
+            (me, other),
+            (wins, fails),
+        ),
+    };
+    JudgedMove {
+        mv,
+        result,
+        words,
+        nodes: analysis.nodes,
+        after: Some(after),
+        analysis: Some(analysis),
+        by_opposite,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// A judged move's result from the Go result of the position after it, for the player who made
+/// it (`defends`: the defender); a move that takes a ko and wins is `ko`, as for the research
+/// goals.
+fn go_move_result(go: GoResult, defends: bool, ko_capture: bool) -> MoveResult {
+    match (go, defends) {
+        (GoResult::KillsByKo | GoResult::LivesByKo, _) => MoveResult::Ko,
+        (GoResult::Kills, true) => MoveResult::Fails,
+        (GoResult::Lives { life: Life::Seki }, _) => MoveResult::Seki,
+        (GoResult::Lives { .. }, false) => MoveResult::Fails,
+        (GoResult::Kills, false) | (GoResult::Lives { .. }, true) if ko_capture => MoveResult::Ko,
+        (GoResult::Kills, false) | (GoResult::Lives { .. }, true) => MoveResult::Works,
+    }
+}
+
+/// A judged move's result for the research goals: from the analysis of the player's claim or
+/// (`by_opposite`) the opponent's strong claim.
+fn research_move_result(
+    analysis: &Analysis,
+    by_opposite: bool,
+    seki_refutation: bool,
+    ko_capture: bool,
+) -> MoveResult {
+    match (by_opposite, analysis.how, analysis.solution.status) {
         (_, How::Ko { .. }, _) => MoveResult::Ko,
         (_, How::KoUnknown, _) | (_, _, Status::Unknown) => MoveResult::Unknown,
         (false, How::Seki, Status::Win) => MoveResult::Seki,
@@ -364,8 +428,21 @@ fn judge_one(
         (true, _, Status::Win) | (false, _, Status::Fail) if seki_refutation => MoveResult::Seki,
         (true, _, Status::Win) | (false, _, Status::Fail) => MoveResult::Fails,
         (true, _, Status::Fail) => MoveResult::Unknown,
-    };
-    let words = match result {
+    }
+}
+
+/// A judged move's words for the research goals (`me` the player, `other` its opponent; the
+/// claim's verbs).
+fn research_words(
+    analysis: &Analysis,
+    result: MoveResult,
+    refutation: Option<(&Problem, &ProofTree)>,
+    by_opposite: bool,
+    defends: bool,
+    (me, other): (Color, Color),
+    (wins, fails): (&str, &str),
+) -> String {
+    match result {
         MoveResult::Fails | MoveResult::Seki if refutation.is_some() || !defends => {
             match refutation {
                 Some((opposite, proof)) => {
@@ -399,17 +476,7 @@ fn judge_one(
         MoveResult::Unknown if by_opposite => format!(
             "unknown: {other} cannot refute it when {me} may retake kos; {me}'s own claim undecided"
         ),
-        MoveResult::Unknown => analysis_words(&analysis.claim, &analysis),
-    };
-    JudgedMove {
-        mv,
-        result,
-        words,
-        nodes: analysis.nodes,
-        after: Some(after),
-        analysis: Some(analysis),
-        by_opposite,
-        elapsed: start.elapsed(),
+        MoveResult::Unknown => analysis_words(&analysis.claim, analysis),
     }
 }
 

@@ -39,7 +39,9 @@ pub mod fault;
 pub mod first_moves;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod go_result;
 pub mod guide;
+pub mod ko_flags;
 pub mod leaf;
 mod mcts;
 pub mod must_play;

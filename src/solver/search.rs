@@ -31,6 +31,7 @@ use super::dfpn::guide_gate::GuideGate;
 use super::dfpn::move_cache::MoveCache;
 use super::dfpn::parallel::Peers;
 use super::dilate::{close, dilate_and, dilate_or, AndIllegal};
+use super::ko_flags::KoFlags;
 use super::leaf::{GoalTest, Leaf, Reason};
 use super::must_play::MustPlay;
 use super::not_alive::not_alive_zone;
@@ -132,12 +133,10 @@ pub struct Solution {
     /// Ply limit of the last iteration.
     pub depth: u32,
     pub proof: Option<ProofTree>,
-    /// A ko capture of the OR player was refused by its `disallow` ko rule somewhere in the
-    /// search: allowing it ko might change a failure (see [`super::analysis`]).
-    pub or_ko_refused: bool,
-    /// The OR player's play on a simple-ko point was refused somewhere in the search: as a ko
-    /// master (retaking at once) it might do better.
-    pub or_ko_banned: bool,
+    /// The OR player's ko events in the search: a ko capture refused by its `disallow` rule, a
+    /// play refused by the ko ban, a ko capture made. Other ko rules might change a failure
+    /// only when one happened (see [`super::analysis`]).
+    pub ko: KoFlags,
 }
 
 /// A node's value for the OR player.
@@ -213,8 +212,8 @@ pub struct Solver<'a> {
     pub(super) live_zones: Vec<Zone>,
     /// What is known of the root's moves (for progress events).
     pub(super) root: RootTracker,
-    pub(super) or_ko_refused: bool,
-    pub(super) or_ko_banned: bool,
+    /// The OR player's ko events so far ([`Solution::ko`]).
+    pub(super) ko: KoFlags,
     /// df-pn: the moves of recently expanded nodes.
     pub(super) move_cache: MoveCache,
     /// When df-pn asks the guide ([`GuideGate`]).
@@ -285,8 +284,7 @@ impl<'a> Solver<'a> {
             live_must_play: None,
             live_zones: Vec::new(),
             root: RootTracker::default(),
-            or_ko_refused: false,
-            or_ko_banned: false,
+            ko: KoFlags::NONE,
             move_cache: MoveCache::new(),
             guide_gate,
             line_numbers: Vec::new(),
@@ -307,27 +305,21 @@ impl<'a> Solver<'a> {
     ) -> Solver<'a> {
         let mut solver = Solver::new(problem, config);
         solver.tt = pooled.table;
-        solver.or_ko_refused = pooled.or_ko_refused;
-        solver.or_ko_banned = pooled.or_ko_banned;
-        solver.tt.note_ko(pooled.or_ko_refused, pooled.or_ko_banned);
+        solver.ko = pooled.ko;
+        solver.tt.note_ko(pooled.ko);
         solver
     }
 
     /// The table and ko flags of this solver, to be kept for the next solve of the same rules.
     pub fn into_table(self) -> PooledTable {
-        let (or_ko_refused, or_ko_banned) = self.ko_flags();
-        PooledTable {
-            table: self.tt,
-            or_ko_refused,
-            or_ko_banned,
-        }
+        let ko = self.ko_flags();
+        PooledTable { table: self.tt, ko }
     }
 
-    /// Whether an OR ko capture was refused, and whether an OR play was banned by a ko, in
-    /// this search or (on a shared table) in any search whose results it may have read.
-    fn ko_flags(&self) -> (bool, bool) {
-        let (refused, banned) = self.tt.ko_seen();
-        (self.or_ko_refused || refused, self.or_ko_banned || banned)
+    /// The OR player's ko events in this search or (on a shared table) in any search whose
+    /// results it may have read.
+    fn ko_flags(&self) -> KoFlags {
+        self.ko.union(self.tt.ko_seen())
     }
 
     /// Use `patterns` as the relevance-zone pattern table (a table kept from earlier solves of
@@ -488,7 +480,7 @@ impl<'a> Solver<'a> {
         let or = self.rules.or_player;
         // Proof extraction searches the root again: that is not news of its moves.
         self.root.active = false;
-        let (or_ko_refused, or_ko_banned) = self.ko_flags();
+        let ko = self.ko_flags();
         let mut solution = Solution {
             status: match value {
                 Value::Win { .. } => Status::Win,
@@ -511,8 +503,7 @@ impl<'a> Solver<'a> {
             elapsed: Duration::ZERO,
             depth,
             proof: None,
-            or_ko_refused,
-            or_ko_banned,
+            ko,
         };
         if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
             solution.proof = self.extract_proof(board, to_move, dist);
@@ -1052,8 +1043,9 @@ impl<'a> Solver<'a> {
         self.root.begin(true, &legal, pruned);
     }
 
-    /// Play the OR player's `mv` when the rules allow it; a refusal is noted (the ko flags, the
-    /// earliest line index a superko refusal refers to) and gives `false`.
+    /// Play the OR player's `mv` when the rules allow it; a ko capture made is noted in the ko
+    /// flags, a refusal too (the ko flags, or the earliest line index a superko refusal refers
+    /// to) and gives `false`.
     pub(super) fn try_or_move(
         &mut self,
         board: &mut Board,
@@ -1061,20 +1053,38 @@ impl<'a> Solver<'a> {
         mv: Move,
         earliest: &mut usize,
     ) -> bool {
-        match self.rules.try_move(board, or, mv, &self.history) {
-            Ok(()) => return true,
-            Err(Refusal::Superko { index }) => *earliest = (*earliest).min(index),
-            Err(Refusal::KoCaptureDisallowed { .. }) => {
-                self.or_ko_refused = true;
-                self.tt.note_ko(true, false);
+        let event = match self.rules.try_move(board, or, mv, &self.history) {
+            Ok(()) => {
+                if mv != Move::Pass && board.ko().is_some() && !self.ko.taken {
+                    self.note_ko(KoFlags {
+                        taken: true,
+                        ..KoFlags::NONE
+                    });
+                }
+                return true;
             }
-            Err(Refusal::KoBan) => {
-                self.or_ko_banned = true;
-                self.tt.note_ko(false, true);
+            Err(Refusal::Superko { index }) => {
+                *earliest = (*earliest).min(index);
+                return false;
             }
-            Err(Refusal::Illegal) => {}
-        }
+            Err(Refusal::Illegal) => return false,
+            Err(Refusal::KoCaptureDisallowed { .. }) => KoFlags {
+                refused: true,
+                ..KoFlags::NONE
+            },
+            Err(Refusal::KoBan) => KoFlags {
+                banned: true,
+                ..KoFlags::NONE
+            },
+        };
+        self.note_ko(event);
         false
+    }
+
+    /// Remember an OR ko event, on the shared table too.
+    fn note_ko(&mut self, event: KoFlags) {
+        self.ko = self.ko.union(event);
+        self.tt.note_ko(event);
     }
 
     /// The OR player's candidate plays, best first, cut to the OR width (`true` when some were

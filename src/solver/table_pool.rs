@@ -14,6 +14,7 @@
 //! on that table saw them: at worst one ko search too many, never one too few.
 
 use super::config::SolveConfig;
+use super::ko_flags::KoFlags;
 use super::tt::TranspositionTable;
 use crate::go::{ByColor, Color, Zone};
 use crate::problem::{Goal, KoRule, Problem};
@@ -71,8 +72,7 @@ impl TableKey {
 /// A table lent to a solve, and the ko flags seen on it so far.
 pub struct PooledTable {
     pub table: TranspositionTable,
-    pub or_ko_refused: bool,
-    pub or_ko_banned: bool,
+    pub ko: KoFlags,
 }
 
 /// Tables kept between the solves of one job, at most one per claim's rules (see the module
@@ -142,19 +142,14 @@ impl TablePool {
             let table = table
                 .handle(shared.thread)
                 .expect("the pool's tables are shared ones");
-            let (or_ko_refused, or_ko_banned) = table.ko_seen();
-            return PooledTable {
-                table,
-                or_ko_refused,
-                or_ko_banned,
-            };
+            let ko = table.ko_seen();
+            return PooledTable { table, ko };
         }
         match self.tables.remove(&TableKey::of(problem, config)) {
             Some((_, t)) => t,
             None => PooledTable {
                 table: TranspositionTable::with_capacity(config.tt_entries),
-                or_ko_refused: false,
-                or_ko_banned: false,
+                ko: KoFlags::NONE,
             },
         }
     }
@@ -240,12 +235,12 @@ mod tests {
         first.table.store(43, Stored::Bounds { pn: 2, dn: 3 }, 1);
         assert_eq!(second.table.probe(43), None);
         // A ko refusal noted by one lane is seen by the other, and by later solves.
-        assert_eq!(second.table.ko_seen(), (false, false));
-        first.table.note_ko(true, false);
-        assert_eq!(second.table.ko_seen(), (true, false));
+        assert_eq!(second.table.ko_seen(), KoFlags::NONE);
+        first.table.note_ko(KoFlags::from_bits(1));
+        assert_eq!(second.table.ko_seen(), KoFlags::from_bits(1));
         pools[0].give_back(&problem, &config, first);
         let again = pools[1].take(&problem, &config);
-        assert!(again.or_ko_refused && !again.or_ko_banned);
+        assert_eq!(again.ko, KoFlags::from_bits(1));
         assert_eq!(again.table.probe(42), Some(Stored::Fail));
         // Other rules, another table.
         let seki = problem.clone().with_seki(!problem.goal().seki_is_life());
@@ -255,7 +250,7 @@ mod tests {
         let mut own = TablePool::new();
         let mine = own.take(&problem, &config);
         assert_eq!(mine.table.probe(42), None);
-        mine.table.note_ko(true, true);
-        assert_eq!(mine.table.ko_seen(), (false, false));
+        mine.table.note_ko(KoFlags::from_bits(3));
+        assert_eq!(mine.table.ko_seen(), KoFlags::NONE);
     }
 }

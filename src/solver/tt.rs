@@ -12,8 +12,9 @@
 //! that; see `search.rs`), so a hit is valid wherever the position recurs, on any line of any
 //! thread: the threads of a parallel df-pn ([`super::dfpn`]) share one table.
 
+use super::ko_flags::KoFlags;
 use crate::go::{Board, Color, Move, Zone};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What is known of a position.
@@ -164,32 +165,28 @@ impl TranspositionTable {
         }
     }
 
-    /// A search on this table refused an OR ko capture (`refused`) or met an OR play banned by
-    /// a ko (`banned`): on a shared table every thread learns it at once (see
-    /// [`TranspositionTable::ko_seen`]). Nothing to do on an own table.
-    pub fn note_ko(&self, refused: bool, banned: bool) {
+    /// A search on this table saw these OR ko events ([`KoFlags`]): on a shared table every
+    /// thread learns them at once (see [`TranspositionTable::ko_seen`]). Nothing to do on an own
+    /// table.
+    pub fn note_ko(&self, flags: KoFlags) {
         if let TranspositionTable::Shared { table, .. } = self {
-            if refused {
-                table.ko_refused.store(true, Ordering::Relaxed);
-            }
-            if banned {
-                table.ko_banned.store(true, Ordering::Relaxed);
+            if flags.any() {
+                table.ko.fetch_or(flags.bits(), Ordering::Relaxed);
             }
         }
     }
 
-    /// Whether any thread sharing this table noted an OR ko refusal or ban
-    /// ([`TranspositionTable::note_ko`]); `(false, false)` for an own table. A thread that
-    /// stores a result found below such a refusal noted it before storing, so whoever reads
-    /// that result from the table and then asks here learns it too: a proven result read from
-    /// the table never hides the ko flags of the search that proved it.
-    pub fn ko_seen(&self) -> (bool, bool) {
+    /// The OR ko events any thread sharing this table noted ([`TranspositionTable::note_ko`]);
+    /// none for an own table. A thread that stores a result found below such an event noted it
+    /// before storing, so whoever reads that result from the table and then asks here learns it
+    /// too: a proven result read from the table never hides the ko flags of the search that
+    /// proved it.
+    pub fn ko_seen(&self) -> KoFlags {
         match self {
-            TranspositionTable::Own(_) => (false, false),
-            TranspositionTable::Shared { table, .. } => (
-                table.ko_refused.load(Ordering::Relaxed),
-                table.ko_banned.load(Ordering::Relaxed),
-            ),
+            TranspositionTable::Own(_) => KoFlags::NONE,
+            TranspositionTable::Shared { table, .. } => {
+                KoFlags::from_bits(table.ko.load(Ordering::Relaxed))
+            }
         }
     }
 }
@@ -202,9 +199,8 @@ pub struct SharedTable {
     /// `log2` of the number of shards.
     shard_bits: u32,
     capacity: usize,
-    /// An OR ko capture was refused / an OR play banned by a ko, by any thread's search.
-    ko_refused: AtomicBool,
-    ko_banned: AtomicBool,
+    /// The OR ko events of any thread's search ([`KoFlags::bits`]).
+    ko: AtomicU8,
 }
 
 /// Most shards: enough that two threads seldom wait for each other.
@@ -224,8 +220,7 @@ impl SharedTable {
                 .collect(),
             shard_bits: shards.trailing_zeros(),
             capacity,
-            ko_refused: AtomicBool::new(false),
-            ko_banned: AtomicBool::new(false),
+            ko: AtomicU8::new(0),
         }
     }
 

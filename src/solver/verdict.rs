@@ -1,8 +1,10 @@
 //! A solve's result in words, for the command line and the studio.
 
 use super::analysis::{Analysis, How};
+use super::go_result::{GoResult, Life};
 use super::proof::ProofTree;
 use super::{Solution, Status};
+use crate::go::{Color, Move};
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
 
@@ -56,7 +58,78 @@ pub fn result_words(problem: &Problem, solution: &Solution) -> String {
 /// (unconditionally): first move C1`, `Black kills`, `Black kills by ko: first move A2 (Black
 /// takes the first ko capture)`, `White cannot live (proven)`.
 pub fn analysis_words(problem: &Problem, analysis: &Analysis) -> String {
-    how_words(problem, &analysis.solution, analysis.how)
+    match analysis.go {
+        Some(go) => go_result_words(problem, analysis, go),
+        None => how_words(problem, &analysis.solution, analysis.how),
+    }
+}
+
+/// The Go result of a `live`/`kill` position in words, the same whichever claim was asked
+/// ([`GoResult`]): `Black kills: first move B1`, `White lives in seki (Black moves first; every
+/// Black move is answered)`, `Black kills by ko: first move B1 (Black takes the first ko
+/// capture; White needs ko threats to live)`, `White lives by ko (White takes the first ko
+/// capture; Black needs ko threats to kill, first move B1)`.
+pub fn go_result_words(problem: &Problem, analysis: &Analysis, go: GoResult) -> String {
+    let (a, d) = (problem.attacker(), problem.defender());
+    let size = problem.size();
+    let to_move = problem.to_move();
+    let first = |side: Color| first_move_of(analysis, side).map(|m| move_gtp(m, size));
+    let winner = if go.even_winner_defends() { d } else { a };
+    let head = match go {
+        GoResult::Kills => format!("{a} kills"),
+        GoResult::KillsByKo => format!("{a} kills by ko"),
+        GoResult::LivesByKo => format!("{d} lives by ko"),
+        GoResult::Lives { life } => match life {
+            Life::Unconditional => format!("{d} lives unconditionally"),
+            Life::Seki => format!("{d} lives in seki"),
+            Life::AtLeastSeki => {
+                format!("{d} lives, at least in seki (unconditional life undecided)")
+            }
+            Life::Endless => format!("{d} lives: {a} cannot capture, and play can go on for ever"),
+            Life::Unproven => format!(
+                "{d} lives: {a} cannot capture ({d}'s own proof not found within the limits)"
+            ),
+        },
+    };
+    let start = if to_move == winner {
+        first(winner)
+            .map(|m| format!(": first move {m}"))
+            .unwrap_or_default()
+    } else if go.by_ko() {
+        String::new()
+    } else {
+        format!(" ({to_move} moves first; every {to_move} move is answered)")
+    };
+    let ko = match go {
+        GoResult::KillsByKo | GoResult::LivesByKo => {
+            let loser = winner.opponent();
+            let wants = if loser == d { "live" } else { "kill" };
+            let tries = if to_move == loser {
+                first(loser)
+                    .map(|m| format!(", first move {m}"))
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            format!(" ({winner} takes the first ko capture; {loser} needs ko threats to {wants}{tries})")
+        }
+        _ => String::new(),
+    };
+    format!("{head}{start}{ko}")
+}
+
+/// The winning first move of `side` that `analysis` knows: its own solution's when `side` is
+/// its OR player and wins, else the opponent claim's ([`Analysis::opposite`]).
+pub fn first_move_of(analysis: &Analysis, side: Color) -> Option<Move> {
+    let own = (analysis.claim.or_player() == side && analysis.solution.status == Status::Win)
+        .then_some(analysis.solution.first_move)
+        .flatten();
+    own.or_else(|| {
+        let (claim, solution) = analysis.opposite.as_deref()?;
+        (claim.or_player() == side && solution.status == Status::Win)
+            .then_some(solution.first_move)
+            .flatten()
+    })
 }
 
 /// [`analysis_words`] from its parts: the claim (the OR player and goal named), the deciding
@@ -96,6 +169,10 @@ pub fn how_words(problem: &Problem, solution: &Solution, how: How) -> String {
                 (None, false) => " (the ko is in a variation)".to_string(),
             };
             format!("{or} {wins} by ko{first}{who}")
+        }
+        How::Endless => {
+            let a = or.opponent();
+            format!("{or} lives: {a} cannot capture, and play can go on for ever")
         }
         How::KoUnknown => format!(
             "{or} {fails} without ko (proven); with ko: unknown ({})",

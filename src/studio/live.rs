@@ -61,6 +61,9 @@ pub struct SearchedClaim {
     pub claim: Problem,
     pub solution: Solution,
     pub how: How,
+    /// The result in words ([`crate::solver::verdict::analysis_words`]: for `live`/`kill` the
+    /// Go result, the same whichever claim was asked).
+    pub words: String,
     /// The width that decided (`full width`, `or-width 8`).
     pub width: String,
     /// The checker's verdict on its proof, with the reproduction file of a rejected proof (or
@@ -189,6 +192,7 @@ impl LiveSolve {
                     claim,
                     solution,
                     how,
+                    words,
                     checking,
                     width,
                 } => {
@@ -198,9 +202,9 @@ impl LiveSolve {
                         self.last_elapsed = 0.0;
                     }
                     if checking {
-                        let words = verdict(&claim, &solution, how, 1);
-                        self.checking = Some(words.clone());
-                        self.checking_now.push((index, words));
+                        let v = verdict_from(words.clone(), &solution, 1);
+                        self.checking = Some(v.clone());
+                        self.checking_now.push((index, v));
                     }
                     self.searching.retain(|(i, _)| *i != index);
                     self.follow_first();
@@ -209,6 +213,7 @@ impl LiveSolve {
                         claim: *claim,
                         solution: *solution,
                         how,
+                        words,
                         width,
                         check: None,
                     });
@@ -245,12 +250,14 @@ impl LiveSolve {
         let mut checks = Vec::with_capacity(searched.len());
         let mut widths = Vec::with_capacity(searched.len());
         let mut searches = Vec::with_capacity(searched.len());
+        let mut words = Vec::with_capacity(searched.len());
         for s in searched {
             checks.push(s.check);
             widths.push(s.width);
+            words.push(s.words);
             searches.push((s.claim, s.solution, s.how));
         }
-        let mut finished = finish(searches, self.revision);
+        let mut finished = finish(searches, &words, self.revision);
         if let Some(width) = widths.get(finished.chosen) {
             finished.verdict += &format!(" Decided at {width}.");
         }
@@ -354,13 +361,21 @@ pub fn with_players(first: Color, moves: &[Move]) -> Vec<(Color, Move)> {
 }
 
 /// The report of a finished job: the first win, else the first unknown, else the first search.
-pub fn finish(mut searches: Vec<(Problem, Solution, How)>, revision: u64) -> Finished {
+/// `words`: each search's result in words (else the verdict words them from its claim).
+pub fn finish(
+    mut searches: Vec<(Problem, Solution, How)>,
+    words: &[String],
+    revision: u64,
+) -> Finished {
     let find = |status| searches.iter().position(|(_, s, _)| s.status == status);
     let chosen = find(Status::Win)
         .or_else(|| find(Status::Unknown))
         .unwrap_or(0);
     let (claim, solution, how) = &searches[chosen];
-    let verdict = verdict(claim, solution, *how, searches.len());
+    let verdict = match words.get(chosen) {
+        Some(w) => verdict_from(w.clone(), solution, searches.len()),
+        None => verdict(claim, solution, *how, searches.len()),
+    };
     let proof = searches[chosen].1.proof.take().map(Arc::new);
     let has_seki = proof.as_deref().is_some_and(ends_in_seki);
     let ko_captures = proof
@@ -382,7 +397,11 @@ pub fn finish(mut searches: Vec<(Problem, Solution, How)>, revision: u64) -> Fin
 
 /// "Black lives: first move R1. Proof: 1,234 nodes, depth 11, root zone 23 points."
 pub fn verdict(claim: &Problem, solution: &Solution, how: How, searches: usize) -> String {
-    let mut words = how_words(claim, solution, how);
+    verdict_from(how_words(claim, solution, how), solution, searches)
+}
+
+/// [`verdict`] of a result already in words.
+pub fn verdict_from(mut words: String, solution: &Solution, searches: usize) -> String {
     if let Some(first) = words.get(..1) {
         words = first.to_uppercase() + &words[1..];
     }
@@ -483,6 +502,7 @@ mod tests {
                 (p.flipped(), s.clone(), How::Plain),
                 (p.clone(), s, How::Plain),
             ],
+            &[],
             3,
         );
         assert_eq!(f.revision, 3);

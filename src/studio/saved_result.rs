@@ -119,9 +119,9 @@ fn finished_outcome(problem: &Problem, f: &Finished) -> Option<(Outcome, Option<
     let (claim, solution, how) = &f.searches[f.chosen];
     let for_claim = match (solution.status, how) {
         (Status::Unknown, _) => return None,
-        (_, How::Ko { .. }) if !claim.ko_rules().get(claim.or_player()).captures_kos() => {
-            Outcome::Fail
-        }
+        // Won only by ko: the claim's result without ko is a failure (`TSRESULT`, with `TSHOW`
+        // ko).
+        (_, How::Ko { .. }) => Outcome::Fail,
         (status, _) => status.outcome()?,
     };
     let way = match how {

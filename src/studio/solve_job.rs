@@ -17,6 +17,7 @@ use crate::solver::certify::{certifiable, certify, CheckSettings, Checked};
 use crate::solver::race::{race, Lane};
 use crate::solver::repro::save_rejected;
 use crate::solver::schedule::{analyse_with_width, Width};
+use crate::solver::verdict::analysis_words;
 use crate::solver::TablePool;
 use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
@@ -118,6 +119,8 @@ pub enum JobEvent {
         claim: Box<Problem>,
         solution: Box<Solution>,
         how: How,
+        /// The result in words ([`crate::solver::verdict::analysis_words`] of the claim asked).
+        words: String,
         /// The proof is being checked now: a [`JobEvent::Checked`] follows.
         checking: bool,
         /// The search width that decided (`full width`, `or-width 8`).
@@ -340,6 +343,7 @@ fn run_claim(
                 ..analysis.solution.clone()
             }),
             how: analysis.how,
+            words: analysis_words(claim, &analysis),
             checking: decided,
             width: analysis.width_words(),
         },
