@@ -103,8 +103,9 @@ fn strip_proof_trees(node: &mut Node) {
 }
 
 /// A main line with at least this many moves is a game record when the root names the players
-/// or the result (`PB`, `PW`, `RE`): its moves are setup moves. Book answers, even long ones,
-/// are shorter, and problem files cut from a game (with its players) carry a short answer.
+/// or the result (`PB`, `PW`, `RE`): its moves are setup moves. Problem files rarely name the
+/// players, and those cut from a game (with its players) carry a short answer; a game record
+/// is longer.
 pub const GAME_RECORD_MOVES: usize = 30;
 
 /// Properties of the root that are not stored directly in the setup.
