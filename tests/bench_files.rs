@@ -212,7 +212,23 @@ fn check_subcommand_accepts_the_folder() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-    assert_eq!(lines.len(), total + 1, "one line per file and a total");
+    // The 7x7 records (games from the empty board) are read as setup, and `check` says so.
+    let readings: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("  moves after the root: "))
+        .collect();
+    assert_eq!(readings.len(), NUM_7X7, "{readings:?}");
+    for l in &readings {
+        assert!(
+            l.ends_with(" setup moves (a game from the empty board: no AB/AW stones)"),
+            "{l}"
+        );
+    }
+    assert_eq!(
+        lines.len(),
+        total + NUM_7X7 + 1,
+        "one line per file, the 7x7 files' readings and a total"
+    );
     assert_eq!(
         lines.last().copied(),
         Some(format!("{total} files: {total} ok, 0 failed").as_str())

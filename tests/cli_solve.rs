@@ -30,16 +30,22 @@ fn solve_text_reports_result_expectation_book_and_zone() {
         "{text}"
     );
     assert!(lines[1].starts_with("  9x9, White to move, OR White goal kill"));
-    assert_eq!(lines[2], "result: White kills: first move D1");
-    assert_eq!(lines[3], "expected: win (agrees)");
-    assert_eq!(lines[4], "book first move(s): D1 (found D1: among them)");
-    assert!(lines[5].starts_with("root relevance zone: "), "{text}");
+    // How the moves after the root were read.
+    assert_eq!(
+        lines[2],
+        "  moves after the root: the answer (answer markup below the root: RIGHT, Correct, \
+         Wrong, TE or BM)"
+    );
+    assert_eq!(lines[3], "result: White kills: first move D1");
+    assert_eq!(lines[4], "expected: win (agrees)");
+    assert_eq!(lines[5], "book first move(s): D1 (found D1: among them)");
+    assert!(lines[6].starts_with("root relevance zone: "), "{text}");
     // The diagram: nine rows of nine points, the region's empty points inside the zone.
-    assert_eq!(lines[6..15].iter().filter(|l| l.len() == 19).count(), 9);
-    assert!(lines[14].contains("* * *"), "{text}");
-    assert!(lines[15].starts_with("nodes "), "{text}");
-    assert!(lines[15].contains(" nodes/s, ") && lines[15].contains(" s, depth "));
-    assert!(lines[15].contains(", proof "), "{text}");
+    assert_eq!(lines[7..16].iter().filter(|l| l.len() == 19).count(), 9);
+    assert!(lines[15].contains("* * *"), "{text}");
+    assert!(lines[16].starts_with("nodes "), "{text}");
+    assert!(lines[16].contains(" nodes/s, ") && lines[16].contains(" s, depth "));
+    assert!(lines[16].contains(", proof "), "{text}");
 }
 
 #[test]

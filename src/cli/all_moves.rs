@@ -4,6 +4,7 @@
 
 use super::checking::CheckArgs;
 use super::engine::SearchArgs;
+use super::report::MovesReadReport;
 use crate::atomic_file::write_atomically;
 use crate::problem::coords::move_gtp;
 use crate::problem::Problem;
@@ -47,6 +48,8 @@ struct JsonOutput<'a> {
     nodes: u64,
     seconds: f64,
     stopped: bool,
+    /// How the moves after the file's root were read.
+    moves_read: Option<&'a MovesReadReport>,
     /// The answers SGF written (`--answers-out`), and its tree's node count.
     answers: Option<String>,
     answer_nodes: Option<usize>,
@@ -101,6 +104,7 @@ pub fn run(
     check: &CheckArgs,
     json: bool,
     answers_out: Option<&Path>,
+    moves_read: Option<&MovesReadReport>,
 ) -> anyhow::Result<bool> {
     let size = problem.size();
     let mut stdout = io::stdout().lock();
@@ -112,6 +116,9 @@ pub fn run(
         };
         writeln!(stdout, "{}: {name}", file.display())?;
         writeln!(stdout, "  {}", problem.summary())?;
+        if let Some(read) = moves_read {
+            writeln!(stdout, "  {}", read.words)?;
+        }
         let claim = crate::solver::first_moves::judged_claim(problem);
         writeln!(
             stdout,
@@ -183,6 +190,7 @@ pub fn run(
                 .map(|&m| move_gtp(m, size))
                 .collect(),
             summary: judged.summary(),
+            moves_read,
             nodes: judged.nodes,
             seconds: judged.elapsed.as_secs_f64(),
             stopped: judged.stopped,

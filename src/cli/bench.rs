@@ -16,7 +16,7 @@
 
 use super::checking::CheckArgs;
 use super::engine::{RztFile, SearchArgs};
-use super::report::SolveReport;
+use super::report::{MovesReadReport, SolveReport};
 use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::load_inferring;
 use crate::solver::certify::CheckVerdict;
@@ -119,11 +119,13 @@ pub fn bench(
             }
             Ok(loaded) => {
                 let note = loaded.note();
+                let moves_read = MovesReadReport::new(loaded.moves_read);
                 let problem = search.goal_of(loaded.problem);
                 let mut analysis = search.analyse(&problem, Width::Full);
                 let repro = check.check(entry_path(entry), search, &mut analysis);
                 let mut report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);
                 report.inferred = note;
+                report.moves_read = moves_read;
                 match repro {
                     Some(Ok(path)) => report.repro_file = Some(path.display().to_string()),
                     Some(Err(why)) => eprintln!("{file}: {why}"),

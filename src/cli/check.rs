@@ -87,6 +87,9 @@ fn check_file(path: &Path, out: &mut impl Write, report: &mut CheckReport) -> io
         Ok(loaded) => {
             report.ok += 1;
             writeln!(out, "{}: {}", path.display(), loaded.problem.summary())?;
+            if let Some(read) = loaded.reading_note() {
+                writeln!(out, "  {read}")?;
+            }
             match loaded.note() {
                 Some(note) => writeln!(out, "  {note}"),
                 None => Ok(()),

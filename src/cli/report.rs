@@ -2,7 +2,7 @@
 
 use crate::go::{Color, Move};
 use crate::problem::coords::move_gtp;
-use crate::problem::{Goal, Outcome, Problem};
+use crate::problem::{Goal, MovesRead, Outcome, Problem};
 use crate::solver::analysis::{Analysis, How};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::go_result::GoResult;
@@ -58,6 +58,9 @@ pub struct SolveReport {
     /// What was inferred for a file without markup (target, region, goal, frame), or why it
     /// could not be.
     pub inferred: Option<String>,
+    /// How the moves after the file's root were read (setup or answer, and why); `None` when
+    /// no move follows the root or the file is not SGF-based.
+    pub moves_read: Option<MovesReadReport>,
     /// The independent checker accepted the proof.
     pub checked: bool,
     /// The checker's verdict (`None`: no proof): `checked`, `failed` (then `status` is
@@ -127,6 +130,7 @@ impl SolveReport {
             how: How::Plain,
             go: None,
             inferred: None,
+            moves_read: None,
             checked: false,
             check: None,
             check_positions: None,
@@ -237,6 +241,9 @@ impl SolveReport {
         };
         writeln!(out, "{}: {name}", self.file)?;
         writeln!(out, "  {}", self.summary)?;
+        if let Some(read) = &self.moves_read {
+            writeln!(out, "  {}", read.words)?;
+        }
         if let Some(note) = &self.inferred {
             writeln!(out, "  {note}")?;
         }
@@ -321,6 +328,33 @@ impl SolveReport {
             Some(file) => writeln!(out, "reproduction file: {file}"),
             None => Ok(()),
         }
+    }
+}
+
+/// How the moves after a file's root were read ([`MovesRead`]), in a report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovesReadReport {
+    /// `answers` or `setup`.
+    pub reading: &'static str,
+    /// The number of setup moves (0 for `answers`).
+    pub setup_moves: usize,
+    /// Why: `the first move is White's, as PL says`.
+    pub reason: String,
+    /// The line printed: `moves after the root: the answer (the first move is White's, as PL
+    /// says)`.
+    pub words: String,
+}
+
+impl MovesReadReport {
+    /// The report of a reading; `None` when no move follows the root.
+    pub fn new(read: Option<MovesRead>) -> Option<MovesReadReport> {
+        let read = read?;
+        Some(MovesReadReport {
+            reading: read.kind(),
+            setup_moves: read.setup_count(),
+            reason: read.reason(),
+            words: read.describe()?,
+        })
     }
 }
 

@@ -5,7 +5,7 @@
 use super::checking::CheckArgs;
 use super::engine::{RztFile, SearchArgs};
 use super::reduce::{ReduceArgs, ReductionSummary};
-use super::report::SolveReport;
+use super::report::{MovesReadReport, SolveReport};
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
@@ -114,6 +114,7 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         other => anyhow!("{}: {other}", options.file.display()),
     })?;
     let note = loaded.note();
+    let moves_read = MovesReadReport::new(loaded.moves_read);
     let problem = options.search.goal_of(loaded.problem);
     if let Some(out) = &options.proof_out {
         check_parent(out, "the proof")?;
@@ -129,6 +130,7 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
             &options.check,
             options.json,
             options.answers_out.as_deref(),
+            moves_read.as_ref(),
         )?;
         return Ok(if check_failed {
             ExitCode::from(EXIT_CHECK_FAILED)
@@ -210,6 +212,7 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let solution = &analysis.solution;
     let mut report = SolveReport::from_analysis(&options.file, claim, analysis);
     report.inferred = note;
+    report.moves_read = moves_read;
     report.repro_file = repro_files[chosen].clone();
     if runs.len() > 1
         && runs

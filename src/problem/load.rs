@@ -7,7 +7,7 @@
 
 use super::error::LoadError;
 use super::infer::{self, InferError, Inference};
-use super::setup::ProblemSetup;
+use super::setup::{MovesRead, ProblemSetup};
 use super::{json, sgf_read, Problem};
 use std::path::Path;
 
@@ -70,6 +70,9 @@ pub struct Loaded {
     pub inferred: Option<Inference>,
     /// Why inference failed, when it did (the problem is then the file's own).
     pub infer_error: Option<InferError>,
+    /// How the moves after the root were read (setup or answer, and why): see
+    /// [`super::sgf_read`]. `None` for a setup not read from SGF.
+    pub moves_read: Option<MovesRead>,
 }
 
 impl Loaded {
@@ -78,6 +81,13 @@ impl Loaded {
         self.original
             .as_ref()
             .is_some_and(|o| o.stones != self.problem.start_stones())
+    }
+
+    /// One line on how the moves after the root were read, for the command line and the status
+    /// bar: `moves after the root: the answer (the first move is White's, as PL says)`; `None`
+    /// when there were none.
+    pub fn reading_note(&self) -> Option<String> {
+        self.moves_read.as_ref().and_then(MovesRead::describe)
     }
 
     /// One line on what was inferred (or why not), for the command line and the status bar.
@@ -102,6 +112,7 @@ impl Loaded {
 pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
     let (bytes, format) = read_file(path)?;
     let setup = load_setup_bytes(&bytes, format)?;
+    let moves_read = setup.moves_read;
     if !infer::needs_inference(&setup) {
         return as_written(setup, None);
     }
@@ -117,6 +128,7 @@ pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
             original: Some(setup),
             inferred: Some(inference),
             infer_error: None,
+            moves_read,
         }),
         Err(e) => as_written(setup, Some(InferError::Invalid(e))),
     }
@@ -124,11 +136,13 @@ pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
 
 /// The file as written, with why nothing was inferred.
 fn as_written(setup: ProblemSetup, infer_error: Option<InferError>) -> Result<Loaded, LoadError> {
+    let moves_read = setup.moves_read;
     Ok(Loaded {
         problem: setup.validate()?,
         original: None,
         inferred: None,
         infer_error,
+        moves_read,
     })
 }
 

@@ -31,7 +31,7 @@ pub use error::{JsonError, LoadError, SgfError, ValidationError, ValidationError
 pub use goal::{Goal, KoRule, Outcome, Way};
 pub use json::{read_research_json, write_research_json};
 pub use load::{load, load_bytes, load_inferring, load_setup_bytes, Format, Loaded};
-pub use setup::{ProblemSetup, SetupMove};
+pub use setup::{AnswersBecause, MovesRead, ProblemSetup, SetupBecause, SetupMove};
 pub use sgf_read::read_sgf;
 pub use sgf_write::{write_sgf, write_sgf_with, SgfWriteOptions};
 
@@ -66,7 +66,8 @@ pub struct Problem {
     name: String,
     comment: String,
     source: String,
-    /// Every move legal along its line from `board`.
+    /// Every move legal along its line from `board` (a ko may be retaken at once: books leave
+    /// out the ko threat exchange).
     answer: AnswerTree,
 }
 
@@ -211,6 +212,7 @@ impl Problem {
             comment: self.comment.clone(),
             source: self.source.clone(),
             answer: self.answer.clone(),
+            moves_read: None,
         }
     }
 

@@ -79,6 +79,124 @@ pub struct ProblemSetup {
     /// Reference answer; empty when none.
     #[serde(default)]
     pub answer: AnswerTree,
+    /// How the SGF reader read the moves after the root (setup or answer, and why); `None` for
+    /// a setup not read from SGF. Not serialized: it describes the file, not the problem.
+    #[serde(skip)]
+    pub moves_read: Option<MovesRead>,
+}
+
+/// How the moves after an SGF file's root were read: the reading rules of
+/// [`super::sgf_read`], decided once per file and kept so that `solve`, `check` and the studio
+/// can say which reading they assumed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesRead {
+    /// No move follows the root position.
+    NoMoves,
+    /// Every move after the root belongs to the answer tree.
+    Answers(AnswersBecause),
+    /// The first `count` moves of the main line (a move in the root node included) are setup
+    /// moves; the rest of the tree is the answer.
+    Setup { count: usize, because: SetupBecause },
+}
+
+/// Why the moves after the root were read as the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswersBecause {
+    /// `TSSETUP[0]`.
+    Marker,
+    /// A node below the root carries answer markup (`RIGHT`, `Correct`/`Wrong`, `TE`/`BM`, …).
+    Markup,
+    /// The first move is by the colour `PL` names.
+    FirstMoveByPl(Color),
+    /// The root position has several first moves: answer variations.
+    Variations,
+    /// No `PL`, no markup, no game record: the first move's side is to play.
+    NoPl,
+}
+
+/// Why moves after the root were read as setup moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupBecause {
+    /// `TSSETUP[n]`.
+    Marker,
+    /// The root node itself holds a move (always setup); the moves after it are the answer.
+    RootMove,
+    /// `PL` on a move node of the main line marks the problem position there.
+    PlOnMove,
+    /// A game record: players or result (`PB`/`PW`/`RE`) and a main line of `moves` moves.
+    GameRecord { moves: usize },
+    /// No stones placed (`AB`/`AW`): a game played from the empty board.
+    EmptyBoard,
+    /// `PL` names `pl` but the first move is the other colour's: the moves that led to the
+    /// position, up to the last one by the other colour.
+    PlOtherColour { pl: Color },
+}
+
+impl MovesRead {
+    /// The number of setup moves read.
+    pub fn setup_count(&self) -> usize {
+        match self {
+            MovesRead::Setup { count, .. } => *count,
+            MovesRead::NoMoves | MovesRead::Answers(_) => 0,
+        }
+    }
+
+    /// `answers`, `setup` or `none` (JSON).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            MovesRead::NoMoves => "none",
+            MovesRead::Answers(_) => "answers",
+            MovesRead::Setup { .. } => "setup",
+        }
+    }
+
+    /// Why, in words: `the first move is White's, as PL says`.
+    pub fn reason(&self) -> String {
+        match self {
+            MovesRead::NoMoves => "no move follows the root".to_string(),
+            MovesRead::Answers(because) => match because {
+                AnswersBecause::Marker => "TSSETUP[0]".to_string(),
+                AnswersBecause::Markup => {
+                    "answer markup below the root: RIGHT, Correct, Wrong, TE or BM".to_string()
+                }
+                AnswersBecause::FirstMoveByPl(c) => format!("the first move is {c}'s, as PL says"),
+                AnswersBecause::Variations => "several first moves: answer variations".to_string(),
+                AnswersBecause::NoPl => {
+                    "no PL, no answer markup and no game record: the first move's side plays"
+                        .to_string()
+                }
+            },
+            MovesRead::Setup { count, because } => match because {
+                SetupBecause::Marker => format!("TSSETUP[{count}]"),
+                SetupBecause::RootMove => "a move in the root node is a setup move".to_string(),
+                SetupBecause::PlOnMove => format!("PL on move {count} marks the problem position"),
+                SetupBecause::GameRecord { moves } => {
+                    format!("a game record: PB/PW/RE and a main line of {moves} moves")
+                }
+                SetupBecause::EmptyBoard => {
+                    "a game from the empty board: no AB/AW stones".to_string()
+                }
+                SetupBecause::PlOtherColour { pl } => format!(
+                    "PL says {pl} to play but the first move is {}'s: the moves that led to \
+                     the position",
+                    pl.opponent()
+                ),
+            },
+        }
+    }
+
+    /// The reading in words, for `solve`, `check` and the studio: `moves after the root: the
+    /// answer (the first move is White's, as PL says)`, `moves after the root: 40 setup moves (a
+    /// game record: PB/PW/RE and a main line of 40 moves)`; `None` when no move follows the root.
+    pub fn describe(&self) -> Option<String> {
+        let what = match self {
+            MovesRead::NoMoves => return None,
+            MovesRead::Answers(_) => "the answer".to_string(),
+            MovesRead::Setup { count: 1, .. } => "1 setup move".to_string(),
+            MovesRead::Setup { count, .. } => format!("{count} setup moves"),
+        };
+        Some(format!("moves after the root: {what} ({})", self.reason()))
+    }
 }
 
 impl ProblemSetup {
@@ -100,6 +218,7 @@ impl ProblemSetup {
             comment: String::new(),
             source: String::new(),
             answer: AnswerTree::new(),
+            moves_read: None,
         }
     }
 

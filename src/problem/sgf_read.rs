@@ -9,14 +9,31 @@
 //!   not branch, holds the problem properties: `SZ`, `AB`/`AW`/`AE` (applied node by node), `PL`,
 //!   `TR` (crucial stones), `MA` (region), `GN` (name), `SO` (source), `C` (comment) and the private `TS*`
 //!   properties.
-//! - **Setup moves vs answer.** A move in the root node is a setup move. Then:
-//!   1. with `TSSETUP[n]`, the first `n` moves of the main line are setup moves (the main line must
-//!      not branch before the `n`-th);
-//!   2. otherwise, when no node below the root carries answer markup, the moves of the leading
-//!      unbranched line are setup moves (a 7x7 kill-all record is all setup), and the branches
-//!      where it splits, if any, are unmarked answer variations;
-//!   3. otherwise (answer markup present) there are no further setup moves: every variation
-//!      from the root is an answer.
+//! - **Setup moves or answer.** A move in the root node is a setup move. The moves after the
+//!   root are read once, by the first of these rules that applies, and the reading is kept in
+//!   [`ProblemSetup::moves_read`] ([`MovesRead`]: which, and why), which `solve` and `check` print:
+//!   1. `TSSETUP[n]`: the first `n` moves of the main line are setup moves (the main line must
+//!      not branch before the `n`-th); `TSSETUP[0]`: none;
+//!   2. `PL` on a move node of the leading unbranched line: the moves up to that node are setup
+//!      (the problem position is where `PL` stands; [`super::sgf_write`] writes setup moves so);
+//!   3. a game record: the root names the players or the result (`PB`, `PW`, `RE`) and the main
+//!      line has at least [`GAME_RECORD_MOVES`] moves: the leading unbranched line is setup;
+//!   4. answer markup (below) on any node below the root: every move is the answer;
+//!   5. no stones placed (`AB`/`AW`): a game played from the empty board (the research 7x7
+//!      Kill-all records): the leading unbranched line is setup;
+//!   6. the first move is by `PL`'s colour: every move is the answer (the one-answer layout of
+//!      book problems, `PL[W]` and `(;W[ed])`, and longer answer lines, played out whole);
+//!   7. several first moves: answer variations;
+//!   8. `PL` names the other colour than the first move's: the file shows how the position came
+//!      about ("White has just played here; Black to play"), so the leading unbranched line up to
+//!      its last move by the other colour is setup, and `PL`'s side is to play;
+//!   9. otherwise (no `PL`, no markup, no game record): the answer; the first move's side is to
+//!      play (sites that leave out `PL` start the answer with the side to move).
+//!
+//!   Where a setup line ends at a branch, the branches are answer variations. Game information
+//!   that editors write into every file (`KM`, `DT`, `AP`, `EV`, `GN`, …) does not make a game
+//!   record. A `PL` value other than `B`/`W` is tolerated: `b`, `w`, `black`, `white` (any case)
+//!   name the colour, anything else (the empty `PL[]` of some sites) counts as no `PL`.
 //! - **Side to move.** `PL` of the problem-position node (the last setup move's node, or the root
 //!   when there are no setup moves); else the opponent of the last setup move; else the colour of
 //!   the first answer move; else unknown (a validation error).
@@ -33,7 +50,7 @@ use super::answer::{AnswerNode, AnswerTree, Verdict};
 use super::coords::move_gtp;
 use super::error::SgfError;
 use super::goal::{Goal, KoRule, Outcome, Way};
-use super::setup::{ProblemSetup, SetupMove};
+use super::setup::{AnswersBecause, MovesRead, ProblemSetup, SetupBecause, SetupMove};
 use crate::go::{Color, Move, Point, Zone};
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::SgfNode;
@@ -85,11 +102,43 @@ fn strip_proof_trees(node: &mut Node) {
     }
 }
 
+/// A main line with at least this many moves is a game record when the root names the players
+/// or the result (`PB`, `PW`, `RE`): its moves are setup moves. Problem files rarely name the
+/// players, and those cut from a game (with its players) carry a short answer; a game record
+/// is longer.
+pub const GAME_RECORD_MOVES: usize = 30;
+
 /// Properties of the root that are not stored directly in the setup.
 #[derive(Default)]
 struct RootProps {
     to_move: Option<Color>,
     setup_count: Option<usize>,
+    /// `PB`, `PW` or `RE`: the players or the result of a game.
+    players_or_result: bool,
+}
+
+/// A move of the main line below the root (the first child at every node), as the reading rules
+/// look at it.
+struct MainMove {
+    color: Color,
+    /// An explicit `PL` on the move's node.
+    pl: Option<Color>,
+    /// The move is on the leading unbranched line (every node above it has one child).
+    leading: bool,
+}
+
+/// What the reading rules decided (before the moves are read).
+enum Plan {
+    /// Every move after the root is the answer.
+    Answers(AnswersBecause),
+    /// Setup moves along the main line: `limit` moves in all (the root's move included), or, with
+    /// `None`, the whole leading unbranched line. With `TSSETUP` (`strict`) a short or branching
+    /// main line is an error.
+    Setup {
+        limit: Option<usize>,
+        strict: bool,
+        because: SetupBecause,
+    },
 }
 
 fn read_root(root: &Node) -> Result<(ProblemSetup, Option<Color>), SgfError> {
@@ -109,29 +158,27 @@ fn read_root(root: &Node) -> Result<(ProblemSetup, Option<Color>), SgfError> {
         read_root_node(node, &mut setup, &mut props)?;
     }
 
-    // Setup moves.
+    // Setup moves: a move in the root node, then as the reading rules decide.
     let mut position = last;
     if let Some(m) = node_move(last, "the root")? {
         setup.moves.push(m);
     }
-    let follow_line = match props.setup_count {
-        Some(_) => true,
-        None => !last.children.iter().any(has_markup),
-    };
-    if follow_line {
-        while props.setup_count.is_none_or(|n| setup.moves.len() < n) {
-            match (position.children.len(), props.setup_count) {
+    let root_moves = setup.moves.len();
+    let plan = plan(&props, &setup, last, root_moves);
+    if let Plan::Setup { limit, strict, .. } = plan {
+        while limit.is_none_or(|n| setup.moves.len() < n) {
+            match (position.children.len(), strict) {
                 (1, _) => {}
-                (_, None) => break,
-                (0, Some(wanted)) => {
+                (_, false) => break,
+                (0, true) => {
                     return Err(SgfError::ShortSetup {
-                        wanted,
+                        wanted: limit.unwrap_or_default(),
                         found: setup.moves.len(),
                     })
                 }
-                (_, Some(wanted)) => {
+                (_, true) => {
                     return Err(SgfError::BranchInSetup {
-                        wanted,
+                        wanted: limit.unwrap_or_default(),
                         at: setup.moves.len(),
                     })
                 }
@@ -154,16 +201,113 @@ fn read_root(root: &Node) -> Result<(ProblemSetup, Option<Color>), SgfError> {
     setup.answer = AnswerTree {
         variations: top.children,
     };
+    let count = setup.moves.len();
+    setup.moves_read = Some(match plan {
+        _ if count == 0 && setup.answer.is_empty() => MovesRead::NoMoves,
+        Plan::Answers(_) if count > 0 => MovesRead::Setup {
+            count,
+            because: SetupBecause::RootMove,
+        },
+        Plan::Answers(because) => MovesRead::Answers(because),
+        Plan::Setup { because, .. } if count > root_moves => MovesRead::Setup { count, because },
+        Plan::Setup { .. } if count > 0 => MovesRead::Setup {
+            count,
+            because: SetupBecause::RootMove,
+        },
+        Plan::Setup { .. } => MovesRead::Answers(AnswersBecause::Variations),
+    });
 
     // Side to move.
     let pl = match setup.moves.last() {
-        Some(_) => node_pl(position)?,
+        Some(_) => node_pl(position),
         None => props.to_move,
     };
     setup.to_move = pl
         .or_else(|| setup.moves.last().map(|m| m.color.opponent()))
         .or_else(|| setup.answer.variations.first().map(|v| v.color));
     Ok((setup, pl))
+}
+
+/// The reading rules (module documentation, "Setup moves or answer"), first match wins.
+/// `last` is the last node of the root prefix, `root_moves` the number of moves in it (0 or 1).
+fn plan(props: &RootProps, setup: &ProblemSetup, last: &Node, root_moves: usize) -> Plan {
+    // 1. TSSETUP says.
+    if let Some(n) = props.setup_count {
+        return match n {
+            0 => Plan::Answers(AnswersBecause::Marker),
+            _ => Plan::Setup {
+                limit: Some(n),
+                strict: true,
+                because: SetupBecause::Marker,
+            },
+        };
+    }
+    let main = main_line(last);
+    let leading = main.iter().take_while(|m| m.leading).count();
+    let setup_through = |index: usize, because| Plan::Setup {
+        limit: Some(root_moves + index + 1),
+        strict: false,
+        because,
+    };
+    // 2. PL on a move node of the leading line: the problem position is there.
+    if let Some(i) = main[..leading].iter().position(|m| m.pl.is_some()) {
+        return setup_through(i, SetupBecause::PlOnMove);
+    }
+    let whole_line = |because| Plan::Setup {
+        limit: None,
+        strict: false,
+        because,
+    };
+    // 3. A game record: players or result, and a long main line.
+    if props.players_or_result && main.len() >= GAME_RECORD_MOVES && leading > 0 {
+        return whole_line(SetupBecause::GameRecord { moves: main.len() });
+    }
+    // 4. Answer markup anywhere below the root.
+    if last.children.iter().any(has_markup) {
+        return Plan::Answers(AnswersBecause::Markup);
+    }
+    // 5. A game from the empty board (the research 7x7 Kill-all records).
+    let no_stones = setup.stones.black.is_empty() && setup.stones.white.is_empty();
+    if no_stones && leading > 0 {
+        return whole_line(SetupBecause::EmptyBoard);
+    }
+    // 6.-8. PL and the first move.
+    let Some(first) = main.first() else {
+        return Plan::Answers(AnswersBecause::NoPl);
+    };
+    match props.to_move {
+        Some(pl) if pl == first.color => Plan::Answers(AnswersBecause::FirstMoveByPl(pl)),
+        _ if leading == 0 => Plan::Answers(AnswersBecause::Variations),
+        Some(pl) => {
+            // The moves up to the last one by the other colour, so that PL's side is to play.
+            let last_other = main[..leading]
+                .iter()
+                .rposition(|m| m.color != pl)
+                .unwrap_or_default();
+            setup_through(last_other, SetupBecause::PlOtherColour { pl })
+        }
+        None => Plan::Answers(AnswersBecause::NoPl),
+    }
+}
+
+/// The moves of the main line below `node` (first children; iterative, the line may be long).
+/// Invalid moves are skipped here: reading them reports the error.
+fn main_line(node: &Node) -> Vec<MainMove> {
+    let mut moves = Vec::new();
+    let mut leading = true;
+    let mut node = node;
+    while let Some(child) = node.children.first() {
+        leading &= node.children.len() == 1;
+        node = child;
+        if let Ok(Some(m)) = node_move(node, "") {
+            moves.push(MainMove {
+                color: m.color,
+                pl: node_pl(node),
+                leading,
+            });
+        }
+    }
+    moves
 }
 
 /// Apply the properties of one root-prefix node.
@@ -193,12 +337,18 @@ fn read_root_node(
                 setup.region.get_or_insert_with(Zone::new).union_with(&z);
             }
             Prop::PL(c) => props.to_move = Some(color(*c)),
+            Prop::PB(_) | Prop::PW(_) | Prop::RE(_) => props.players_or_result = true,
             Prop::GN(text) => setup.name = text.text.trim().to_string(),
             Prop::SO(text) => setup.source = text.text.trim().to_string(),
             Prop::C(text) => append_comment(&mut setup.comment, &text.text),
             Prop::Invalid(ident, values) => match ident.as_str() {
                 "AB" | "AW" | "AE" | "TR" | "MA" if is_empty_list(values) => {}
-                "SZ" | "AB" | "AW" | "AE" | "TR" | "MA" | "PL" | "B" | "W" => {
+                "PL" => {
+                    if let Some(c) = lenient_pl(values) {
+                        props.to_move = Some(c);
+                    }
+                }
+                "SZ" | "AB" | "AW" | "AE" | "TR" | "MA" | "B" | "W" => {
                     return Err(invalid(ident, values))
                 }
                 _ => {}
@@ -462,17 +612,31 @@ fn node_move(node: &Node, place: &str) -> Result<Option<SetupMove>, SgfError> {
     Ok(found)
 }
 
-/// `PL` of a node.
-fn node_pl(node: &Node) -> Result<Option<Color>, SgfError> {
+/// `PL` of a node; a value other than `B`/`W` is read as [`lenient_pl`] says.
+fn node_pl(node: &Node) -> Option<Color> {
     let mut pl = None;
     for prop in &node.properties {
         match prop {
             Prop::PL(c) => pl = Some(color(*c)),
-            Prop::Invalid(ident, values) if ident == "PL" => return Err(invalid(ident, values)),
+            Prop::Invalid(ident, values) if ident == "PL" => pl = lenient_pl(values).or(pl),
             _ => {}
         }
     }
-    Ok(pl)
+    pl
+}
+
+/// A `PL` value that is not exactly `B` or `W`: `b`, `black`, `w`, `white` in any case and with
+/// blanks around are read as the colour; anything else (the empty `PL[]` some sites write) as
+/// no `PL` at all.
+fn lenient_pl(values: &[String]) -> Option<Color> {
+    match values {
+        [v] => match v.trim().to_ascii_lowercase().as_str() {
+            "b" | "black" => Some(Color::Black),
+            "w" | "white" => Some(Color::White),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The first setup property (`AB`, `AW`, `AE`) of a node, if any.
@@ -671,6 +835,8 @@ mod tests {
     fn kill_all_record_is_all_setup() {
         let s = read_sgf("(;FF[4]SZ[7]KM[28];B[ce];W[];B[ed];W[ec])").unwrap();
         assert_eq!(s.moves.len(), 4);
+        let because = SetupBecause::EmptyBoard;
+        assert_eq!(s.moves_read, Some(MovesRead::Setup { count: 4, because }));
         assert_eq!(s.moves[1], SetupMove::new(Color::White, Move::Pass));
         assert_eq!(s.to_move, Some(Color::Black));
         assert!(s.answer.is_empty());
@@ -721,6 +887,168 @@ mod tests {
         let s = read_sgf("(;SZ[9]AB[ba];B[aa];W[ab];B[ac]C[RIGHT])").unwrap();
         assert!(s.moves.is_empty());
         assert_eq!(s.answer.depth(), 3);
+    }
+
+    /// The reading of the moves after the root, its side to move and number of setup moves.
+    fn reading(text: &str) -> (MovesRead, Option<Color>, usize) {
+        let s = read_sgf(text).unwrap();
+        (s.moves_read.unwrap(), s.to_move, s.moves.len())
+    }
+
+    #[test]
+    fn answer_lines_are_answers() {
+        use Color::{Black, White};
+        let stones = "SZ[9]AB[ba][bb][cb]AW[ca][db][cc]";
+        // The one-answer layout: PL[W] and the answer.
+        let (read, to_move, setup) = reading(&format!("(;{stones}PL[W](;W[ed]))"));
+        assert_eq!(
+            read,
+            MovesRead::Answers(AnswersBecause::FirstMoveByPl(White))
+        );
+        assert_eq!((to_move, setup), (Some(White), 0));
+        assert_eq!(
+            read.describe().unwrap(),
+            "moves after the root: the answer (the first move is White's, as PL says)"
+        );
+        // A longer unmarked line is played out whole as the answer.
+        let s = read_sgf(&format!("(;{stones}PL[B];B[aa];W[ab];B[ac];W[ad])")).unwrap();
+        assert!(s.moves.is_empty());
+        assert_eq!(s.answer.depth(), 4);
+        // PL[] and other odd PL values are tolerated.
+        let (read, to_move, _) = reading(&format!("(;{stones}PL[];B[aa])"));
+        assert_eq!(
+            (read, to_move),
+            (MovesRead::Answers(AnswersBecause::NoPl), Some(Black))
+        );
+        let (read, to_move, _) = reading(&format!("(;{stones}PL[ w ];W[aa])"));
+        assert_eq!(
+            read,
+            MovesRead::Answers(AnswersBecause::FirstMoveByPl(White))
+        );
+        assert_eq!(to_move, Some(White));
+        // No PL: the first move's side is to play (KM and DT are not a game record).
+        let (read, to_move, _) = reading(&format!("(;KM[6.5]DT[2026-01-01]{stones};W[aa];B[ab])"));
+        assert_eq!(
+            (read, to_move),
+            (MovesRead::Answers(AnswersBecause::NoPl), Some(White))
+        );
+        // Several first moves against PL: variations.
+        let (read, to_move, _) = reading(&format!("(;{stones}PL[B](;W[aa])(;W[ab]))"));
+        assert_eq!(
+            (read, to_move),
+            (MovesRead::Answers(AnswersBecause::Variations), Some(Black))
+        );
+        // Nothing after the root.
+        assert_eq!(reading(&format!("(;{stones}PL[B])")).0, MovesRead::NoMoves);
+    }
+
+    #[test]
+    fn setup_only_when_the_file_says_so() {
+        use Color::{Black, White};
+        let stones = "SZ[9]AB[ba][bb][cb]AW[ca][db][cc]";
+        // PL names the other colour: the opponent's move that made the position, then the answer.
+        let s = read_sgf(&format!("(;{stones}PL[B];W[aa];B[ab];W[ac];B[ad])")).unwrap();
+        let pl = SetupBecause::PlOtherColour { pl: Black };
+        assert_eq!(
+            s.moves_read,
+            Some(MovesRead::Setup {
+                count: 3,
+                because: pl
+            })
+        );
+        assert_eq!((s.to_move, s.answer.depth()), (Some(Black), 1));
+        let (read, to_move, setup) = reading(&format!("(;{stones}PL[B];W[aa])"));
+        assert_eq!(
+            (read, to_move, setup),
+            (
+                MovesRead::Setup {
+                    count: 1,
+                    because: pl
+                },
+                Some(Black),
+                1
+            )
+        );
+        // PL on a move node marks the problem position, whatever follows.
+        let (read, to_move, setup) =
+            reading(&format!("(;{stones};B[aa];W[ab]PL[W];W[ac]C[Correct])"));
+        let on_move = SetupBecause::PlOnMove;
+        assert_eq!(
+            (read, to_move, setup),
+            (
+                MovesRead::Setup {
+                    count: 2,
+                    because: on_move
+                },
+                Some(White),
+                2
+            )
+        );
+        // A game record: players and result, and a long main line (PL[W] of a handicap game).
+        let cols = "abcdefghi";
+        let mut game = format!("(;{stones}PB[Kim]PW[Lee]RE[W+R]PL[W]");
+        let mut n = 0;
+        for y in "efghi".chars() {
+            for x in cols.chars() {
+                if n == GAME_RECORD_MOVES {
+                    break;
+                }
+                game += &format!(";{}[{x}{y}]", if n % 2 == 0 { 'W' } else { 'B' });
+                n += 1;
+            }
+        }
+        let record = SetupBecause::GameRecord {
+            moves: GAME_RECORD_MOVES,
+        };
+        let (read, to_move, setup) = reading(&(game.clone() + ")"));
+        assert_eq!(
+            (read, to_move, setup),
+            (
+                MovesRead::Setup {
+                    count: GAME_RECORD_MOVES,
+                    because: record
+                },
+                Some(White),
+                GAME_RECORD_MOVES
+            )
+        );
+        // A short line with the players is an answer (a problem cut from a game).
+        let (read, _, setup) = reading(&format!("(;{stones}PB[Kim]PW[Lee]PL[W];W[aa];B[ab])"));
+        assert_eq!(
+            (read, setup),
+            (MovesRead::Answers(AnswersBecause::FirstMoveByPl(White)), 0)
+        );
+        // TSSETUP, either way.
+        let (read, _, setup) = reading(&format!("(;{stones}TSSETUP[1]PL[B];W[aa];B[ab])"));
+        assert_eq!(
+            (read, setup),
+            (
+                MovesRead::Setup {
+                    count: 1,
+                    because: SetupBecause::Marker
+                },
+                1
+            )
+        );
+        let (read, _, setup) = reading(&format!("(;{stones}TSSETUP[0]PL[W];B[aa];W[ab])"));
+        assert_eq!(
+            (read, setup),
+            (MovesRead::Answers(AnswersBecause::Marker), 0)
+        );
+        // A move in the root node stays a setup move.
+        let (read, to_move, setup) = reading(&format!("(;{stones}B[aa](;W[ab]C[RIGHT]))"));
+        let root = SetupBecause::RootMove;
+        assert_eq!(
+            (read, to_move, setup),
+            (
+                MovesRead::Setup {
+                    count: 1,
+                    because: root
+                },
+                Some(White),
+                1
+            )
+        );
     }
 
     #[test]

@@ -32,11 +32,30 @@
 //! # Setup and answer
 //!
 //! The problem position is the root position followed by the *setup moves*, replayed with
-//! captures. With `TSSETUP[n]` they are the first `n` main-line moves. Without it: if no node below
-//! the root carries answer markup, the setup moves are the moves of the leading unbranched line (a
-//! 7x7 kill-all record such as `;B[ce];W[];B[ed]…` is all setup) and the branches where the line
-//! splits are unmarked answers; if there is answer markup, every variation from the root is an
-//! answer. The writer always writes `TSSETUP` when it writes private properties.
+//! captures; the moves after it are the *answer*. Which moves after the root are setup is decided
+//! once per file, by the reading rules of [`super::sgf_read`] (first match wins), and recorded
+//! ([`super::MovesRead`]); `solve` and `check` print the reading and its reason:
+//!
+//! | the file | the moves after the root are |
+//! |---|---|
+//! | `TSSETUP[n]` | setup for the first `n` main-line moves, then the answer |
+//! | `PL` on a move node of the leading unbranched line | setup up to that node, then the answer |
+//! | `PB`/`PW`/`RE` and a main line of at least 30 moves (a game record) | setup (the leading unbranched line) |
+//! | answer markup below the root | the answer |
+//! | no `AB`/`AW` stones (a game from the empty board, e.g. a 7x7 Kill-all record `;B[ce];W[];B[ed]…`) | setup (the leading unbranched line) |
+//! | first move by `PL`'s colour (`PL[W]` and `(;W[ed])`) | the answer |
+//! | several first moves | the answer (variations) |
+//! | `PL` of the other colour than the first move's | setup up to the last move by that other colour, then the answer (`PL`'s side plays) |
+//! | no `PL` (or `PL[]`, read as no `PL`) | the answer; the first move's side plays |
+//!
+//! A move in the root node itself is always a setup move. Where a setup line ends at a branch,
+//! the branches are answer variations. `KM`, `DT`, `AP` and the like, which editors write into
+//! every file, do not make a game record. The writer always writes `TSSETUP` when it writes
+//! private properties, and puts `PL` on the last setup move's node, so that without them too
+//! the setup moves read back as setup moves.
+//!
+//! Answer moves must be legal along their lines, except that an answer line may retake a ko at
+//! once: books and sites leave out the ko threat and its answer between the two captures.
 //!
 //! # Answer verdicts
 //!
@@ -71,8 +90,8 @@ use std::fmt::Write;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SgfWriteOptions {
     /// The private `TS*` properties (without them, the OR player, goal, ko rules and expected
-    /// result fall back to the defaults when read back, and setup moves cannot be told apart from
-    /// marked answers).
+    /// result fall back to the defaults when read back; setup moves still read back as setup,
+    /// through the `PL` on the last one's node).
     pub private_properties: bool,
     /// The answer variations.
     pub answers: bool,
@@ -259,7 +278,9 @@ pub(crate) fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::go::{Board, Move, Point};
-    use crate::problem::{read_sgf, AnswerTree, Goal, Outcome, ProblemSetup, SetupMove};
+    use crate::problem::{
+        read_sgf, AnswerTree, Goal, MovesRead, Outcome, ProblemSetup, SetupBecause, SetupMove,
+    };
 
     fn problem() -> Problem {
         let board = Board::from_ascii(
@@ -341,6 +362,23 @@ Black makes two eyes]
         let q = read_sgf(&bare).unwrap().validate().unwrap();
         assert_eq!(q.board(), p.board());
         assert_eq!(q.setup_moves(), p.setup_moves());
+        // With the answers too: the PL on the last setup move marks the problem position.
+        let bare = write_sgf_with(
+            &p,
+            &SgfWriteOptions {
+                private_properties: false,
+                answers: true,
+            },
+        );
+        let read = read_sgf(&bare).unwrap();
+        let because = SetupBecause::PlOnMove;
+        assert_eq!(
+            read.moves_read,
+            Some(MovesRead::Setup { count: 3, because })
+        );
+        let back = read.validate().unwrap();
+        assert_eq!(back.setup_moves(), p.setup_moves());
+        assert_eq!(back.answer(), p.answer());
         // A game from the empty board: the whole board is the default region (no MA), and a
         // region of the empty points only is written out.
         for (region, ma) in [(None, false), (Some(p.board().empty_points()), true)] {

@@ -19,9 +19,9 @@ impl ProblemSetup {
     /// no point with both colours, no block without liberties; the setup moves are legal (replay
     /// stops at the first illegal one); crucial stones on the board, on stones of the defender,
     /// and at least one for `Live`/`Kill`; region points on the board, at least one empty region
-    /// point; answer moves legal along their lines (simple ko). Checks that need the problem
-    /// position are skipped when it could not be built (bad size, block without liberties,
-    /// illegal setup move).
+    /// point; answer moves legal along their lines (simple ko, except that a ko may be retaken at
+    /// once: books leave out the ko threat exchange). Checks that need the problem position are
+    /// skipped when it could not be built (bad size, block without liberties, illegal setup move).
     ///
     /// Defaults for the optional fields:
     /// - `goal`: `Live` when there are crucial stones, else `LiveAny`.
@@ -303,6 +303,8 @@ pub(crate) fn illegal_reason(e: IllegalMove) -> String {
 }
 
 /// Replay every answer line from `board` and report each illegal move (its subtree is skipped).
+/// A ko retaken at once is not illegal here: the ko threat exchange that a book leaves out is
+/// taken as played.
 fn check_answer(answer: &AnswerTree, board: &Board, errors: &mut Vec<ValidationError>) {
     let mut board = board.clone();
     board.clear_history();
@@ -319,7 +321,12 @@ fn check_answer_node(
     errors: &mut Vec<ValidationError>,
 ) {
     let size = board.size();
-    if let Err(e) = board.check(node.color, node.mv) {
+    let check = board.check(node.color, node.mv);
+    if let Err(IllegalMove::Ko(_)) = check {
+        // A ko retaken at once: books and sites leave out the ko threat and its answer between
+        // the two captures. The line goes on as if they had been played.
+        board.play_recorded_lifting_ko(node.color, node.mv);
+    } else if let Err(e) = check {
         errors.push(ValidationError::IllegalAnswerMove {
             line: if line.is_empty() {
                 "start".to_string()
@@ -330,8 +337,9 @@ fn check_answer_node(
             reason: illegal_reason(e),
         });
         return;
+    } else {
+        board.play_recorded(node.color, node.mv);
     }
-    board.play_recorded(node.color, node.mv);
     line.push(format!(
         "{} {}",
         node.color.sgf_letter(),
@@ -501,6 +509,32 @@ mod tests {
         assert_eq!(
             s.validate().unwrap_err().messages(),
             vec!["the region has no empty point"]
+        );
+    }
+
+    #[test]
+    fn an_answer_may_retake_a_ko_at_once() {
+        let board = Board::from_ascii(
+            ". X O . .
+             X O . O .
+             . X O . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let mut s = ProblemSetup::from_board(&board, Color::Black);
+        let take = |c, p: &str| AnswerNode::new(c, Move::Play(sgf(p)));
+        // Black takes the ko, White takes it back, Black again: the threats are left out.
+        s.answer = AnswerTree {
+            variations: vec![take(Color::Black, "cb")
+                .with_child(take(Color::White, "bb").with_child(take(Color::Black, "cb")))],
+        };
+        assert_eq!(s.clone().validate().unwrap().answer().depth(), 3);
+        // A move on a stone is still refused.
+        s.answer.variations[0].children[0].children[0] = take(Color::Black, "ab");
+        assert_eq!(
+            s.validate().unwrap_err().messages(),
+            vec!["answer line B C4, W B4: Black A4 (SGF ab) is illegal: the point is occupied"]
         );
     }
 
