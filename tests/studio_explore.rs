@@ -288,7 +288,7 @@ fn solving_after_a_move_that_leaves_the_proof_shows_the_refutation() {
     wait_for_solve(&mut h);
     let app = h.state();
     let f = app.finished.as_ref().unwrap();
-    assert!(f.verdict.starts_with("White cannot kill"), "{}", f.verdict);
+    assert!(f.verdict.starts_with("Black lives"), "{}", f.verdict);
     assert_eq!(app.mode, Mode::Explore);
     // The tree is now marked against the proof that Black lives: its D1 is the ghost stone.
     assert_eq!(f.proof_claim().or_player(), Color::Black);

@@ -186,9 +186,9 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     });
     let searches: Vec<SearchSummary> = runs
         .iter()
-        .flat_map(|(p, a)| {
+        .flat_map(|(_, a)| {
             a.steps.iter().map(|s| SearchSummary {
-                or_player: p.or_player(),
+                or_player: s.or_player,
                 goal: s.goal,
                 or_ko_rule: s.or_ko_rule,
                 what: s.what,

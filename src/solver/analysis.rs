@@ -70,6 +70,8 @@ pub enum How {
 pub struct Step {
     /// What was searched, e.g. `ko disallowed`, `unconditional life`, `ko allowed`.
     pub what: &'static str,
+    /// The OR player of the search (the analysis of one claim may search the opposite one).
+    pub or_player: Color,
     pub goal: Goal,
     pub or_ko_rule: KoRule,
     pub status: Status,
@@ -190,6 +192,7 @@ pub fn analyse_in(
         budget.nodes += solution.nodes;
         steps.push(Step {
             what,
+            or_player: claim.or_player(),
             goal: claim.goal(),
             or_ko_rule: claim.ko_rule(claim.or_player()),
             status: solution.status,

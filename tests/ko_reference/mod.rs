@@ -312,10 +312,10 @@ impl KoGame {
                 if e.retake && !master(mover) {
                     continue;
                 }
-                match e.to {
-                    Some(t) => preds[t as usize].push(i as u32),
-                    // The game ends with the defender alive: a move the attacker never wins by.
-                    None => {}
+                // `None`: the game ends with the defender alive, a move the attacker never wins
+                // by (it has no predecessor entry, so it is never counted off).
+                if let Some(t) = e.to {
+                    preds[t as usize].push(i as u32);
                 }
                 if mover == self.defender {
                     open[i] += 1;

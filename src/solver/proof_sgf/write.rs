@@ -4,7 +4,7 @@ use super::compressed_list;
 use crate::go::{Color, Zone};
 use crate::problem::coords::{move_gtp, move_to_sgf};
 use crate::problem::sgf_write::escape;
-use crate::problem::{write_sgf_with, Goal, Problem, SgfWriteOptions};
+use crate::problem::{write_sgf_with, Goal, Outcome, Problem, SgfWriteOptions};
 use crate::solver::proof::{LeafKind, ProofNode, ProofTree, Role};
 use std::fmt::Write;
 
@@ -29,7 +29,10 @@ pub fn proof_to_sgf_with_note(problem: &Problem, proof: &ProofTree, note: Option
         private_properties: true,
         answers: false,
     };
-    let problem_text = write_sgf_with(problem, &options);
+    // The problem as proven: its OR player wins (whatever the file said, and also where the
+    // analysis searched it under other ko rules than the file's, which drops the file's own).
+    let proven = problem.clone().with_expected(Some(Outcome::Win));
+    let problem_text = write_sgf_with(&proven, &options);
     // The problem's game tree ends with ")\n"; the proof goes in front of the closing parenthesis.
     let open = problem_text.trim_end();
     let mut out = open.strip_suffix(')').unwrap_or(open).to_string();
