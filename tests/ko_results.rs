@@ -198,10 +198,11 @@ fn go_results_agree_with_the_ko_reference() {
 }
 
 /// Every bundled problem (marked or inferred) gives one Go result whichever claim is asked:
-/// its own, `lives` or `kills` (what `solve --side` and the studio's claim choice ask).
+/// its own, `lives` or `kills` (what `solve --side` and the studio's claim choice ask); on boards
+/// up to 9x9, the ko reference's result and a winning first move.
 #[test]
 fn every_bundled_problem_gives_one_result_whatever_claim_is_asked() {
-    let mut compared = 0;
+    let (mut compared, mut against_reference) = (0, 0);
     for path in bundled::problem_files() {
         let problem = tsumego_studio::problem::load_inferring(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -221,8 +222,37 @@ fn every_bundled_problem_gives_one_result_whatever_claim_is_asked() {
         }
         assert_eq!(results[0], results[1], "{}", path.display());
         compared += 1;
+        // The reference, where the board is small enough for it.
+        if problem.size() <= 9 {
+            if let Some(game) = KoGame::new(&problem) {
+                let expected = game.result();
+                assert_eq!(
+                    reference_of(results[0].0),
+                    expected,
+                    "{}: {}",
+                    path.display(),
+                    results[0].1
+                );
+                let a = analysed(&problem);
+                let mover = problem.to_move();
+                if let Some(m) = first_move_of(&a, mover) {
+                    let level = level_for(&problem, expected, mover);
+                    assert_eq!(
+                        game.first_move_wins(m, level),
+                        Some(true),
+                        "{}: first move {m:?} under {level:?}",
+                        path.display()
+                    );
+                }
+                against_reference += 1;
+            }
+        }
     }
     assert!(compared >= 20, "{compared} bundled live/kill problems");
+    assert!(
+        against_reference >= 15,
+        "{against_reference} bundled problems against the reference"
+    );
 }
 
 /// One problem of the sequence and both its claims' searches, for looking into a disagreement:

@@ -45,11 +45,14 @@ pub enum Result {
 
 const EMPTY: u8 = 0;
 
+/// Points of the largest board the reference plays (9x9).
+const CELLS: usize = 81;
+
 /// A position: the whole board, side to move, the point the side to move may not retake (as a
 /// board index), and whether the last move was a pass.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct State {
-    grid: [u8; 49],
+    grid: [u8; CELLS],
     to_move: u8,
     ko: Option<u8>,
     passed: bool,
@@ -96,13 +99,13 @@ fn stone(c: Color) -> u8 {
 }
 
 impl KoGame {
-    /// The game of `problem` (boards up to 7x7), or `None` beyond [`MAX_STATES`] positions (or
+    /// The game of `problem` (boards up to 9x9), or `None` beyond [`MAX_STATES`] positions (or
     /// `KO_REF_STATES`).
     pub fn new(problem: &Problem) -> Option<KoGame> {
         let size = problem.size();
-        assert!(size <= 7, "the reference plays boards up to 7x7");
+        assert!(size <= 9, "the reference plays boards up to 9x9");
         let at = |x: usize, y: usize| (y * size + x) as u8;
-        let mut grid = [EMPTY; 49];
+        let mut grid = [EMPTY; CELLS];
         let mut region = Vec::new();
         let mut crucial = Vec::new();
         for y in 0..size {
@@ -244,12 +247,12 @@ impl KoGame {
     }
 
     /// The block of `p` and whether it has a liberty.
-    fn block(&self, grid: &[u8; 49], p: u8) -> (Vec<u8>, usize) {
+    fn block(&self, grid: &[u8; CELLS], p: u8) -> (Vec<u8>, usize) {
         let c = grid[p as usize];
         let mut block = vec![p];
-        let mut seen = [false; 49];
+        let mut seen = [false; CELLS];
         seen[p as usize] = true;
-        let mut liberties = [false; 49];
+        let mut liberties = [false; CELLS];
         let mut count = 0;
         let mut k = 0;
         while k < block.len() {
@@ -270,7 +273,7 @@ impl KoGame {
 
     /// `c` plays at `p`: the new grid and the point the opponent may not retake at once, or
     /// `None` for a suicide.
-    fn play(&self, grid: &[u8; 49], c: u8, p: u8) -> Option<([u8; 49], Option<u8>)> {
+    fn play(&self, grid: &[u8; CELLS], c: u8, p: u8) -> Option<([u8; CELLS], Option<u8>)> {
         let mut g = *grid;
         g[p as usize] = c;
         let mut captured = Vec::new();
