@@ -16,6 +16,7 @@ use super::analysis::{Analysis, How};
 use super::checker::{check_proof_within, CheckError, CheckLimits};
 use super::config::SolveConfig;
 use super::fault::Fault;
+use super::go_result::{GoResult, Life};
 use super::proof::ProofTree;
 use super::search::{Solver, Status};
 use crate::problem::Problem;
@@ -200,8 +201,15 @@ pub fn certify(
 
 /// Does [`certify`] have something to check: a proof, or a plain proven failure?
 pub fn certifiable(analysis: &Analysis) -> bool {
+    // A defender that survives only by endless play has no proof: the search for one already
+    // failed in the analysis.
+    let endless = analysis.go
+        == Some(GoResult::Lives {
+            life: Life::Endless,
+        });
     analysis.solution.proof.is_some()
-        || (analysis.solution.status == Status::Fail && analysis.how == How::Plain)
+        || analysis.opposite.is_some()
+        || (analysis.solution.status == Status::Fail && analysis.how == How::Plain && !endless)
 }
 
 /// The certificate the analysis found itself ([`Analysis::opposite`]: the winner's proof of a
