@@ -12,35 +12,62 @@
 //! Direct-mapped and lossy: a newer position takes an older one's slot. Two positions share a
 //! slot's hash only if their 64-bit stone hashes are equal, the same assumption the
 //! transposition table makes.
+//!
+//! It starts small and grows: 2^[`FIRST_BITS`] slots at the first insert (a solve of a few
+//! nodes never zeroes the full memo), four times more whenever it has taken half as many inserts
+//! as it has slots, up to 2^[`MAX_BITS`]. Its size changes only how often the goal test runs
+//! again, never a result.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, RefCell};
 
-/// `log2` of the slots: 512 KiB, allocated on the first use (many solves are tiny).
-const SLOT_BITS: u32 = 16;
+/// `log2` of the slots at the first insert: 8 KiB.
+const FIRST_BITS: u32 = 10;
+
+/// `log2` of the most slots: 512 KiB.
+const MAX_BITS: u32 = 16;
 
 #[derive(Default)]
 pub struct UndecidedMemo {
-    slots: OnceCell<Box<[Cell<u64>]>>,
+    /// Empty until the first insert, then a power of two of slots (0: an empty slot).
+    slots: RefCell<Vec<u64>>,
+    /// Inserts since the memo took its present size.
+    inserts: Cell<usize>,
 }
 
 impl UndecidedMemo {
-    fn slot(&self, hash: u64) -> &Cell<u64> {
-        let slots = self
-            .slots
-            .get_or_init(|| (0..1usize << SLOT_BITS).map(|_| Cell::new(0)).collect());
-        &slots[(hash as usize) & ((1 << SLOT_BITS) - 1)]
-    }
-
     /// Was the position with stone hash `hash` found undecided?
     pub fn contains(&self, hash: u64) -> bool {
-        hash != 0 && self.slot(hash).get() == hash
+        let slots = self.slots.borrow();
+        hash != 0 && !slots.is_empty() && slots[(hash as usize) & (slots.len() - 1)] == hash
     }
 
     /// The position with stone hash `hash` is undecided.
     pub fn insert(&self, hash: u64) {
-        if hash != 0 {
-            self.slot(hash).set(hash);
+        if hash == 0 {
+            return;
         }
+        let mut slots = self.slots.borrow_mut();
+        if slots.is_empty() {
+            *slots = vec![0; 1 << FIRST_BITS];
+        } else if self.inserts.get() * 2 >= slots.len() && slots.len() < 1 << MAX_BITS {
+            // Four times the slots, each kept hash moved to its slot there.
+            let mut grown = vec![0; slots.len() * 4];
+            let mask = grown.len() - 1;
+            for &h in slots.iter().filter(|&&h| h != 0) {
+                grown[(h as usize) & mask] = h;
+            }
+            *slots = grown;
+            self.inserts.set(0);
+        }
+        let mask = slots.len() - 1;
+        slots[(hash as usize) & mask] = hash;
+        self.inserts.set(self.inserts.get() + 1);
+    }
+
+    /// Slots allocated (tests).
+    #[cfg(test)]
+    fn slot_count(&self) -> usize {
+        self.slots.borrow().len()
     }
 }
 
@@ -61,5 +88,20 @@ mod tests {
         // The empty slot's value is never a position.
         memo.insert(0);
         assert!(!memo.contains(0));
+    }
+
+    #[test]
+    fn grows_to_its_most_slots_and_keeps_what_fits() {
+        let memo = UndecidedMemo::default();
+        assert_eq!(memo.slot_count(), 0);
+        // Distinct low bits: no two share a slot at any size.
+        let hashes: Vec<u64> = (1..=40_000u64).map(|i| i << 40 | i).collect();
+        memo.insert(hashes[0]);
+        assert_eq!(memo.slot_count(), 1 << FIRST_BITS);
+        for &h in &hashes {
+            memo.insert(h);
+        }
+        assert_eq!(memo.slot_count(), 1 << MAX_BITS);
+        assert!(hashes.iter().all(|&h| memo.contains(h)));
     }
 }
