@@ -87,8 +87,9 @@ struct JsonOutput<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     reduction: Option<&'a ReductionSummary>,
     /// Microseconds the reported claim's analysis and the check of its result took in this
-    /// process (no start-up, no file loading, no printing): the in-process time that
-    /// `scripts/compare-tsumego-js.sh` sets beside tsumego.js's solve.
+    /// process (with `--reduce-zones`, the reduction between them too; no start-up, no file
+    /// loading, no printing): the in-process time that `scripts/compare-tsumego-js.sh` sets
+    /// beside tsumego.js's solve.
     in_process_us: u64,
 }
 
