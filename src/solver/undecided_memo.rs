@@ -14,11 +14,12 @@
 //! transposition table makes.
 //!
 //! It starts small and grows: 2^[`FIRST_BITS`] slots at the first insert (a solve of a few
-//! nodes never zeroes the full memo), four times more whenever it has taken half as many inserts
-//! as it has slots, up to 2^[`MAX_BITS`]. Its size changes only how often the goal test runs
-//! again, never a result.
+//! nodes never zeroes the full memo), four times more whenever a new position would take the
+//! slot of another, up to 2^[`MAX_BITS`]. Two positions that share a slot at a size share it at
+//! every smaller size, so the memo holds at every moment exactly what the full-size memo would:
+//! the goal test runs as often as before, and a small solve allocates little.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 /// `log2` of the slots at the first insert: 8 KiB.
 const FIRST_BITS: u32 = 10;
@@ -30,8 +31,6 @@ const MAX_BITS: u32 = 16;
 pub struct UndecidedMemo {
     /// Empty until the first insert, then a power of two of slots (0: an empty slot).
     slots: RefCell<Vec<u64>>,
-    /// Inserts since the memo took its present size.
-    inserts: Cell<usize>,
 }
 
 impl UndecidedMemo {
@@ -49,19 +48,23 @@ impl UndecidedMemo {
         let mut slots = self.slots.borrow_mut();
         if slots.is_empty() {
             *slots = vec![0; 1 << FIRST_BITS];
-        } else if self.inserts.get() * 2 >= slots.len() && slots.len() < 1 << MAX_BITS {
-            // Four times the slots, each kept hash moved to its slot there.
+        }
+        loop {
+            let at = (hash as usize) & (slots.len() - 1);
+            let held = slots[at];
+            if held == 0 || held == hash || slots.len() >= 1 << MAX_BITS {
+                slots[at] = hash;
+                return;
+            }
+            // Another position holds the slot: four times the slots, each kept hash moved to
+            // its slot there (kept hashes never share one: their slots differed already).
             let mut grown = vec![0; slots.len() * 4];
             let mask = grown.len() - 1;
             for &h in slots.iter().filter(|&&h| h != 0) {
                 grown[(h as usize) & mask] = h;
             }
             *slots = grown;
-            self.inserts.set(0);
         }
-        let mask = slots.len() - 1;
-        slots[(hash as usize) & mask] = hash;
-        self.inserts.set(self.inserts.get() + 1);
     }
 
     /// Slots allocated (tests).
@@ -82,7 +85,7 @@ mod tests {
         assert!(!memo.contains(a));
         memo.insert(a);
         assert!(memo.contains(a) && !memo.contains(b));
-        // Same slot (equal low bits): the newer one replaces it.
+        // Same slot at every size (equal low 16 bits): the newer one replaces it.
         memo.insert(b);
         assert!(memo.contains(b) && !memo.contains(a));
         // The empty slot's value is never a position.
@@ -91,13 +94,18 @@ mod tests {
     }
 
     #[test]
-    fn grows_to_its_most_slots_and_keeps_what_fits() {
+    fn grows_instead_of_dropping_a_position_until_its_most_slots() {
         let memo = UndecidedMemo::default();
         assert_eq!(memo.slot_count(), 0);
-        // Distinct low bits: no two share a slot at any size.
-        let hashes: Vec<u64> = (1..=40_000u64).map(|i| i << 40 | i).collect();
-        memo.insert(hashes[0]);
+        memo.insert(1);
         assert_eq!(memo.slot_count(), 1 << FIRST_BITS);
+        // The same first slot, other slots at four times the size: both kept.
+        let other = 1 + (1 << FIRST_BITS);
+        memo.insert(other);
+        assert_eq!(memo.slot_count(), 1 << (FIRST_BITS + 2));
+        assert!(memo.contains(1) && memo.contains(other));
+        // Distinct low 16 bits: all kept, as the full-size memo keeps them.
+        let hashes: Vec<u64> = (1..=40_000u64).map(|i| i << 40 | i).collect();
         for &h in &hashes {
             memo.insert(h);
         }

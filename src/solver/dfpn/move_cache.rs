@@ -4,8 +4,10 @@
 //! every AND move for legality took about half of the time of a visit. The cache keeps them by
 //! the node's table key, one entry per slot (a newer node takes the slot), so memory stays
 //! bounded ([`SLOTS`] entries of a few KiB at most). It starts with [`FIRST_SLOTS`] at the first
-//! entry kept and grows by four whenever it has kept half as many entries as it has slots, so a
-//! solve of a few nodes does not make (and drop) thousands of empty slots.
+//! entry kept and grows by four whenever a new node would take another's slot, up to
+//! [`SLOTS`]: two keys that share a slot at a size share it at every smaller size, so it holds
+//! at every moment exactly what the full-size cache would, and a solve of a few nodes does not
+//! make (and drop) thousands of empty slots.
 //!
 //! What is kept depends on the position and the last move only (the key covers stones, side
 //! to move, ko point, a pass before, and the last move, which the ordering's proximity term
@@ -53,8 +55,6 @@ enum Kept {
 pub struct MoveCache {
     /// Empty until the first entry is kept, then a power of two of slots, at most [`SLOTS`].
     slots: Vec<Option<(u64, Kept)>>,
-    /// Entries kept since the cache took its present size.
-    kept: usize,
     enabled: bool,
 }
 
@@ -69,7 +69,6 @@ impl MoveCache {
     pub fn new() -> MoveCache {
         MoveCache {
             slots: Vec::new(),
-            kept: 0,
             enabled: true,
         }
     }
@@ -79,7 +78,6 @@ impl MoveCache {
     pub fn disabled() -> MoveCache {
         MoveCache {
             slots: Vec::new(),
-            kept: 0,
             enabled: false,
         }
     }
@@ -119,8 +117,16 @@ impl MoveCache {
         }
         if self.slots.is_empty() {
             self.slots.resize_with(FIRST_SLOTS, || None);
-        } else if self.kept * 2 >= self.slots.len() && self.slots.len() < SLOTS {
-            // Four times the slots, each entry moved to its slot there.
+        }
+        loop {
+            let at = Self::slot(key, self.slots.len());
+            let taken = matches!(&self.slots[at], Some((k, _)) if *k != key);
+            if !taken || self.slots.len() >= SLOTS {
+                self.slots[at] = Some((key, kept));
+                return;
+            }
+            // Another node holds the slot: four times the slots, each entry moved to its slot
+            // there (kept entries never share one: their slots differed already).
             let mut grown: Vec<Option<(u64, Kept)>> = Vec::new();
             grown.resize_with(self.slots.len() * 4, || None);
             for (k, entry) in std::mem::take(&mut self.slots).into_iter().flatten() {
@@ -128,11 +134,7 @@ impl MoveCache {
                 grown[at] = Some((k, entry));
             }
             self.slots = grown;
-            self.kept = 0;
         }
-        let at = Self::slot(key, self.slots.len());
-        self.slots[at] = Some((key, kept));
-        self.kept += 1;
     }
 }
 
@@ -156,7 +158,7 @@ mod tests {
             cache.and_plays(key).is_none(),
             "an OR entry is not an AND entry"
         );
-        let other = key + FIRST_SLOTS as u64;
+        let other = key + SLOTS as u64;
         assert!(cache.or_moves(other).is_none(), "same slot, another key");
         cache.keep_and(other, AndPlays::default());
         assert!(cache.or_moves(key).is_none(), "the newer key took the slot");
@@ -170,7 +172,7 @@ mod tests {
     fn the_cache_grows_to_its_most_slots_keeping_its_entries() {
         let mut cache = MoveCache::new();
         assert!(cache.slots.is_empty());
-        // Keys with distinct slots at every size: none is lost while the cache grows.
+        // Keys with distinct slots at the full size: none is lost while the cache grows.
         for key in 0..SLOTS as u64 {
             cache.keep_or(key, OrMoves::default());
         }
