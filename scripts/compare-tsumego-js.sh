@@ -2,14 +2,17 @@
 # Benchmark: compares tsumego-studio's answers with tsumego.js's (not part of CI; a report).
 #
 # Usage:
-#   scripts/compare-tsumego-js.sh [--build] [--timeout S] [--our-time-limit S]
+#   scripts/compare-tsumego-js.sh [--build] [--timeout S] [--our-time-limit S] [--runs N]
 #                                 [--markdown OUT.md] [FILE.sgf ...]
 #
 #   FILE.sgf            problems to compare (default: problems/*.sgf)
 #   --build             rebuild the release binary first (otherwise it is built only when missing:
-#                       cargo build --release -p tsumego-studio --no-default-features)
+#                       cargo build --release -p tsumego-studio --no-default-features; the binary
+#                       is looked for in $CARGO_TARGET_DIR, default target/)
 #   --timeout S         tsumego.js's time per problem, all its searches together (default 60)
 #   --our-time-limit S  passed to `tsumego-studio solve --time-limit-secs` (default 60)
+#   --runs N            time each problem's solve in N fresh processes on each side and take the
+#                       medians (default 1: the comparison's own runs)
 #   --markdown OUT.md   also write the table as markdown
 #
 # Needs node (>= 18) and npm: tsumego.js (npm package `tsumego.js`, pinned to 1.1.0 in
@@ -47,6 +50,13 @@
 # Seconds: ours = the search time of the file's claim from --json (not the process start);
 # tsumego.js = its solve with the matching km (node's start-up not counted).
 #
+# In-process times (the issue 35 figure): ours = `in_process_us` of `solve --json`, the file
+# claim's analysis and the check of its result in the solving process (no start-up, file
+# loading or printing); tsumego.js = its solve call with the matching km, timed inside node (no
+# node start-up, no SGF parsing). Both are one solve in a fresh process. Printed per problem
+# solved by both (tsumego.js: enclosed problems), with the median, 90th percentile and maximum of
+# the ratio ours / tsumego.js.
+#
 # Known difference (problems/27-long-l-ko.sgf): tsumego.js lets the side without ko threats
 # void the ko master's threats by two passes (the Japanese "bent four in the corner is dead"
 # ruling: the attacker removes the threats, then starts the ko). So a ko that the attacker may
@@ -70,7 +80,7 @@ done
 
 command -v node >/dev/null || { echo "compare-tsumego-js.sh: node is needed" >&2; exit 1; }
 
-bin=target/release/tsumego-studio
+bin=${CARGO_TARGET_DIR:-target}/release/tsumego-studio
 if [[ $build == 1 || ! -x $bin ]]; then
     echo "==> cargo build --release -p tsumego-studio --no-default-features" >&2
     cargo build --release -p tsumego-studio --no-default-features >&2

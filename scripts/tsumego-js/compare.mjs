@@ -3,7 +3,7 @@
 // tsumego.js first; the shell script's header documents the method and the options.
 //
 //   node scripts/tsumego-js/compare.mjs [--bin PATH] [--timeout S] [--our-time-limit S]
-//        [--markdown OUT.md] [FILE.sgf ...]
+//        [--runs N] [--markdown OUT.md] [FILE.sgf ...]
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
@@ -15,10 +15,10 @@ const repo = path.resolve(here, '..', '..');
 
 // ---------------------------------------------------------------- options
 function usage(code) {
-    console.log(`usage: compare.mjs [--bin PATH] [--timeout S] [--our-time-limit S] [--markdown OUT.md] [FILE.sgf ...]`);
+    console.log(`usage: compare.mjs [--bin PATH] [--timeout S] [--our-time-limit S] [--runs N] [--markdown OUT.md] [FILE.sgf ...]`);
     process.exit(code);
 }
-const opts = { bin: path.join(repo, 'target/release/tsumego-studio'), timeout: 60, ourLimit: 60, markdown: null, files: [] };
+const opts = { bin: path.join(repo, 'target/release/tsumego-studio'), timeout: 60, ourLimit: 60, runs: 1, markdown: null, files: [] };
 {
     const a = process.argv.slice(2);
     for (let i = 0; i < a.length; i++) {
@@ -27,6 +27,7 @@ const opts = { bin: path.join(repo, 'target/release/tsumego-studio'), timeout: 6
             case '--bin': opts.bin = need(); break;
             case '--timeout': opts.timeout = Number(need()); break;
             case '--our-time-limit': opts.ourLimit = Number(need()); break;
+            case '--runs': opts.runs = Math.max(1, Math.floor(Number(need())) || 1); break;
             case '--markdown': opts.markdown = need(); break;
             case '-h': case '--help': usage(0); break;
             default:
@@ -185,6 +186,35 @@ function runTjs(input) {
     return { lines, timedOut, crashed };
 }
 
+// ---------------------------------------------------------------- in-process times
+// Ours: `in_process_us` of `solve --json` (the file claim's analysis and the check of its result,
+// in the solving process: no start-up, loading or printing). tsumego.js: its solve call with the
+// matching ko master, timed inside node (no node start-up, no SGF parsing). Each is one solve in
+// a fresh process, as a user's one-shot `solve` runs; with --runs N, the median of N processes.
+const median = (v) => quantile(v, 0.5);
+/** The value at quantile q of v (nearest rank), or null for an empty list. */
+function quantile(v, q) {
+    if (!v.length) return null;
+    const s = [...v].sort((a, b) => a - b);
+    return s[Math.min(s.length, Math.max(1, Math.ceil(q * s.length))) - 1];
+}
+function ourMicros(file, first) {
+    const us = [first.in_process_us];
+    for (let i = 1; i < opts.runs; i++) us.push(runOurs(file, []).in_process_us);
+    return us.every((u) => typeof u === 'number') ? median(us) : null;
+}
+function tjsMicros(input, first) {
+    const us = [first * 1e6];
+    for (let i = 1; i < opts.runs; i++) {
+        const r = runTjs({ ...input, kms: input.kms.slice(0, 1), timeOnly: true });
+        const line = r.lines.find((l) => l.kind === 'solve');
+        if (!line) return null;
+        us.push(line.seconds * 1e6);
+    }
+    return median(us);
+}
+const fmtUs = (us) => (us == null ? '–' : us < 1000 ? `${us.toFixed(0)} µs` : `${(us / 1000).toFixed(1)} ms`);
+
 // ---------------------------------------------------------------- one problem
 const fmtS = (s) => (s == null ? '–' : s < 0.01 ? s.toFixed(4) : s < 10 ? s.toFixed(3) : s.toFixed(1));
 
@@ -305,12 +335,13 @@ function compareOne(file) {
     // km = the ko master: the OR player's opponent matches our rules (the OR player may not rely on ko)
     const kmMatch = -orColor;
     const ourMoveXY = oursMove ? fromGtp(oursMove, size) : null;
-    const res = runTjs({
+    const tjsInput = {
         sgf: tjsSgf,
         stm,
         kms: [kmMatch, 0, orColor],
         ourMove: ourMoveXY ? [ourMoveXY[0] - x0, ourMoveXY[1] - y0] : null,
-    });
+    };
+    const res = runTjs(tjsInput);
     const get = (kind, km) => res.lines.find((l) => l.kind === kind && (km === undefined || l.km === km));
     const err = get('error');
     if (err) {
@@ -340,6 +371,9 @@ function compareOne(file) {
     if (missing) tjsText += `; ${missing} km timed out`;
     row.tjs = tjsText;
     row.times = `${fmtS(ourSecs)} / ${fmtS(main.seconds)}`;
+    row.oursUs = ourMicros(file, ours);
+    row.tjsUs = tjsMicros(tjsInput, main.seconds);
+    if (row.oursUs != null && row.tjsUs) row.ratio = row.oursUs / row.tjsUs;
 
     // 4. compare
     if (oursStmWins == null) {
@@ -398,6 +432,18 @@ const nDis = rows.filter((r) => r.agree === 'NO').length;
 const nNc = rows.length - nAgree - nDis;
 const summary = `agree ${nAgree} / disagree ${nDis} / not comparable ${nNc} (of ${rows.length})`;
 
+// in-process times of the problems both solved (tsumego.js's: enclosed problems only)
+const timed = rows.filter((r) => r.ratio != null);
+const timeHeader = ['file', 'ours in-process', 'tsumego.js in-process', 'ratio'];
+const timeCells = timed.map((r) => [r.file, fmtUs(r.oursUs), fmtUs(r.tjsUs), r.ratio.toFixed(2)]);
+const q = (key, p) => quantile(timed.map((r) => r[key]), p);
+const timeSummary = timed.length
+    ? `in-process time, ${timed.length} problems solved by both (median of ${opts.runs} process${opts.runs > 1 ? 'es' : ''} each): ` +
+      `ours median ${fmtUs(q('oursUs', 0.5))}, 90th percentile ${fmtUs(q('oursUs', 0.9))}; ` +
+      `tsumego.js median ${fmtUs(q('tjsUs', 0.5))}, 90th percentile ${fmtUs(q('tjsUs', 0.9))}; ` +
+      `ratio ours / tsumego.js: median ${q('ratio', 0.5).toFixed(2)}, 90th percentile ${q('ratio', 0.9).toFixed(2)}, max ${q('ratio', 1).toFixed(2)}`
+    : 'in-process time: no problem solved by both';
+
 const esc = (s) => String(s).replace(/\|/g, '\\|');
 const md = [
     `| ${header.join(' | ')} |`,
@@ -414,6 +460,9 @@ for (const c of cells) {
     console.log(`    seconds:     ${c[5]}`);
     if (c[6]) console.log(`    notes:       ${c[6]}`);
 }
+console.log('in-process times (ours: solve\'s analysis + check; tsumego.js: its solve call):');
+for (const c of timeCells) console.log(`    ${c[0].padEnd(34)} ours ${c[1].padStart(8)}  tsumego.js ${c[2].padStart(8)}  ratio ${c[3].padStart(7)}`);
+console.log(timeSummary);
 console.log(summary);
 
 if (opts.markdown) {
@@ -428,6 +477,14 @@ if (opts.markdown) {
         md,
         '',
         summary,
+        '',
+        'In-process times: ours = `in_process_us` of `solve --json` (the file claim\'s analysis and the check of its result); tsumego.js = its solve call with the matching km. One solve per fresh process on both sides (no start-up counted).',
+        '',
+        `| ${timeHeader.join(' | ')} |`,
+        `|${timeHeader.map(() => '---').join('|')}|`,
+        ...timeCells.map((c) => `| ${c.map(esc).join(' | ')} |`),
+        '',
+        timeSummary,
         '',
     ].join('\n');
     writeFileSync(opts.markdown, legend);

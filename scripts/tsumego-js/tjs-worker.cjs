@@ -2,13 +2,14 @@
 // per-problem timeout can kill it). Not meant to be run by hand.
 //
 // Input (stdin, JSON):
-//   { sgf, stm: +1 | -1, kms: [km, ...], ourMove: [x, y] | null }
+//   { sgf, stm: +1 | -1, kms: [km, ...], ourMove: [x, y] | null, timeOnly?: true }
 //   sgf: tsumego.js's format: SZ, AB, AW, PL and MA on one stone of the target block.
 //   stm: the side to move (+1 Black, -1 White, tsumego.js's colours).
 //   kms: the ko masters to ask, in order (+1 Black, -1 White, 0 nobody); the first one
 //        is the one the comparison uses, and the one whose winning moves are listed.
 //   ourMove: our first move for stm (board coordinates, 0-based, y from the top), tested
 //        with the first km when tsumego.js says stm wins.
+//   timeOnly: only the solves (compare.mjs --runs: the time of a solve in a fresh process).
 // Output (stdout): one JSON object per line, written as soon as it is known, so that
 // compare.mjs keeps what was found before a timeout:
 //   {"kind":"setup", rzone, target:[x,y], targetColor} | {"kind":"error", message}
@@ -67,7 +68,7 @@ input.kms.forEach((km, i) => {
     const t1 = now();
     const stmWins = move * stm > 0;
     emit({ kind: 'solve', km, stmWins, move: stmWins ? coords(move) : null, seconds: t1 - t0 });
-    if (i !== 0 || !stmWins) return;
+    if (i !== 0 || !stmWins || input.timeOnly) return;
     if (input.ourMove) {
         const [x, y] = input.ourMove;
         const r = moveWins(stone.make(x, y, stm), km);

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Which claim to prove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
@@ -85,6 +86,11 @@ struct JsonOutput<'a> {
     /// `--reduce-zones`: what the reduction did (absent when it did not run).
     #[serde(skip_serializing_if = "Option::is_none")]
     reduction: Option<&'a ReductionSummary>,
+    /// Microseconds the reported claim's analysis and the check of its result took in this
+    /// process (with `--reduce-zones`, the reduction between them too; no start-up, no file
+    /// loading, no printing): the in-process time that `scripts/compare-tsumego-js.sh` sets
+    /// beside tsumego.js's solve.
+    in_process_us: u64,
 }
 
 /// Exit status of `solve` and `bench` when the checker rejected a proof (an internal error).
@@ -146,6 +152,7 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     let stops: Vec<Arc<AtomicBool>> = claims.iter().map(|_| Arc::default()).collect();
     let raced = race(&stops, |lane| {
         let claim = &claims[lane.index()];
+        let start = Instant::now();
         let mut analysis = options
             .search
             .analyse_until(claim, Width::Auto, lane.stop());
@@ -155,13 +162,16 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         let repro = options
             .check
             .check(&options.file, &options.search, &mut analysis);
-        (analysis, repro, reduction)
+        let micros = start.elapsed().as_micros() as u64;
+        (analysis, repro, reduction, micros)
     });
     let mut runs: Vec<(Problem, Analysis)> = Vec::new();
     let mut repro_files: Vec<Option<String>> = Vec::new();
     let mut reductions: Vec<Option<ReductionSummary>> = Vec::new();
-    for (claim, (analysis, repro, reduction)) in claims.into_iter().zip(raced) {
+    let mut lane_micros: Vec<u64> = Vec::new();
+    for (claim, (analysis, repro, reduction, micros)) in claims.into_iter().zip(raced) {
         reductions.push(reduction?);
+        lane_micros.push(micros);
         repro_files.push(match repro {
             Some(Ok(path)) => {
                 let path = path.display().to_string();
@@ -265,11 +275,14 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
 
     print(
         options,
-        &report,
-        &searches,
-        &verdicts,
-        proof_out.as_deref(),
-        reductions[chosen].as_ref(),
+        &Printed {
+            report: &report,
+            searches: &searches,
+            verdicts: &verdicts,
+            proof_out: proof_out.as_deref(),
+            reduction: reductions[chosen].as_ref(),
+            in_process_us: lane_micros[chosen],
+        },
     )?;
 
     if let (Some(path), None) = (&options.proof_out, &proof_out) {
@@ -296,15 +309,27 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// What [`print`] prints.
+struct Printed<'a> {
+    report: &'a SolveReport,
+    searches: &'a [SearchSummary],
+    verdicts: &'a [String],
+    proof_out: Option<&'a str>,
+    reduction: Option<&'a ReductionSummary>,
+    /// Microseconds of the reported claim's analysis and check (JSON only).
+    in_process_us: u64,
+}
+
 /// Print the report (text or JSON) to stdout.
-fn print(
-    options: &SolveOptions,
-    report: &SolveReport,
-    searches: &[SearchSummary],
-    verdicts: &[String],
-    proof_out: Option<&str>,
-    reduction: Option<&ReductionSummary>,
-) -> anyhow::Result<()> {
+fn print(options: &SolveOptions, printed: &Printed<'_>) -> anyhow::Result<()> {
+    let Printed {
+        report,
+        searches,
+        verdicts,
+        proof_out,
+        reduction,
+        in_process_us,
+    } = *printed;
     let mut stdout = io::stdout().lock();
     if options.json {
         let json = JsonOutput {
@@ -314,6 +339,7 @@ fn print(
             verdicts,
             proof_out: proof_out.map(str::to_string),
             reduction,
+            in_process_us,
         };
         writeln!(stdout, "{}", serde_json::to_string(&json)?)?;
     } else {

@@ -66,16 +66,20 @@ impl SekiRule {
     /// The zone of a seki the defender keeps for ever on `board` (the area and its enclosing
     /// block, not closed yet), if there is one.
     pub fn evaluate(&self, board: &Board) -> Option<Zone> {
-        let table = shipped_table().ok()?;
         let near = match board.last_move() {
             Some(Move::Pass) => return None,
             Some(Move::Play(p)) => Some(p),
             None => None,
         };
+        // The database is read at its first query, not before: a solve that never meets an
+        // enclosed area does not read it.
         enclosed_areas(board, self.defender, near)
             .into_iter()
             .filter(|a| self.crucial.is_none_or(|c| a.enclosing.intersects(&c)))
-            .find(|a| is_known(table, board, self.defender, &self.region, a))
+            .find(|a| {
+                shipped_table()
+                    .is_ok_and(|table| is_known(table, board, self.defender, &self.region, a))
+            })
             .map(|a| a.area.union(&a.enclosing))
     }
 }

@@ -243,13 +243,17 @@ fn lock(shard: &Mutex<Shard>) -> MutexGuard<'_, Shard> {
 }
 
 /// An own table, or one shard of a shared one: buckets of two slots, growing up to its capacity.
+/// Nothing is allocated until the first store (a search replaced by a pooled table, or one
+/// decided at its root, never allocates one).
 pub struct Shard {
+    /// Empty until the first store, then two per bucket.
     slots: Vec<Option<Slot>>,
     /// The slots' keys (0 for an empty slot), apart from the slots: a probe of a position
     /// not in the table (most probes: children when they are generated) reads one cache line
     /// of this array (an eighth of the table's memory) instead of the slots'.
     keys: Vec<u64>,
-    /// Number of buckets minus one (a power of two minus one).
+    /// Number of buckets minus one (a power of two minus one); before the first store, of the
+    /// buckets it will allocate.
     mask: usize,
     stored: usize,
     /// The most buckets the table may grow to (its capacity).
@@ -280,8 +284,8 @@ impl Shard {
         let max_buckets = entries.max(2).next_power_of_two() / 2;
         let buckets = max_buckets.min(initial);
         Shard {
-            slots: vec![None; buckets * 2],
-            keys: vec![0; buckets * 2],
+            slots: Vec::new(),
+            keys: Vec::new(),
             mask: buckets - 1,
             stored: 0,
             max_buckets,
@@ -313,7 +317,9 @@ impl Shard {
     /// The value kept for `key` and the thread that stored it.
     fn probe(&self, key: u64) -> Option<(Stored, u8)> {
         let b = self.bucket(key);
-        if self.keys[b] != key && self.keys[b + 1] != key {
+        // Nothing stored yet: nothing allocated.
+        let pair = self.keys.get(b..b + 2)?;
+        if pair[0] != key && pair[1] != key {
             return None;
         }
         self.slots[b..b + 2]
@@ -325,6 +331,11 @@ impl Shard {
 
     /// Keep `value` for `key`, stored by thread `owner`.
     fn store(&mut self, key: u64, value: Stored, work: u64, owner: u8) {
+        if self.slots.is_empty() {
+            let buckets = self.mask + 1;
+            self.slots = vec![None; buckets * 2];
+            self.keys = vec![0; buckets * 2];
+        }
         if self.stored * 4 >= self.slots.len() * 3 && self.mask + 1 < self.max_buckets {
             self.grow();
         }
@@ -389,6 +400,18 @@ mod tests {
         tt.store(1, Stored::NoProofWithin(9), 100);
         assert_eq!(tt.probe(1), Some(win));
         assert_eq!(tt.len(), 2);
+    }
+
+    #[test]
+    fn a_table_allocates_its_first_size_at_its_first_store() {
+        let mut tt = TranspositionTable::with_capacity(1 << 20);
+        assert_eq!((tt.memory_bytes(), tt.probe(7)), (0, None));
+        tt.store(7, Stored::Fail, 1);
+        assert_eq!(tt.probe(7), Some(Stored::Fail));
+        assert_eq!(
+            tt.memory_bytes(),
+            2 * INITIAL_BUCKETS * TranspositionTable::SLOT_BYTES
+        );
     }
 
     #[test]

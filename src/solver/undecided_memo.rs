@@ -12,35 +12,65 @@
 //! Direct-mapped and lossy: a newer position takes an older one's slot. Two positions share a
 //! slot's hash only if their 64-bit stone hashes are equal, the same assumption the
 //! transposition table makes.
+//!
+//! It starts small and grows: 2^[`FIRST_BITS`] slots at the first insert (a solve of a few
+//! nodes never zeroes the full memo), four times more whenever a new position would take the
+//! slot of another, up to 2^[`MAX_BITS`]. Two positions that share a slot at a size share it at
+//! every smaller size, so the memo holds at every moment exactly what the full-size memo would:
+//! the goal test runs as often as before, and a small solve allocates little.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::RefCell;
 
-/// `log2` of the slots: 512 KiB, allocated on the first use (many solves are tiny).
-const SLOT_BITS: u32 = 16;
+/// `log2` of the slots at the first insert: 8 KiB.
+const FIRST_BITS: u32 = 10;
+
+/// `log2` of the most slots: 512 KiB.
+const MAX_BITS: u32 = 16;
 
 #[derive(Default)]
 pub struct UndecidedMemo {
-    slots: OnceCell<Box<[Cell<u64>]>>,
+    /// Empty until the first insert, then a power of two of slots (0: an empty slot).
+    slots: RefCell<Vec<u64>>,
 }
 
 impl UndecidedMemo {
-    fn slot(&self, hash: u64) -> &Cell<u64> {
-        let slots = self
-            .slots
-            .get_or_init(|| (0..1usize << SLOT_BITS).map(|_| Cell::new(0)).collect());
-        &slots[(hash as usize) & ((1 << SLOT_BITS) - 1)]
-    }
-
     /// Was the position with stone hash `hash` found undecided?
     pub fn contains(&self, hash: u64) -> bool {
-        hash != 0 && self.slot(hash).get() == hash
+        let slots = self.slots.borrow();
+        hash != 0 && !slots.is_empty() && slots[(hash as usize) & (slots.len() - 1)] == hash
     }
 
     /// The position with stone hash `hash` is undecided.
     pub fn insert(&self, hash: u64) {
-        if hash != 0 {
-            self.slot(hash).set(hash);
+        if hash == 0 {
+            return;
         }
+        let mut slots = self.slots.borrow_mut();
+        if slots.is_empty() {
+            *slots = vec![0; 1 << FIRST_BITS];
+        }
+        loop {
+            let at = (hash as usize) & (slots.len() - 1);
+            let held = slots[at];
+            if held == 0 || held == hash || slots.len() >= 1 << MAX_BITS {
+                slots[at] = hash;
+                return;
+            }
+            // Another position holds the slot: four times the slots, each kept hash moved to
+            // its slot there (kept hashes never share one: their slots differed already).
+            let mut grown = vec![0; slots.len() * 4];
+            let mask = grown.len() - 1;
+            for &h in slots.iter().filter(|&&h| h != 0) {
+                grown[(h as usize) & mask] = h;
+            }
+            *slots = grown;
+        }
+    }
+
+    /// Slots allocated (tests).
+    #[cfg(test)]
+    fn slot_count(&self) -> usize {
+        self.slots.borrow().len()
     }
 }
 
@@ -55,11 +85,31 @@ mod tests {
         assert!(!memo.contains(a));
         memo.insert(a);
         assert!(memo.contains(a) && !memo.contains(b));
-        // Same slot (equal low bits): the newer one replaces it.
+        // Same slot at every size (equal low 16 bits): the newer one replaces it.
         memo.insert(b);
         assert!(memo.contains(b) && !memo.contains(a));
         // The empty slot's value is never a position.
         memo.insert(0);
         assert!(!memo.contains(0));
+    }
+
+    #[test]
+    fn grows_instead_of_dropping_a_position_until_its_most_slots() {
+        let memo = UndecidedMemo::default();
+        assert_eq!(memo.slot_count(), 0);
+        memo.insert(1);
+        assert_eq!(memo.slot_count(), 1 << FIRST_BITS);
+        // The same first slot, other slots at four times the size: both kept.
+        let other = 1 + (1 << FIRST_BITS);
+        memo.insert(other);
+        assert_eq!(memo.slot_count(), 1 << (FIRST_BITS + 2));
+        assert!(memo.contains(1) && memo.contains(other));
+        // Distinct low 16 bits: all kept, as the full-size memo keeps them.
+        let hashes: Vec<u64> = (1..=40_000u64).map(|i| i << 40 | i).collect();
+        for &h in &hashes {
+            memo.insert(h);
+        }
+        assert_eq!(memo.slot_count(), 1 << MAX_BITS);
+        assert!(hashes.iter().all(|&h| memo.contains(h)));
     }
 }

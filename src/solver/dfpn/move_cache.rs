@@ -3,7 +3,11 @@
 //! in order with their costs; scoring and sorting the ~140 points of a 19x19 region and trying
 //! every AND move for legality took about half of the time of a visit. The cache keeps them by
 //! the node's table key, one entry per slot (a newer node takes the slot), so memory stays
-//! fixed ([`SLOTS`] entries of a few KiB at most).
+//! bounded ([`SLOTS`] entries of a few KiB at most). It starts with [`FIRST_SLOTS`] at the first
+//! entry kept and grows by four whenever a new node would take another's slot, up to
+//! [`SLOTS`]: two keys that share a slot at a size share it at every smaller size, so it holds
+//! at every moment exactly what the full-size cache would, and a solve of a few nodes does not
+//! make (and drop) thousands of empty slots.
 //!
 //! What is kept depends on the position and the last move only (the key covers stones, side
 //! to move, ko point, a pass before, and the last move, which the ordering's proximity term
@@ -15,8 +19,11 @@ use super::numbers::Num;
 use crate::go::{Move, Point};
 use crate::solver::dilate::AndIllegal;
 
-/// Slots of the cache (a power of two).
+/// Most slots of the cache (a power of two).
 pub const SLOTS: usize = 1 << 13;
+
+/// Slots at the first entry kept (a power of two).
+pub const FIRST_SLOTS: usize = 1 << 7;
 
 /// The moves of an OR node: costed, cheapest first, the pass among them; `pruned` when the
 /// OR width dropped some.
@@ -46,6 +53,7 @@ enum Kept {
 
 /// A direct-mapped cache of node moves by table key.
 pub struct MoveCache {
+    /// Empty until the first entry is kept, then a power of two of slots, at most [`SLOTS`].
     slots: Vec<Option<(u64, Kept)>>,
     enabled: bool,
 }
@@ -74,13 +82,14 @@ impl MoveCache {
         }
     }
 
-    fn slot(key: u64) -> usize {
-        (key as usize) & (SLOTS - 1)
+    /// The slot of `key` among `slots` (a power of two).
+    fn slot(key: u64, slots: usize) -> usize {
+        (key as usize) & slots.wrapping_sub(1)
     }
 
     /// The OR moves kept for `key`.
     pub fn or_moves(&self, key: u64) -> Option<&OrMoves> {
-        match self.slots.get(Self::slot(key)) {
+        match self.slots.get(Self::slot(key, self.slots.len())) {
             Some(Some((k, Kept::Or(m)))) if *k == key => Some(m),
             _ => None,
         }
@@ -88,7 +97,7 @@ impl MoveCache {
 
     /// The AND plays kept for `key`.
     pub fn and_plays(&self, key: u64) -> Option<&AndPlays> {
-        match self.slots.get(Self::slot(key)) {
+        match self.slots.get(Self::slot(key, self.slots.len())) {
             Some(Some((k, Kept::And(m)))) if *k == key => Some(m),
             _ => None,
         }
@@ -107,9 +116,25 @@ impl MoveCache {
             return;
         }
         if self.slots.is_empty() {
-            self.slots.resize_with(SLOTS, || None);
+            self.slots.resize_with(FIRST_SLOTS, || None);
         }
-        self.slots[Self::slot(key)] = Some((key, kept));
+        loop {
+            let at = Self::slot(key, self.slots.len());
+            let taken = matches!(&self.slots[at], Some((k, _)) if *k != key);
+            if !taken || self.slots.len() >= SLOTS {
+                self.slots[at] = Some((key, kept));
+                return;
+            }
+            // Another node holds the slot: four times the slots, each entry moved to its slot
+            // there (kept entries never share one: their slots differed already).
+            let mut grown: Vec<Option<(u64, Kept)>> = Vec::new();
+            grown.resize_with(self.slots.len() * 4, || None);
+            for (k, entry) in std::mem::take(&mut self.slots).into_iter().flatten() {
+                let at = Self::slot(k, grown.len());
+                grown[at] = Some((k, entry));
+            }
+            self.slots = grown;
+        }
     }
 }
 
@@ -141,5 +166,17 @@ mod tests {
         let mut off = MoveCache::disabled();
         off.keep_and(other, AndPlays::default());
         assert!(off.and_plays(other).is_none());
+    }
+
+    #[test]
+    fn the_cache_grows_to_its_most_slots_keeping_its_entries() {
+        let mut cache = MoveCache::new();
+        assert!(cache.slots.is_empty());
+        // Keys with distinct slots at the full size: none is lost while the cache grows.
+        for key in 0..SLOTS as u64 {
+            cache.keep_or(key, OrMoves::default());
+        }
+        assert_eq!(cache.slots.len(), SLOTS);
+        assert!((0..SLOTS as u64).all(|key| cache.or_moves(key).is_some()));
     }
 }

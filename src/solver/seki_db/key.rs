@@ -85,14 +85,22 @@ impl SekiKey {
 
     /// A key from its bytes, `None` unless it is a canonical key.
     pub fn from_bytes(bytes: [u8; 10]) -> Option<SekiKey> {
+        let key = SekiKey::from_bytes_unchecked(bytes);
+        key.is_canonical().then_some(key)
+    }
+
+    /// A key from its bytes, not checked: for bytes known to hold a canonical key (the records
+    /// of a [`super::table::SekiTable`], checked when the table was read, or the shipped ones,
+    /// checked by a test). A key that is not canonical is never found by a query; it does no
+    /// other harm.
+    pub fn from_bytes_unchecked(bytes: [u8; 10]) -> SekiKey {
         let mut grid = [0u8; 8];
         grid.copy_from_slice(&bytes[..8]);
-        let key = SekiKey {
+        SekiKey {
             grid: u64::from_le_bytes(grid),
             edges: bytes[8],
             black: bytes[9],
-        };
-        key.is_canonical().then_some(key)
+        }
     }
 
     /// The key is its own canonical form: a connected area of 1..=8 points with its box in the

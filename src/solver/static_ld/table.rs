@@ -24,7 +24,7 @@
 
 use super::canon::{is_canonical, ShapeKey};
 use super::verdict::Verdict;
-use std::collections::HashMap;
+use std::borrow::Cow;
 use thiserror::Error;
 
 /// The file's first bytes.
@@ -115,11 +115,13 @@ pub fn position_of(key: &ShapeKey, mut index: usize) -> (u8, u8) {
 #[derive(Clone, Debug)]
 pub struct StaticTable {
     max_area: usize,
-    /// Class key → (offset of its data, number of positions).
-    classes: HashMap<ShapeKey, (usize, usize)>,
-    /// Records in file order (for writing and comparing).
+    /// Per class of `order`: (offset of its data, number of positions).
+    classes: Vec<(usize, usize)>,
+    /// The class keys in file order: sorted, so a class is found by binary search (loading
+    /// builds no hash map: 946 inserts were a quarter of a small solve's time to load the table).
     order: Vec<ShapeKey>,
-    data: Vec<u8>,
+    /// The verdicts, two per byte: the shipped table's are its bytes as built into the program.
+    data: Cow<'static, [u8]>,
 }
 
 impl StaticTable {
@@ -129,20 +131,22 @@ impl StaticTable {
         classes.sort_by_key(|(k, _)| *k);
         let mut table = StaticTable {
             max_area,
-            classes: HashMap::new(),
+            classes: Vec::new(),
             order: Vec::new(),
-            data: Vec::new(),
+            data: Cow::Owned(Vec::new()),
         };
+        let mut data = Vec::new();
         for (key, verdicts) in classes {
-            let offset = table.data.len();
+            let offset = data.len();
             for pair in verdicts.chunks(2) {
                 let lo = pair[0].bits();
                 let hi = pair.get(1).map_or(0, |v| v.bits());
-                table.data.push(lo | hi << 4);
+                data.push(lo | hi << 4);
             }
-            table.classes.insert(key, (offset, verdicts.len()));
+            table.classes.push((offset, verdicts.len()));
             table.order.push(key);
         }
+        table.data = Cow::Owned(data);
         table
     }
 
@@ -161,9 +165,15 @@ impl StaticTable {
         &self.order
     }
 
+    /// The data offset and number of positions of class `key`.
+    fn class(&self, key: &ShapeKey) -> Option<(usize, usize)> {
+        let i = self.order.binary_search(key).ok()?;
+        self.classes.get(i).copied()
+    }
+
     /// The verdict of position `index` of class `key`; `None` when the class is not covered.
     pub fn get(&self, key: &ShapeKey, index: usize) -> Option<Verdict> {
-        let &(offset, count) = self.classes.get(key)?;
+        let (offset, count) = self.class(key)?;
         if index >= count {
             return None;
         }
@@ -177,7 +187,7 @@ impl StaticTable {
 
     /// Every verdict of class `key`, in position order.
     pub fn verdicts(&self, key: &ShapeKey) -> Option<Vec<Verdict>> {
-        let &(_, count) = self.classes.get(key)?;
+        let (_, count) = self.class(key)?;
         (0..count).map(|i| self.get(key, i)).collect()
     }
 
@@ -203,6 +213,27 @@ impl StaticTable {
     /// Read and check a table: magic, version, lengths, checksum, every record (canonical,
     /// sorted, within the max area) and every verdict.
     pub fn from_bytes(bytes: &[u8]) -> Result<StaticTable, TableError> {
+        StaticTable::read(bytes, true, |data| Cow::Owned(data.to_vec()))
+    }
+
+    /// Read bytes known to be a valid table: the one built into the program
+    /// ([`super::lookup`]), which a test reads with every check of [`StaticTable::from_bytes`].
+    /// Magic, version, lengths and each record's size and order are checked; the checksum,
+    /// each record's canonical form and every verdict are not (about 12 M instructions, a few
+    /// milliseconds of every process that used the table), and the verdicts are read in place.
+    /// A verdict that is not one reads as no verdict ([`StaticTable::get`]).
+    pub fn from_trusted_bytes(bytes: &'static [u8]) -> Result<StaticTable, TableError> {
+        StaticTable::read(bytes, false, Cow::Borrowed)
+    }
+
+    /// [`StaticTable::from_bytes`], with the checksum, the records' canonical forms and the
+    /// verdicts checked only when `check_contents`; `keep` makes the table's verdict data of
+    /// the file's.
+    fn read<'b>(
+        bytes: &'b [u8],
+        check_contents: bool,
+        keep: impl FnOnce(&'b [u8]) -> Cow<'static, [u8]>,
+    ) -> Result<StaticTable, TableError> {
         if bytes.len() < HEADER_LEN {
             return Err(TableError::Truncated(bytes.len()));
         }
@@ -233,14 +264,14 @@ impl StaticTable {
                 found: bytes.len(),
             });
         }
-        if fnv1a(&bytes[HEADER_LEN..]) != u64::from_le_bytes(sum) {
+        if check_contents && fnv1a(&bytes[HEADER_LEN..]) != u64::from_le_bytes(sum) {
             return Err(TableError::Checksum);
         }
         let mut table = StaticTable {
             max_area: max_area as usize,
-            classes: HashMap::with_capacity(class_count),
+            classes: Vec::with_capacity(class_count),
             order: Vec::with_capacity(class_count),
-            data: bytes[HEADER_LEN + class_count * RECORD_LEN..].to_vec(),
+            data: keep(&bytes[HEADER_LEN + class_count * RECORD_LEN..]),
         };
         let mut offset = 0usize;
         for index in 0..class_count {
@@ -259,14 +290,14 @@ impl StaticTable {
             if (key.wall as u16) >> cells != 0 {
                 return bad("wall cells beyond the shape");
             }
-            if !is_canonical(&key) {
+            if check_contents && !is_canonical(&key) {
                 return bad("not in canonical form");
             }
             if table.order.last().is_some_and(|last| *last >= key) {
                 return bad("not sorted or repeated");
             }
             let count = positions(&key);
-            table.classes.insert(key, (offset, count));
+            table.classes.push((offset, count));
             table.order.push(key);
             offset += count.div_ceil(2);
         }
@@ -276,10 +307,10 @@ impl StaticTable {
                 found: bytes.len(),
             });
         }
-        for (index, key) in table.order.iter().enumerate() {
-            let Some(&(start, count)) = table.classes.get(key) else {
-                continue;
-            };
+        if !check_contents {
+            return Ok(table);
+        }
+        for (index, &(start, count)) in table.classes.iter().enumerate() {
             for i in 0..count {
                 let byte = table.data[start + i / 2];
                 let bits = if i.is_multiple_of(2) {
