@@ -376,7 +376,8 @@ mod tests {
         let text = proof_to_sgf(&flipped, &proof);
         assert!(text.contains(";B[]PL[W]\n;C[Proof"), "{text}");
         let (q, read) = proof_from_sgf(&text).unwrap();
-        assert_eq!(q, flipped);
+        // The problem written with a proof states the proven result.
+        assert_eq!(q, flipped.with_expected(Some(crate::problem::Outcome::Win)));
         assert_eq!(read, proof);
     }
 
