@@ -288,7 +288,7 @@ fn solving_after_a_move_that_leaves_the_proof_shows_the_refutation() {
     wait_for_solve(&mut h);
     let app = h.state();
     let f = app.finished.as_ref().unwrap();
-    assert!(f.verdict.starts_with("White cannot kill"), "{}", f.verdict);
+    assert!(f.verdict.starts_with("Black lives"), "{}", f.verdict);
     assert_eq!(app.mode, Mode::Explore);
     // The tree is now marked against the proof that Black lives: its D1 is the ghost stone.
     assert_eq!(f.proof_claim().or_player(), Color::Black);
@@ -301,4 +301,69 @@ fn solving_after_a_move_that_leaves_the_proof_shows_the_refutation() {
         tree.judged_here().mark,
         Some(Mark::InProof { answer: None })
     );
+}
+
+/// Bent four in the corner (`05`): White kills by ko; the proof shown is Black's, made with
+/// Black as ko master. In Try to refute (the user plays White) the ko goes as in Go: after
+/// White's capture Black plays a ko threat elsewhere, White answers it, and then Black retakes.
+#[test]
+fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
+    let mut h = window_on(bundled("05-bent-four-corner.sgf"), [1280.0, 820.0]);
+    h.run_steps(1);
+    solve(&mut h);
+    h.get_by_label("⚔ Try to refute").click();
+    h.run_steps(2);
+    let at = |x, y| Move::Play(pt((x, y)));
+    let moves =
+        |h: &Harness<'static, StudioApp>| h.state().replay.as_ref().unwrap().moves().to_vec();
+    // White's B1 (the user's), Black's A1; White's A2 takes the ko.
+    click_point(&mut h, (1, 8));
+    assert_eq!(
+        moves(&h)[..2],
+        [(Color::White, at(1, 8)), (Color::Black, at(0, 8))]
+    );
+    click_point(&mut h, (0, 7));
+    let m = moves(&h);
+    assert_eq!(
+        m[2..],
+        [(Color::White, at(0, 7)), (Color::Black, Move::Pass)],
+        "Black's answer is a ko threat elsewhere, not the retake at once"
+    );
+    assert_eq!(
+        h.state().replay.as_ref().unwrap().pending_retake(),
+        Some(at(0, 8))
+    );
+    h.get_by_label_contains("played a ko threat elsewhere");
+    // A play on the board does not answer the threat.
+    click_point(&mut h, (2, 8));
+    assert_eq!(moves(&h).len(), 4);
+    assert!(h
+        .state()
+        .notice
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("must be answered first"));
+    // The user answers the threat; Black retakes.
+    h.get_by_label("Answer the threat").click();
+    h.run_steps(2);
+    let m = moves(&h);
+    assert_eq!(
+        m[4..],
+        [(Color::White, Move::Pass), (Color::Black, at(0, 8))],
+    );
+    assert_eq!(line(&h), m, "the game goes into the explored tree");
+    // White may not retake at once either: the ban says so, and a threat is the way on.
+    click_point(&mut h, (0, 7));
+    assert_eq!(moves(&h).len(), 6);
+    assert!(h
+        .state()
+        .notice
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("ko ban forbids"));
+    h.get_by_label("Pass").click();
+    h.run_steps(2);
+    assert!(moves(&h).len() >= 8, "the proof answers White's threat");
 }

@@ -17,7 +17,7 @@ use crate::problem::{load_inferring, write_research_json, write_sgf, Format, Pro
 use crate::solver::certify::CheckVerdict;
 use crate::solver::proof::ProofTree;
 use crate::solver::proof_sgf::proof_to_sgf_with_note;
-use crate::solver::replay::{AnswerKind, Ending, ProofReplay};
+use crate::solver::replay::{AnswerKind, Ending, ProofReplay, ReplayError};
 use crate::solver::SolveConfig;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -645,22 +645,34 @@ impl StudioApp {
             return;
         };
         let size = r.board().size();
+        let or = r.and_player().opponent();
         let message = match r.play(mv) {
             Ok(reply) => {
-                let answer = reply.map(|reply| {
-                    let how = match reply.kind {
-                        AnswerKind::Searched => "the proven reply",
-                        AnswerKind::NullMove => "as for a null move",
-                        AnswerKind::PassBack => "your move was outside the zone",
-                    };
-                    format!("answered {} ({how})", reply.mv.to_gtp(size))
+                let answer = reply.map(|reply| match reply.kind {
+                    AnswerKind::KoThreat => format!(
+                        "{or} plays a ko threat elsewhere: the ko ban forbids retaking at {} at \
+                         once, and {or} needs ko threats. Answer it (Answer the threat: a move \
+                         elsewhere), then {or} retakes",
+                        r.pending_retake().unwrap_or(Move::Pass).to_gtp(size)
+                    ),
+                    AnswerKind::Retake => format!(
+                        "you answered the threat; {or} retakes the ko at {}",
+                        reply.mv.to_gtp(size)
+                    ),
+                    kind => {
+                        let how = match kind {
+                            AnswerKind::NullMove => "a move that needs no reply of its own",
+                            AnswerKind::PassBack => {
+                                "your move was outside the area that matters, so it passes"
+                            }
+                            _ => "the proven reply",
+                        };
+                        format!("answered {} ({how})", reply.mv.to_gtp(size))
+                    }
                 });
                 let end = r.ending().map(|e| match e {
-                    Ending::GoalReached(z) => {
-                        format!(
-                            "goal reached: the proof holds (deciding zone {} points)",
-                            z.len()
-                        )
+                    Ending::GoalReached(_) => {
+                        format!("{or} has reached its goal: the proof holds")
                     }
                     Ending::TwoPasses => "two passes end the game: the proof holds".to_string(),
                 });
@@ -671,7 +683,16 @@ impl StudioApp {
                     .join("; ")
             }
             Err(e) => {
-                self.warn(e.to_string());
+                let text = match e {
+                    ReplayError::Illegal(m) if ko_banned(r.board(), r.and_player(), mv) => {
+                        format!(
+                            "{m} retakes the ko at once, which the ko ban forbids: play a ko \
+                             threat first (Pass: a move elsewhere)"
+                        )
+                    }
+                    e => e.to_string(),
+                };
+                self.warn(text);
                 return;
             }
         };
@@ -725,6 +746,11 @@ impl StudioApp {
             None => {}
         }
     }
+}
+
+/// Is `mv` the point the ko ban forbids `c` to play?
+fn ko_banned(board: &crate::go::Board, c: crate::go::Color, mv: Move) -> bool {
+    mv.point().is_some() && mv.point() == board.ko_point_for(c)
 }
 
 /// `screenshots/` of the repository the studio was built from, or of the current folder.
