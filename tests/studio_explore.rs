@@ -367,3 +367,31 @@ fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
     h.run_steps(2);
     assert!(moves(&h).len() >= 8, "the proof answers White's threat");
 }
+
+/// The problem list's tag of the open file follows the problem as it is now: a solve after an
+/// edit changes it, the edit alone takes it away, and an undo back to the proven position
+/// brings the proven result's tag back.
+#[test]
+fn the_list_tag_follows_the_document() {
+    let mut h = bent_three();
+    solve(&mut h);
+    assert_eq!(h.state().current_tag().as_deref(), Some("White kills"));
+    h.get_by_label_contains("[White kills]");
+    // Black to move: Black lives.
+    h.state_mut()
+        .apply_edit(|s| tsumego_studio::studio::edit::set_to_move(s, Color::Black));
+    h.run_steps(2);
+    assert_eq!(
+        h.state().current_tag(),
+        None,
+        "an edit without a result has no tag"
+    );
+    solve(&mut h);
+    let tag = h.state().current_tag().unwrap();
+    assert!(tag.starts_with("Black lives"), "{tag}");
+    h.state_mut().undo();
+    h.run_steps(2);
+    assert_eq!(h.state().current_tag().as_deref(), Some("White kills"));
+    h.get_by_label_contains("[White kills]");
+    assert!(h.query_by_label_contains("[Black lives").is_none());
+}

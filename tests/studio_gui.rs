@@ -45,8 +45,44 @@ fn hide_rates(harness: &mut Harness<'static, StudioApp>) {
     app.live.samples.clear();
     if let Some(f) = app.finished.as_mut() {
         f.verdict = f.verdict.split(" (").next().unwrap_or_default().to_string();
+        // The proof's figures stay; the nodes searched and the time vary.
+        f.details = f.details.split(';').next().unwrap_or_default().to_string();
     }
     harness.run_steps(2);
+}
+
+/// A proven result that differs from the file's book answer says so in the verdict, as the
+/// command line's "DISAGREES" does: a first move that is not the book's, and a result that is
+/// not the one the file states.
+#[test]
+fn the_verdict_says_where_it_differs_from_the_book() {
+    use tsumego_studio::problem::{AnswerTree, Outcome};
+    let mut h = studio("03-bent-three-kill.sgf");
+    // The book's answer made C1 (White's D1 is the proven move).
+    h.state_mut().apply_edit(|s| {
+        s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(2, 8)));
+        true
+    });
+    let verdict = solve_for_verdict(&mut h);
+    assert!(
+        verdict.starts_with("White kills: first move D1. This differs from the book answer (C1)."),
+        "{verdict}"
+    );
+    h.get_by_label_contains("book answer: C1 × (differs)");
+    // The file says White cannot kill.
+    h.state_mut().apply_edit(|s| {
+        s.expected = Some(Outcome::Fail);
+        true
+    });
+    let verdict = solve_for_verdict(&mut h);
+    assert!(
+        verdict.contains("This differs from the book: the file says White cannot kill."),
+        "{verdict}"
+    );
+    // The search's figures are a details line, not the verdict.
+    assert!(!verdict.contains("nodes"), "{verdict}");
+    let details = h.state().finished.as_ref().unwrap().details.clone();
+    assert!(details.starts_with("Proof: "), "{details}");
 }
 
 /// The first empty point of the open problem's region.

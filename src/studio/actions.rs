@@ -375,16 +375,16 @@ impl StudioApp {
         if finished.revision != self.doc.revision() {
             return;
         }
-        if let Some(path) = self.doc.path() {
-            // "White kills", "Black lives", "unknown": the verdict's first words.
-            let status = finished
-                .verdict
-                .split([':', '(', '.'])
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .to_string();
-            self.library.status.insert(path.to_path_buf(), status);
+        if let Some(path) = self.doc.path().map(Path::to_path_buf) {
+            // The list keeps the tag of a file as saved; the open file's tag follows the result
+            // shown (`StudioApp::current_tag`), so that an edit or undo changes it.
+            if self.doc.is_dirty() {
+                self.library.status.remove(&path);
+            } else {
+                self.library
+                    .status
+                    .insert(path, headline(&finished.verdict));
+            }
         }
         self.info(finished.verdict.clone());
         self.cancel_reduction();
@@ -570,6 +570,15 @@ impl StudioApp {
         }
     }
 
+    /// The problem list's tag of the open file: the headline of the result shown for the
+    /// problem as it is now (none after an edit that has no result).
+    pub fn current_tag(&self) -> Option<String> {
+        self.finished
+            .as_ref()
+            .filter(|f| f.revision == self.doc.revision() && self.viewing_move.is_none())
+            .map(|f| headline(&f.verdict))
+    }
+
     /// What a result of the current position and settings is kept under.
     pub fn result_key(&self) -> ResultKey {
         ResultKey {
@@ -746,6 +755,17 @@ impl StudioApp {
             None => {}
         }
     }
+}
+
+/// "White kills", "Black lives by ko", "Not decided whether Black lives": a verdict's first
+/// words, the problem list's tag.
+pub fn headline(verdict: &str) -> String {
+    verdict
+        .split([':', '(', '.'])
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
 }
 
 /// Is `mv` the point the ko ban forbids `c` to play?

@@ -7,6 +7,7 @@ use super::proof_nav::{node_label, ProofCursor};
 use super::solve_job::ClaimChoice;
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
+use crate::solver::book::{book_first_moves, first_move_in_book};
 use crate::solver::first_moves::MoveResult;
 use crate::solver::verdict::how_words;
 use crate::solver::{Engine, LeafKind, ProofNode, Role};
@@ -253,12 +254,25 @@ impl StudioApp {
                     ui.label(format!("  {}", how_words(claim, s, *how)));
                 }
             }
-            if let Some(book) = f.claim().answer().correct_first_moves().first() {
-                let agrees = f.solution().first_move == Some(*book);
+            ui.weak(&f.details).on_hover_text(
+                "The search's figures. Proof: the tree of moves that proves the result (its \
+                 nodes and depth). Relevance zone: the points the proof depends on; a stone \
+                 added outside it changes nothing. Width: how many of the proving side's moves \
+                 were tried at each turn (full width: all).",
+            );
+            let book = book_first_moves(f.claim());
+            if !book.is_empty() {
+                let size = f.claim().size();
+                let moves: Vec<String> = book.iter().map(|m| m.to_gtp(size)).collect();
+                let found = first_move_in_book(f.solution().first_move, &book);
                 ui.label(format!(
-                    "book first move: {}{}",
-                    book.to_gtp(f.claim().size()),
-                    if agrees { " ✔ (agrees)" } else { "" }
+                    "book answer: {}{}",
+                    moves.join(", "),
+                    match found {
+                        Some(true) => " ✔ (agrees)",
+                        Some(false) => " × (differs)",
+                        None => "",
+                    }
                 ));
             }
         }
