@@ -64,7 +64,7 @@ impl Mark {
             } => "in the proof (a reply it searched)".to_string(),
             Mark::InProof {
                 answer: Some(AnswerKind::NullMove),
-            } => "in the proof (answered as a null move)".to_string(),
+            } => "in the proof (answered like any move outside the area that matters)".to_string(),
             Mark::InProof {
                 answer: Some(AnswerKind::PassBack),
             } => "in the proof (outside its zone: answered by a pass)".to_string(),

@@ -3,7 +3,7 @@
 
 use super::app::{Mode, StudioApp};
 use super::live::thousands;
-use super::proof_nav::{node_label, ProofCursor};
+use super::proof_nav::{node_hover, node_label, ProofCursor};
 use super::solve_job::ClaimChoice;
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
@@ -60,6 +60,25 @@ pub fn engine_choice(engine: Engine) -> Option<&'static EngineChoice> {
 
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
+        // A proof gets the lower part of the panel to itself (60% of it, resizable), so
+        // the tree has room in a small window whatever the sections above it hold.
+        let revision = self.doc.revision();
+        let has_tree = self
+            .finished
+            .as_ref()
+            .is_some_and(|f| f.revision == revision && f.proof.is_some());
+        if has_tree {
+            let height = ui.available_height();
+            egui::Panel::bottom("proof-tree-dock")
+                .resizable(true)
+                .default_size((height * 0.6).max(160.0))
+                .size_range(120.0..=(height * 0.85).max(120.0))
+                .show(ui, |ui| {
+                    ui.add_space(4.0);
+                    ui.strong("Proof tree");
+                    self.proof_section(ui);
+                });
+        }
         // Vertical only: labels wrap at the panel's width instead of scrolling sideways.
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -75,9 +94,11 @@ impl StudioApp {
                 egui::CollapsingHeader::new("Every first move")
                     .default_open(true)
                     .show(ui, |ui| self.all_moves_section(ui));
-                egui::CollapsingHeader::new("Proof tree")
-                    .default_open(true)
-                    .show(ui, |ui| self.proof_section(ui));
+                if !has_tree {
+                    egui::CollapsingHeader::new("Proof tree")
+                        .default_open(true)
+                        .show(ui, |ui| self.proof_section(ui));
+                }
                 egui::CollapsingHeader::new("Problem")
                     .default_open(true)
                     .show(ui, |ui| self.problem_section(ui));
@@ -314,25 +335,27 @@ impl StudioApp {
             Some(_) => "The proof as solved: ",
             None => "",
         };
-        ui.label(format!(
-            "{which}{} nodes, depth {}. Keys: ←/→ parent/child, ↑/↓ siblings, Home/End.",
-            thousands(tree.node_count() as u64),
-            tree.root.depth()
-        ));
         let node = self.cursor.node(&tree);
         ui.label(format!(
-            "selected: zone {} points{}",
+            "{which}{} nodes, depth {} · selected: zone {} points{}",
+            thousands(tree.node_count() as u64),
+            tree.root.depth(),
             node.zone.len(),
             if node.children.iter().any(|c| c.null_move) {
-                ", with null moves (⊘)"
+                ", with answers that cover many moves (⊘)"
             } else {
                 ""
             }
-        ));
-        egui::ScrollArea::both()
+        ))
+        .on_hover_text("Keys: ←/→ parent/child, ↑/↓ siblings, Home/End root/leaf.");
+        // Rows keep their start: the tree scrolls only up and down, each row is cut at its
+        // end (the whole label on hover) and the indent per level is small. It fills the rest
+        // of the panel's lower part.
+        egui::ScrollArea::vertical()
             .id_salt("proof-tree")
-            .max_height(320.0)
+            .auto_shrink([false, false])
             .show(ui, |ui| {
+                ui.spacing_mut().indent = 10.0;
                 let mut path = Vec::new();
                 self.tree_node(ui, &tree.root, None, &mut path, size);
             });
@@ -369,8 +392,16 @@ impl StudioApp {
         };
         let selected = self.cursor.path() == path.as_slice();
         let on_path = self.cursor.path().starts_with(path);
+        let hover = node_hover(node, parent);
+        let row = |ui: &mut egui::Ui| {
+            let r = ui.add(egui::Button::selectable(selected, label).truncate());
+            if selected {
+                r.scroll_to_me(None);
+            }
+            r.on_hover_text(hover)
+        };
         if node.children.is_empty() {
-            if ui.selectable_label(selected, label).clicked() {
+            if row(ui).clicked() {
                 self.select_node(path.clone());
             }
             return;
@@ -386,11 +417,7 @@ impl StudioApp {
         }
         state
             .show_header(ui, |ui| {
-                let r = ui.selectable_label(selected, label);
-                if selected {
-                    r.scroll_to_me(None);
-                }
-                if r.clicked() {
+                if row(ui).clicked() {
                     self.select_node(path.clone());
                 }
             })
@@ -433,7 +460,9 @@ impl StudioApp {
         let or = setup.or_player.unwrap_or(Color::Black);
         let goal = setup.goal.unwrap_or(Goal::Live);
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label("OR player:");
+            let label = ui
+                .label("Side with the goal:")
+                .on_hover_text("The side that must reach the goal (the search's OR player).");
             egui::ComboBox::from_id_salt("or-player")
                 .selected_text(or.to_string())
                 .show_ui(ui, |ui| {
