@@ -353,7 +353,7 @@ impl MovesReadReport {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::go::Point;
+    use crate::go::{Move, Point};
     use crate::problem::fixtures::bent_three_live;
     use crate::problem::AnswerTree;
     use crate::solver::{SolveConfig, Solver};
