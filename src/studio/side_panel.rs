@@ -60,8 +60,10 @@ pub fn engine_choice(engine: Engine) -> Option<&'static EngineChoice> {
 
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
-        // A proof gets the lower part of the panel to itself (60% of it, resizable), so
-        // the tree has room in a small window whatever the sections above it hold.
+        // A proof gets the lower part of the panel to itself (60% of it in Proof and Edit
+        // mode, 35% in Explore and Try to refute, whose moves and controls are above it;
+        // resizable, each size kept apart), so the tree has room in a small window whatever the
+        // sections above it hold.
         let revision = self.doc.revision();
         let has_tree = self
             .finished
@@ -69,9 +71,15 @@ impl StudioApp {
             .is_some_and(|f| f.revision == revision && f.proof.is_some());
         if has_tree {
             let height = ui.available_height();
-            egui::Panel::bottom("proof-tree-dock")
+            let playing = matches!(self.mode, Mode::Explore | Mode::Refute);
+            let (id, share) = if playing {
+                ("proof-tree-dock-play", 0.35)
+            } else {
+                ("proof-tree-dock", 0.6)
+            };
+            egui::Panel::bottom(id)
                 .resizable(true)
-                .default_size((height * 0.6).max(160.0))
+                .default_size((height * share).max(160.0))
                 .size_range(120.0..=(height * 0.85).max(120.0))
                 .show(ui, |ui| {
                     ui.add_space(4.0);
