@@ -333,7 +333,7 @@ fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
         h.state().replay.as_ref().unwrap().pending_retake(),
         Some(at(0, 8))
     );
-    h.get_by_label_contains("played a ko threat elsewhere");
+    h.get_by_label_contains("'s ko threat: answer it");
     // A play on the board does not answer the threat.
     click_point(&mut h, (2, 8));
     assert_eq!(moves(&h).len(), 4);

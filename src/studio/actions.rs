@@ -659,9 +659,8 @@ impl StudioApp {
             Ok(reply) => {
                 let answer = reply.map(|reply| match reply.kind {
                     AnswerKind::KoThreat => format!(
-                        "{or} plays a ko threat elsewhere: the ko ban forbids retaking at {} at \
-                         once, and {or} needs ko threats. Answer it (Answer the threat: a move \
-                         elsewhere), then {or} retakes",
+                        "{or} plays a ko threat elsewhere (the ko ban forbids retaking at {} at \
+                         once): answer it, then {or} retakes",
                         r.pending_retake().unwrap_or(Move::Pass).to_gtp(size)
                     ),
                     AnswerKind::Retake => format!(

@@ -70,11 +70,10 @@ impl Mark {
             } => "in the proof (outside its zone: answered by a pass)".to_string(),
             Mark::InProof {
                 answer: Some(AnswerKind::KoThreat),
-            } => "in the proof (the ko ban forbids the retake: a ko threat elsewhere first)"
-                .to_string(),
+            } => "in the proof (a ko threat first)".to_string(),
             Mark::InProof {
                 answer: Some(AnswerKind::Retake),
-            } => "in the proof (the ko threat answered: the retake)".to_string(),
+            } => "in the proof (then the retake)".to_string(),
             Mark::LeavesProof { proof_move } => {
                 format!("leaves the proof (it plays {})", proof_move.to_gtp(size))
             }

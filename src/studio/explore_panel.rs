@@ -613,7 +613,7 @@ impl StudioApp {
                 (true, _) => ui.label("game over: the proof held"),
                 (false, Some(retake)) => ui
                     .label(format!(
-                        "{} played a ko threat elsewhere: answer it, then {} retakes at {}",
+                        "{}'s ko threat: answer it, then {} retakes at {}",
                         and.opponent(),
                         and.opponent(),
                         retake.to_gtp(size)

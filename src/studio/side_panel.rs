@@ -330,6 +330,21 @@ impl StudioApp {
                 opposite.goal().verb()
             ));
         }
+        // A proof "by ko" of the side that needs ko threats is made with it as ko master.
+        if let Some(claim) = self
+            .finished
+            .as_ref()
+            .map(|f| f.proof_claim())
+            .filter(|c| c.ko_rule(c.or_player()).ignores_ko_ban())
+        {
+            let or = claim.or_player();
+            ui.label(format!(
+                "The proof that {or} {} with ko threats enough: it retakes kos at once (in Try \
+                 to refute, after a threat).",
+                crate::solver::verdict::verbs(claim.goal()).0
+            ))
+            .on_hover_text(format!("The claim proven has {or} as ko master."));
+        }
         self.reduce_section(ui);
         ui.separator();
         // Before / After may have switched the proof just now.
