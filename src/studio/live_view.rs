@@ -36,7 +36,7 @@ impl StudioApp {
             return;
         };
         ui.label(format!(
-            "searching: does {} {}?",
+            "searching whether {} {}",
             claim.or_player(),
             crate::solver::verdict::verbs(claim.goal()).0
         ))
