@@ -69,7 +69,7 @@ impl StudioApp {
             .finished
             .as_ref()
             .is_some_and(|f| f.revision == revision && f.proof.is_some());
-        if has_tree {
+        if has_tree && !self.proof_tree_folded {
             let height = ui.available_height();
             let playing = matches!(self.mode, Mode::Explore | Mode::Refute);
             let (id, share) = if playing {
@@ -83,7 +83,7 @@ impl StudioApp {
                 .size_range(120.0..=(height * 0.85).max(120.0))
                 .show(ui, |ui| {
                     ui.add_space(4.0);
-                    ui.strong("Proof tree");
+                    self.proof_tree_header(ui, "⏷");
                     self.proof_section(ui);
                 });
         }
@@ -106,11 +106,30 @@ impl StudioApp {
                     egui::CollapsingHeader::new("Proof tree")
                         .default_open(true)
                         .show(ui, |ui| self.proof_section(ui));
+                } else if self.proof_tree_folded {
+                    self.proof_tree_header(ui, "⏵");
                 }
                 egui::CollapsingHeader::new("Problem")
                     .default_open(true)
                     .show(ui, |ui| self.problem_section(ui));
             });
+    }
+
+    /// The proof tree's header: a click folds the tree away (room for the sections above) or
+    /// brings it back.
+    fn proof_tree_header(&mut self, ui: &mut egui::Ui, icon: &str) {
+        ui.horizontal(|ui| {
+            ui.label(icon);
+            let title = egui::Button::new(egui::RichText::new("Proof tree").strong()).frame(false);
+            let hover = if self.proof_tree_folded {
+                "Show the proof tree in the lower part of this panel."
+            } else {
+                "Fold the proof tree away (room for the sections above)."
+            };
+            if ui.add(title).on_hover_text(hover).clicked() {
+                self.proof_tree_folded = !self.proof_tree_folded;
+            }
+        });
     }
 
     /// "Judge every first move": the button, the progress or the solutions, one line per move.
