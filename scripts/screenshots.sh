@@ -69,6 +69,17 @@ shot proof-tree
 click "${refute_button[@]}" 1
 shot refute
 
+# 2b. A ko in Try to refute (the bent four in the corner): after White's capture at A2 the proof
+#     (Black as ko master) plays a ko threat elsewhere first, to be answered before it retakes.
+start "$root/problems/05-bent-four-corner.sgf"
+click "${solve_button[@]}" 4
+click "${refute_button[@]}" 2
+click 462 567 2      # White B1; Black answers A1
+click 350 455 2      # White A2 takes the ko: Black's threat
+xdotool mousemove 600 720
+sleep 1
+shot refute-ko
+
 # 3. A 19x19 research problem while it is being solved: the must-play region, the line being
 #    searched and the proven zones, with the live figures and the rate plot.
 research="$root/../shared/bench/rzs-aaai22/19x19/5.json"
@@ -147,7 +158,7 @@ layout() {
     sleep "$wait"
     shot "$name"
 }
-layout 900 600 layout-900x600 "$root/problems/03-bent-three-kill.sgf" 0 748,221 720,305
+layout 900 600 layout-900x600 "$root/problems/03-bent-three-kill.sgf" 0 748,244 720,321
 if [ -f "$research" ]; then
     layout 1920 1080 layout-1920x1080 "$research" 5 1618,152
 fi

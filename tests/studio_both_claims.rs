@@ -57,7 +57,7 @@ fn both_claims_run_at_once_the_view_follows_the_stated_one_and_stop_ends_both() 
             frames_with_progress += 1;
         }
     }
-    h.get_by_label("searching: Black to live-any");
+    h.get_by_label("searching whether Black lives");
     h.get_by_label_contains(" nodes/s · ");
     // Stop ends both searches (a hang guard only: it takes a stop check).
     h.get_by_label("■ Stop").click();
@@ -76,12 +76,12 @@ fn both_claims_run_at_once_the_view_follows_the_stated_one_and_stop_ends_both() 
         ]
     );
     assert!(
-        f.verdict.contains("neither claim was proven"),
+        f.verdict.contains("neither side's result was proven"),
         "{}",
         f.verdict
     );
     // Only the figures stay.
-    assert!(h.query_by_label("searching: Black to live-any").is_none());
+    assert!(h.query_by_label("searching whether Black lives").is_none());
 }
 
 #[test]

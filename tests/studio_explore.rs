@@ -302,3 +302,96 @@ fn solving_after_a_move_that_leaves_the_proof_shows_the_refutation() {
         Some(Mark::InProof { answer: None })
     );
 }
+
+/// Bent four in the corner (`05`): White kills by ko; the proof shown is Black's, made with
+/// Black as ko master. In Try to refute (the user plays White) the ko goes as in Go: after
+/// White's capture Black plays a ko threat elsewhere, White answers it, and then Black retakes.
+#[test]
+fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
+    let mut h = window_on(bundled("05-bent-four-corner.sgf"), [1280.0, 820.0]);
+    h.run_steps(1);
+    solve(&mut h);
+    h.get_by_label("⚔ Try to refute").click();
+    h.run_steps(2);
+    let at = |x, y| Move::Play(pt((x, y)));
+    let moves =
+        |h: &Harness<'static, StudioApp>| h.state().replay.as_ref().unwrap().moves().to_vec();
+    // White's B1 (the user's), Black's A1; White's A2 takes the ko.
+    click_point(&mut h, (1, 8));
+    assert_eq!(
+        moves(&h)[..2],
+        [(Color::White, at(1, 8)), (Color::Black, at(0, 8))]
+    );
+    click_point(&mut h, (0, 7));
+    let m = moves(&h);
+    assert_eq!(
+        m[2..],
+        [(Color::White, at(0, 7)), (Color::Black, Move::Pass)],
+        "Black's answer is a ko threat elsewhere, not the retake at once"
+    );
+    assert_eq!(
+        h.state().replay.as_ref().unwrap().pending_retake(),
+        Some(at(0, 8))
+    );
+    h.get_by_label_contains("'s ko threat: answer it");
+    // A play on the board does not answer the threat.
+    click_point(&mut h, (2, 8));
+    assert_eq!(moves(&h).len(), 4);
+    assert!(h
+        .state()
+        .notice
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("must be answered first"));
+    // The user answers the threat; Black retakes.
+    h.get_by_label("Answer the threat").click();
+    h.run_steps(2);
+    let m = moves(&h);
+    assert_eq!(
+        m[4..],
+        [(Color::White, Move::Pass), (Color::Black, at(0, 8))],
+    );
+    assert_eq!(line(&h), m, "the game goes into the explored tree");
+    // White may not retake at once either: the ban says so, and a threat is the way on.
+    click_point(&mut h, (0, 7));
+    assert_eq!(moves(&h).len(), 6);
+    assert!(h
+        .state()
+        .notice
+        .as_ref()
+        .unwrap()
+        .text
+        .contains("ko ban forbids"));
+    h.get_by_label("Pass").click();
+    h.run_steps(2);
+    assert!(moves(&h).len() >= 8, "the proof answers White's threat");
+}
+
+/// The problem list's tag of the open file follows the problem as it is now: a solve after an
+/// edit changes it, the edit alone takes it away, and an undo back to the proven position
+/// brings the proven result's tag back.
+#[test]
+fn the_list_tag_follows_the_document() {
+    let mut h = bent_three();
+    solve(&mut h);
+    assert_eq!(h.state().current_tag().as_deref(), Some("White kills"));
+    h.get_by_label_contains("[White kills]");
+    // Black to move: Black lives.
+    h.state_mut()
+        .apply_edit(|s| tsumego_studio::studio::edit::set_to_move(s, Color::Black));
+    h.run_steps(2);
+    assert_eq!(
+        h.state().current_tag(),
+        None,
+        "an edit without a result has no tag"
+    );
+    solve(&mut h);
+    let tag = h.state().current_tag().unwrap();
+    assert!(tag.starts_with("Black lives"), "{tag}");
+    h.state_mut().undo();
+    h.run_steps(2);
+    assert_eq!(h.state().current_tag().as_deref(), Some("White kills"));
+    h.get_by_label_contains("[White kills]");
+    assert!(h.query_by_label_contains("[Black lives").is_none());
+}

@@ -45,8 +45,80 @@ fn hide_rates(harness: &mut Harness<'static, StudioApp>) {
     app.live.samples.clear();
     if let Some(f) = app.finished.as_mut() {
         f.verdict = f.verdict.split(" (").next().unwrap_or_default().to_string();
+        // The proof's figures stay; the nodes searched and the time vary.
+        f.details = f.details.split(';').next().unwrap_or_default().to_string();
     }
     harness.run_steps(2);
+}
+
+/// A proven result that differs from the file's book answer says so in the verdict, as the
+/// command line's "DISAGREES" does: a first move that is not the book's, and a result that is
+/// not the one the file states.
+#[test]
+fn the_verdict_says_where_it_differs_from_the_book() {
+    use tsumego_studio::problem::{AnswerTree, Outcome};
+    let mut h = studio("03-bent-three-kill.sgf");
+    // The book's answer made C1 (White's D1 is the proven move).
+    h.state_mut().apply_edit(|s| {
+        s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(2, 8)));
+        true
+    });
+    let verdict = solve_for_verdict(&mut h);
+    assert!(
+        verdict.starts_with("White kills: first move D1. This differs from the book answer (C1)."),
+        "{verdict}"
+    );
+    h.get_by_label_contains("book answer: C1 × (differs)");
+    // The file says White cannot kill.
+    h.state_mut().apply_edit(|s| {
+        s.expected = Some(Outcome::Fail);
+        true
+    });
+    let verdict = solve_for_verdict(&mut h);
+    assert!(
+        verdict.contains("This differs from the book: the file says White cannot kill."),
+        "{verdict}"
+    );
+    // The search's figures are a details line, not the verdict.
+    assert!(!verdict.contains("nodes"), "{verdict}");
+    let details = h.state().finished.as_ref().unwrap().details.clone();
+    assert!(details.starts_with("Proof: "), "{details}");
+}
+
+/// At 900x600 the proof tree keeps a dozen rows or more, and a deep node's label keeps its
+/// start (the move), cut at its end.
+#[test]
+fn the_proof_tree_has_room_at_900x600() {
+    let path = bundled("27-long-l-ko.sgf");
+    let mut h = Harness::builder()
+        .with_size([900.0, 600.0])
+        .wgpu()
+        .build_eframe(move |cc| {
+            let mut app = StudioApp::from_creation(cc, Some(path));
+            app.notice = None;
+            app.show_frame_time = false;
+            app
+        });
+    h.run_steps(3);
+    solve_for_verdict(&mut h);
+    // The deepest leaf along first children, selected with End.
+    h.state_mut().proof_key(egui::Key::End);
+    h.run_steps(3);
+    hide_rates(&mut h);
+    let depth = h.state().cursor.path().len();
+    assert!(depth >= 4, "a deep proof: {depth}");
+    // The rows the tree shows: its labels start with a move ("W B1 · …") or "start".
+    use egui_kittest::kittest::NodeT;
+    let rows = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter(|n| {
+            n.accesskit_node().label().is_some_and(|l| {
+                l.starts_with("start") || l.starts_with("B ") || l.starts_with("W ")
+            })
+        })
+        .count();
+    assert!(rows > depth, "rows {rows}");
+    h.snapshot("proof-tree-900x600");
 }
 
 /// The first empty point of the open problem's region.
@@ -153,14 +225,14 @@ fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched
 fn a_proven_failure_is_checked_through_the_opposite_claim() {
     let mut h = studio("04-straight-four-alive.sgf");
     let verdict = solve_for_verdict(&mut h);
+    // The Go result, the same whichever claim was asked (the file's: White to kill).
     assert!(
         verdict.starts_with("Black lives unconditionally (White moves first"),
         "{verdict}"
     );
     assert!(
         verdict.contains(
-            "Proven and checked: the independent checker accepts the proof of the opposite \
-             claim, Black to live ("
+            "Proven and checked: the independent checker accepts the proof that Black lives ("
         ),
         "{verdict}"
     );

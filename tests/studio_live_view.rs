@@ -61,7 +61,7 @@ fn a_running_solve_shows_its_root_moves_progress_table_and_line() {
         !p.line.is_empty() && p.root_moves.iter().any(|m| m.state == RootState::Searching)
     });
     h.get_by_label_contains(" nodes/s · ");
-    h.get_by_label("searching: Black to live-any");
+    h.get_by_label("searching whether Black lives");
     // The progress bar, labelled with its words.
     let depth = h.state().live.progress.as_ref().unwrap().depth;
     h.get_by_label_contains(&format!("depth {depth}: "));
@@ -198,7 +198,7 @@ fn a_known_progress_event_is_shown_sorted_and_in_words() {
     h.state_mut().live.progress = Some(progress);
     h.run_steps(2);
     h.get_by_label("12,345 nodes · 1,000 nodes/s · 12.0 s · depth 5");
-    h.get_by_label("searching: White to kill");
+    h.get_by_label("searching whether White kills");
     h.get_by_label("depth 5: 2 of 4 root moves done");
     h.get_by_label("table 50.0% full (512 of 1,024 entries)");
     h.get_by_label("line: B1 C1");

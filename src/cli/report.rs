@@ -1,9 +1,10 @@
 //! What `solve` and `bench` report about one search: [`SolveReport`], in words or as JSON.
 
-use crate::go::{Color, Move};
+use crate::go::Color;
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, MovesRead, Outcome, Problem};
 use crate::solver::analysis::{Analysis, How};
+use crate::solver::book::{agrees, book_first_moves, first_move_in_book};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::go_result::GoResult;
 use crate::solver::verdict::{analysis_words, proof_line_words, result_words};
@@ -105,16 +106,9 @@ impl SolveReport {
             result: result_words(problem, solution),
             first_move: first_move.map(|m| move_gtp(m, size)),
             expected: problem.expected(),
-            agrees: match (solution.status, problem.expected()) {
-                (Status::Win, Some(e)) => Some(e == Outcome::Win),
-                (Status::Fail, Some(e)) => Some(e == Outcome::Fail),
-                _ => None,
-            },
+            agrees: agrees(solution.status.outcome(), problem.expected()),
             book_first_moves: book.iter().map(|&m| move_gtp(m, size)).collect(),
-            first_move_in_book: match first_move {
-                Some(m) if !book.is_empty() => Some(book.contains(&m)),
-                _ => None,
-            },
+            first_move_in_book: first_move_in_book(first_move, &book),
             root_zone_size: solution.root_zone.map(|z| z.len()),
             root_zone_diagram: solution.root_zone.map(|z| problem.board().zone_ascii(&z)),
             nodes: solution.nodes,
@@ -158,10 +152,7 @@ impl SolveReport {
         report.status = status;
         report.result = analysis_words(problem, analysis);
         report.expected = problem.expected();
-        report.agrees = match (status.outcome(), problem.expected()) {
-            (Some(o), Some(e)) => Some(o == e),
-            _ => None,
-        };
+        report.agrees = agrees(status.outcome(), problem.expected());
         report.nodes = analysis.nodes;
         report.seconds = analysis.elapsed.as_secs_f64();
         report.nodes_per_second = if report.seconds > 0.0 {
@@ -358,24 +349,11 @@ impl MovesReadReport {
     }
 }
 
-/// The OR player's correct first moves in the file's answer (moves of the other side are not
-/// first moves of the claim).
-pub fn book_first_moves(problem: &Problem) -> Vec<Move> {
-    let correct = problem.answer().correct_first_moves();
-    let mut out = Vec::new();
-    for v in &problem.answer().variations {
-        if v.color == problem.or_player() && correct.contains(&v.mv) && !out.contains(&v.mv) {
-            out.push(v.mv);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::go::Point;
+    use crate::go::{Move, Point};
     use crate::problem::fixtures::bent_three_live;
     use crate::problem::AnswerTree;
     use crate::solver::{SolveConfig, Solver};

@@ -133,10 +133,7 @@ impl Analysis {
     }
 
     pub fn status_without_ko(&self) -> Status {
-        match self.how {
-            How::Ko { .. } | How::KoUnknown | How::Endless => Status::Fail,
-            _ => self.solution.status,
-        }
+        super::book::status_without_ko(self.solution.status, self.how)
     }
 }
 

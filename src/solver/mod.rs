@@ -26,6 +26,7 @@
 
 pub mod analysis;
 pub mod answers;
+pub mod book;
 pub mod certify;
 pub mod checker;
 mod checker_seki;

@@ -7,6 +7,14 @@
 //! move outside that zone); an AND node whose pass is answered by the end of the game answers a
 //! move outside its zone with a pass. From then on the board is no longer the tree's own, so the
 //! goal is tested on the position actually reached.
+//!
+//! Ko fights are played as in Go. A proof "by ko" for the side that needs ko threats is made
+//! with that side as ko master: it retakes a ko at once. Go's ko ban forbids that retake right
+//! after the opponent's capture, so the replay plays it as a Go game would: the OR player first
+//! plays a ko threat elsewhere (a pass on the problem's board, [`AnswerKind::KoThreat`]), the
+//! user must answer it (a pass: a move elsewhere; the proof counts on its threats being
+//! answered, which is what "needs ko threats" means), and then the OR player retakes
+//! ([`AnswerKind::Retake`]), which the ban no longer forbids.
 
 use super::leaf::{GoalTest, Leaf};
 use super::proof::{ProofNode, ProofTree, Role};
@@ -25,6 +33,12 @@ pub enum AnswerKind {
     /// The AND move lies outside the node's zone and the node's pass is answered by the end of
     /// the game: the OR player passes.
     PassBack,
+    /// The proof retakes a ko at once (as the ko master it was proven as), which Go's ko ban
+    /// forbids right after the capture: the OR player plays a ko threat elsewhere instead (the
+    /// reply's move is a pass) and retakes once the threat is answered.
+    KoThreat,
+    /// The user answered the OR player's ko threat; the proof retakes the ko.
+    Retake,
 }
 
 /// The OR player's answer to a move.
@@ -59,6 +73,12 @@ pub enum ReplayError {
     /// The tree has no answer (a proof the checker would reject).
     #[error("the proof has no answer to {0}")]
     Uncovered(String),
+    /// A play while the OR player's ko threat waits for its answer.
+    #[error(
+        "{0}'s ko threat must be answered first (Answer the threat: a move elsewhere); the proof \
+         counts on its threats being answered, and then retakes at {1}"
+    )]
+    ThreatUnanswered(Color, String),
 }
 
 /// One position of the replay, kept for undo.
@@ -72,6 +92,9 @@ struct State {
     history: Vec<u64>,
     moves: Vec<(Color, Move)>,
     ending: Option<Ending>,
+    /// The OR player has played a ko threat elsewhere and retakes the ko here once the user
+    /// has answered it.
+    retake: Option<Move>,
 }
 
 /// A game of the user (the AND player) against the proof.
@@ -104,6 +127,7 @@ impl ProofReplay {
                 history: vec![problem.board().hash()],
                 moves: Vec::new(),
                 ending: None,
+                retake: None,
             },
             undo: Vec::new(),
             tree,
@@ -143,6 +167,12 @@ impl ProofReplay {
         node
     }
 
+    /// The ko retake the OR player makes once the user has answered its ko threat (`None`: no
+    /// threat waits for an answer).
+    pub fn pending_retake(&self) -> Option<Move> {
+        self.state.retake
+    }
+
     /// How the game ended, if it has.
     pub fn ending(&self) -> Option<Ending> {
         self.state.ending
@@ -180,6 +210,24 @@ impl ProofReplay {
 
     fn play_and(&mut self, mv: Move) -> Result<Option<Reply>, ReplayError> {
         let and = self.and_player;
+        if let Some(retake) = self.state.retake {
+            // The OR player's ko threat waits: the user answers it elsewhere (a pass here), and
+            // the proof retakes, which the ko ban no longer forbids.
+            if mv != Move::Pass {
+                return Err(ReplayError::ThreatUnanswered(
+                    and.opponent(),
+                    self.gtp(retake),
+                ));
+            }
+            self.state.board.play_recorded(and, Move::Pass);
+            self.record(and, Move::Pass);
+            self.state.retake = None;
+            let reply = self.answer()?;
+            return Ok(reply.map(|mv| Reply {
+                mv,
+                kind: AnswerKind::Retake,
+            }));
+        }
         if mv == Move::Pass && self.state.passed {
             self.record(and, mv);
             self.state.ending = Some(Ending::TwoPasses);
@@ -219,6 +267,11 @@ impl ProofReplay {
         };
         self.state.path.push(index);
         let reply = self.answer()?;
+        let kind = if self.state.retake.is_some() {
+            AnswerKind::KoThreat
+        } else {
+            kind
+        };
         Ok(reply.map(|mv| Reply { mv, kind }))
     }
 
@@ -234,6 +287,15 @@ impl ProofReplay {
             return Err(ReplayError::Uncovered("this position".to_string()));
         };
         let or = self.and_player.opponent();
+        if let Move::Play(p) = mv {
+            if self.state.board.ko_point_for(or) == Some(p) {
+                // A ko master's retake at once: in Go, a ko threat elsewhere first.
+                self.state.board.play_recorded(or, Move::Pass);
+                self.record(or, Move::Pass);
+                self.state.retake = Some(mv);
+                return Ok(Some(Move::Pass));
+            }
+        }
         let two_passes = mv == Move::Pass && self.state.passed;
         self.try_move(or, mv)?;
         self.record(or, mv);

@@ -17,7 +17,7 @@ use crate::problem::{load_inferring, write_research_json, write_sgf, Format, Pro
 use crate::solver::certify::CheckVerdict;
 use crate::solver::proof::ProofTree;
 use crate::solver::proof_sgf::proof_to_sgf_with_note;
-use crate::solver::replay::{AnswerKind, Ending, ProofReplay};
+use crate::solver::replay::{AnswerKind, Ending, ProofReplay, ReplayError};
 use crate::solver::SolveConfig;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -375,16 +375,16 @@ impl StudioApp {
         if finished.revision != self.doc.revision() {
             return;
         }
-        if let Some(path) = self.doc.path() {
-            // "White kills", "Black lives", "unknown": the verdict's first words.
-            let status = finished
-                .verdict
-                .split([':', '(', '.'])
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .to_string();
-            self.library.status.insert(path.to_path_buf(), status);
+        if let Some(path) = self.doc.path().map(Path::to_path_buf) {
+            // The list keeps the tag of a file as saved; the open file's tag follows the result
+            // shown (`StudioApp::current_tag`), so that an edit or undo changes it.
+            if self.doc.is_dirty() {
+                self.library.status.remove(&path);
+            } else {
+                self.library
+                    .status
+                    .insert(path, headline(&finished.verdict));
+            }
         }
         self.info(finished.verdict.clone());
         self.cancel_reduction();
@@ -570,6 +570,15 @@ impl StudioApp {
         }
     }
 
+    /// The problem list's tag of the open file: the headline of the result shown for the
+    /// problem as it is now (none after an edit that has no result).
+    pub fn current_tag(&self) -> Option<String> {
+        self.finished
+            .as_ref()
+            .filter(|f| f.revision == self.doc.revision() && self.viewing_move.is_none())
+            .map(|f| headline(&f.verdict))
+    }
+
     /// What a result of the current position and settings is kept under.
     pub fn result_key(&self) -> ResultKey {
         ResultKey {
@@ -645,22 +654,33 @@ impl StudioApp {
             return;
         };
         let size = r.board().size();
+        let or = r.and_player().opponent();
         let message = match r.play(mv) {
             Ok(reply) => {
-                let answer = reply.map(|reply| {
-                    let how = match reply.kind {
-                        AnswerKind::Searched => "the proven reply",
-                        AnswerKind::NullMove => "as for a null move",
-                        AnswerKind::PassBack => "your move was outside the zone",
-                    };
-                    format!("answered {} ({how})", reply.mv.to_gtp(size))
+                let answer = reply.map(|reply| match reply.kind {
+                    AnswerKind::KoThreat => format!(
+                        "{or} plays a ko threat elsewhere (the ko ban forbids retaking at {} at \
+                         once): answer it, then {or} retakes",
+                        r.pending_retake().unwrap_or(Move::Pass).to_gtp(size)
+                    ),
+                    AnswerKind::Retake => format!(
+                        "you answered the threat; {or} retakes the ko at {}",
+                        reply.mv.to_gtp(size)
+                    ),
+                    kind => {
+                        let how = match kind {
+                            AnswerKind::NullMove => "a move that needs no reply of its own",
+                            AnswerKind::PassBack => {
+                                "your move was outside the area that matters, so it passes"
+                            }
+                            _ => "the proven reply",
+                        };
+                        format!("answered {} ({how})", reply.mv.to_gtp(size))
+                    }
                 });
                 let end = r.ending().map(|e| match e {
-                    Ending::GoalReached(z) => {
-                        format!(
-                            "goal reached: the proof holds (deciding zone {} points)",
-                            z.len()
-                        )
+                    Ending::GoalReached(_) => {
+                        format!("{or} has reached its goal: the proof holds")
                     }
                     Ending::TwoPasses => "two passes end the game: the proof holds".to_string(),
                 });
@@ -671,7 +691,16 @@ impl StudioApp {
                     .join("; ")
             }
             Err(e) => {
-                self.warn(e.to_string());
+                let text = match e {
+                    ReplayError::Illegal(m) if ko_banned(r.board(), r.and_player(), mv) => {
+                        format!(
+                            "{m} retakes the ko at once, which the ko ban forbids: play a ko \
+                             threat first (Pass: a move elsewhere)"
+                        )
+                    }
+                    e => e.to_string(),
+                };
+                self.warn(text);
                 return;
             }
         };
@@ -725,6 +754,22 @@ impl StudioApp {
             None => {}
         }
     }
+}
+
+/// "White kills", "Black lives by ko", "Not decided whether Black lives": a verdict's first
+/// words, the problem list's tag.
+pub fn headline(verdict: &str) -> String {
+    verdict
+        .split([':', '(', '.'])
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// Is `mv` the point the ko ban forbids `c` to play?
+fn ko_banned(board: &crate::go::Board, c: crate::go::Color, mv: Move) -> bool {
+    mv.point().is_some() && mv.point() == board.ko_point_for(c)
 }
 
 /// `screenshots/` of the repository the studio was built from, or of the current folder.

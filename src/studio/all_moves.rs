@@ -192,6 +192,7 @@ pub fn move_proof(j: &JudgedMove, size: usize, revision: u64) -> Option<Finished
         searches: vec![(a.claim.clone(), solution, a.how)],
         chosen: 0,
         verdict,
+        details: super::live::details(&a.solution, 1),
         proof: Some(std::sync::Arc::new(proof.clone())),
         has_seki,
         ko_captures,

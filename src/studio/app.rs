@@ -102,6 +102,9 @@ pub struct StudioApp {
     pub show_library: bool,
     /// Show the frame time in the status bar (View → Debug; off by default).
     pub show_frame_time: bool,
+    /// The proof tree is folded away (its header in the side panel's list; else, with a
+    /// proof, it has the panel's lower part to itself).
+    pub proof_tree_folded: bool,
     /// The central area (board, its toolbar and legend) in the last frame.
     pub board_area_rect: Option<egui::Rect>,
     /// Where the board was drawn in the last frame.
@@ -167,6 +170,7 @@ impl StudioApp {
             new_size: 9,
             show_library: true,
             show_frame_time: false,
+            proof_tree_folded: false,
             board_layout: None,
             board_area_rect: None,
             frame_log: FrameLog {

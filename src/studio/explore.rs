@@ -64,10 +64,16 @@ impl Mark {
             } => "in the proof (a reply it searched)".to_string(),
             Mark::InProof {
                 answer: Some(AnswerKind::NullMove),
-            } => "in the proof (answered as a null move)".to_string(),
+            } => "in the proof (answered like any move outside the area that matters)".to_string(),
             Mark::InProof {
                 answer: Some(AnswerKind::PassBack),
             } => "in the proof (outside its zone: answered by a pass)".to_string(),
+            Mark::InProof {
+                answer: Some(AnswerKind::KoThreat),
+            } => "in the proof (a ko threat first)".to_string(),
+            Mark::InProof {
+                answer: Some(AnswerKind::Retake),
+            } => "in the proof (then the retake)".to_string(),
             Mark::LeavesProof { proof_move } => {
                 format!("leaves the proof (it plays {})", proof_move.to_gtp(size))
             }
@@ -312,6 +318,38 @@ impl Explore {
     pub fn crucial_captured(&self) -> Zone {
         let defender = self.board.stones(self.defender);
         self.crucial.difference(&defender)
+    }
+
+    /// Play under `problem`'s move rules from now on (its ko rules: Try to refute plays by the
+    /// rules its proof was made under, free play by the problem's); variations they refuse are
+    /// dropped and the cursor goes back to the longest part of its line that is left.
+    pub fn set_rules(&mut self, problem: &Problem, superko: bool) {
+        self.rules = Rules::new(problem, superko);
+        let before = self.count();
+        let mut history = vec![self.start.hash()];
+        prune(
+            &mut self.root,
+            &self.start,
+            self.first,
+            &self.rules,
+            &mut history,
+            self.start.size(),
+        );
+        if self.count() != before {
+            self.version += 1;
+        }
+        let mut path = self.path.clone();
+        while !self.goto(&path) {
+            path.pop();
+        }
+    }
+
+    /// The number of moves in the tree.
+    fn count(&self) -> usize {
+        fn count(list: &Variations) -> usize {
+            list.nodes.iter().map(|n| 1 + count(&n.next)).sum()
+        }
+        count(&self.root)
     }
 
     /// Play `mv` for the side to move: go to it when it is already a variation here, else add

@@ -119,6 +119,12 @@ impl StudioApp {
         }
         self.mode = Mode::Explore;
         self.replay = None;
+        // Free play follows the problem's ko rules (Try to refute, its proof's).
+        if let Ok(problem) = self.doc.problem().cloned() {
+            if let Some(session) = self.explore_current_mut() {
+                session.tree.set_rules(&problem, Self::explore_superko());
+            }
+        }
         self.explore_refresh();
         self.info(
             "explore: click the board to play (colours alternate); ←/→ back and forward, ↑/↓ \
@@ -316,10 +322,19 @@ impl StudioApp {
         if !self.ensure_explore() {
             return;
         }
+        let claim = self
+            .finished
+            .as_ref()
+            .map(|f| (f.proof_claim().clone(), f.proof().map(|p| p.superko)));
         let Some(session) = self.explore_current_mut() else {
             return;
         };
         let t = &mut session.tree;
+        // The game is played by the rules the proof was made under (e.g. the side that needs
+        // ko threats as ko master; its retakes come after a threat, see `ProofReplay`).
+        if let Some((claim, Some(superko))) = claim {
+            t.set_rules(&claim, superko);
+        }
         t.home();
         for (_, mv) in moves {
             if t.play(mv).is_err() {
@@ -590,14 +605,36 @@ impl StudioApp {
         let r = self.replay.as_ref()?;
         let and = r.and_player();
         let over = r.ending().is_some();
+        let threat = r.pending_retake();
+        let size = r.board().size();
         let mut action = None;
         ui.horizontal_wrapped(|ui| {
-            ui.label(if over {
-                "game over: the proof held".to_string()
+            match (over, threat) {
+                (true, _) => ui.label("game over: the proof held"),
+                (false, Some(retake)) => ui
+                    .label(format!(
+                        "{}'s ko threat: answer it, then {} retakes at {}",
+                        and.opponent(),
+                        and.opponent(),
+                        retake.to_gtp(size)
+                    ))
+                    .on_hover_text(
+                        "The proof was made with this side as ko master (it needs ko threats). \
+                         Go's ko ban forbids retaking at once, so it plays a threat first; the \
+                         proof counts on the threat being answered.",
+                    ),
+                (false, None) => ui.label(format!("your move ({and}); the proof answers")),
+            };
+            let pass = if threat.is_some() {
+                "Answer the threat"
             } else {
-                format!("your move ({and}); the proof answers")
-            });
-            if ui.add_enabled(!over, egui::Button::new("Pass")).clicked() {
+                "Pass"
+            };
+            if ui
+                .add_enabled(!over, egui::Button::new(pass))
+                .on_hover_text("a move elsewhere on the board (a pass here)")
+                .clicked()
+            {
                 action = Some(Action::RefutePass);
             }
             if ui.button("Undo").clicked() {

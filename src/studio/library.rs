@@ -25,7 +25,8 @@ pub struct Entry {
 pub struct Library {
     pub folder: Option<PathBuf>,
     pub entries: Vec<Entry>,
-    /// Status text per file, set when the studio solves it.
+    /// The result's headline per file, set when the studio solves the file as saved (the
+    /// open file's tag is `StudioApp::current_tag`).
     pub status: HashMap<PathBuf, String>,
 }
 

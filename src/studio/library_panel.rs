@@ -16,17 +16,20 @@ impl StudioApp {
         ui.separator();
         let current = self.doc.path().map(|p| p.to_path_buf());
         let mut open = None;
+        let current_tag = self.current_tag();
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 for e in &self.library.entries {
                     let selected = current.as_ref() == Some(&e.path);
-                    let status = self
-                        .library
-                        .status
-                        .get(&e.path)
-                        .map(|s| format!("  [{s}]"))
-                        .unwrap_or_default();
+                    // The open file's tag follows the problem as it is now; another file's is
+                    // the last result of it as saved.
+                    let tag = if selected {
+                        current_tag.as_ref()
+                    } else {
+                        self.library.status.get(&e.path)
+                    };
+                    let status = tag.map(|s| format!("  [{s}]")).unwrap_or_default();
                     let title = egui::RichText::new(format!("{}{status}", e.title));
                     let r = ui.add_enabled(e.loadable, egui::Button::selectable(selected, title));
                     let r = if e.loadable {

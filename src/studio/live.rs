@@ -11,10 +11,11 @@ use super::solve_job::{JobEvent, JobSettings, ReproFile, SolveRunner};
 use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
 use crate::solver::analysis::{ends_in_seki, ko_capture_paths, How};
+use crate::solver::book;
 use crate::solver::certify::{CheckVerdict, Checked};
 use crate::solver::proof::ProofTree;
-use crate::solver::verdict::how_words;
-use crate::solver::{Progress, Solution, Status};
+use crate::solver::verdict::{how_words, verbs};
+use crate::solver::{Progress, Solution, Status, StopReason};
 use std::sync::Arc;
 
 /// At most this many plot samples are kept (older ones are thinned).
@@ -24,6 +25,9 @@ const MAX_SAMPLES: usize = 2000;
 #[derive(Default)]
 pub struct LiveSolve {
     runner: SolveRunner,
+    /// The claims of the job as asked (the file's stated result and answer with them; a search
+    /// may change a claim's rules and drop its stated result).
+    asked: Vec<Problem>,
     /// The document revision the job solves.
     pub revision: u64,
     /// The claim whose search the view follows, and its latest progress.
@@ -79,7 +83,12 @@ pub struct Finished {
     pub searches: Vec<(Problem, Solution, How)>,
     /// Index of the reported search.
     pub chosen: usize,
+    /// The result in a player's words: who lives or kills and how, where it differs from the
+    /// book, and whether the independent checker accepted the proof.
     pub verdict: String,
+    /// The search's own figures and terms (proof size and depth, relevance zone, nodes, the
+    /// width that decided, the stop reason): the details line under the verdict.
+    pub details: String,
     /// The proof of the reported search (moved out of its solution; shared, so that drawing the
     /// tree panel never copies it).
     pub proof: Option<Arc<ProofTree>>,
@@ -128,6 +137,7 @@ impl LiveSolve {
         revision: u64,
         wake: impl Fn() + Send + Sync + 'static,
     ) {
+        self.asked = claims.clone();
         self.runner.start(claims, settings, wake);
         self.revision = revision;
         self.forget_job();
@@ -202,7 +212,7 @@ impl LiveSolve {
                         self.last_elapsed = 0.0;
                     }
                     if checking {
-                        let v = verdict_from(words.clone(), &solution, 1);
+                        let v = verdict_from(words.clone(), &claim, &solution, 1);
                         self.checking = Some(v.clone());
                         self.checking_now.push((index, v));
                     }
@@ -251,15 +261,29 @@ impl LiveSolve {
         let mut widths = Vec::with_capacity(searched.len());
         let mut searches = Vec::with_capacity(searched.len());
         let mut words = Vec::with_capacity(searched.len());
+        let mut indexes = Vec::with_capacity(searched.len());
         for s in searched {
+            indexes.push(s.index);
             checks.push(s.check);
             widths.push(s.width);
             words.push(s.words);
             searches.push((s.claim, s.solution, s.how));
         }
         let mut finished = finish(searches, &words, self.revision);
+        // Where the result differs from the file's own answer (as the command line's
+        // "DISAGREES"), judged against the claim as asked.
+        let asked = indexes
+            .get(finished.chosen)
+            .and_then(|&i| self.asked.get(i));
+        let (s, how) = (finished.solution(), finished.searches[finished.chosen].2);
+        if let (Some(asked), true) = (asked, s.status != Status::Unknown) {
+            let proven = book::status_without_ko(s.status, how);
+            if let Some(differs) = book::differs_words(asked, proven, s.first_move) {
+                finished.verdict += &format!(" {differs}.");
+            }
+        }
         if let Some(width) = widths.get(finished.chosen) {
-            finished.verdict += &format!(" Decided at {width}.");
+            finished.details += &format!(" Decided at {width}.");
         }
         let chosen = checks.get_mut(finished.chosen).and_then(Option::take);
         if let Some((mut c, repro)) = chosen {
@@ -373,9 +397,10 @@ pub fn finish(
         .unwrap_or(0);
     let (claim, solution, how) = &searches[chosen];
     let verdict = match words.get(chosen) {
-        Some(w) => verdict_from(w.clone(), solution, searches.len()),
+        Some(w) => verdict_from(w.clone(), claim, solution, searches.len()),
         None => verdict(claim, solution, *how, searches.len()),
     };
+    let details = details(solution, searches.len());
     let proof = searches[chosen].1.proof.take().map(Arc::new);
     let has_seki = proof.as_deref().is_some_and(ends_in_seki);
     let ko_captures = proof
@@ -386,6 +411,7 @@ pub fn finish(
         revision,
         chosen,
         verdict,
+        details,
         searches,
         proof,
         has_seki,
@@ -395,33 +421,81 @@ pub fn finish(
     }
 }
 
-/// "Black lives: first move R1. Proof: 1,234 nodes, depth 11, root zone 23 points."
+/// "Black lives: first move R1.", "Not decided whether White kills: the time limit was
+/// reached." (the figures are in [`details`]).
 pub fn verdict(claim: &Problem, solution: &Solution, how: How, searches: usize) -> String {
-    verdict_from(how_words(claim, solution, how), solution, searches)
+    verdict_from(how_words(claim, solution, how), claim, solution, searches)
 }
 
-/// [`verdict`] of a result already in words.
-pub fn verdict_from(mut words: String, solution: &Solution, searches: usize) -> String {
+/// [`verdict`] of a result already in words (`words` is not used for an undecided claim: the
+/// search's "unknown: stopped" is said for a player).
+pub fn verdict_from(
+    mut words: String,
+    claim: &Problem,
+    solution: &Solution,
+    searches: usize,
+) -> String {
+    if solution.status == Status::Unknown {
+        let neither = if searches > 1 {
+            " (neither side's result was proven)"
+        } else {
+            ""
+        };
+        return format!(
+            "Not decided whether {} {}: {}{neither}.",
+            claim.or_player(),
+            verbs(claim.goal()).0,
+            stop_words(solution.stop)
+        );
+    }
     if let Some(first) = words.get(..1) {
         words = first.to_uppercase() + &words[1..];
     }
+    format!("{words}.")
+}
+
+/// Why a search stopped undecided, for a player.
+fn stop_words(stop: StopReason) -> String {
+    match stop {
+        StopReason::Stopped => "the search was stopped".to_string(),
+        StopReason::TimeLimit => "the time limit was reached".to_string(),
+        StopReason::NodeLimit => "the node limit was reached".to_string(),
+        StopReason::DepthLimit => "the depth limit was reached".to_string(),
+        StopReason::Pruned => {
+            "no win among the moves tried (the search tried only the most promising moves)"
+                .to_string()
+        }
+        other => other.describe().to_string(),
+    }
+}
+
+/// The search's figures and terms for the details line: "Proof: 17 nodes, depth 6, relevance
+/// zone 10 points; 318 nodes searched in 0.0 s.", "Search: 1,204 nodes in 3.0 s (stopped)."
+pub fn details(solution: &Solution, searches: usize) -> String {
     let secs = solution.elapsed.as_secs_f64();
     match (&solution.status, &solution.proof) {
         (Status::Win, Some(proof)) => {
             let zone = solution.root_zone.map(|z| z.len()).unwrap_or(0);
             format!(
-                "{words}. Proof: {} nodes, depth {}, root zone {zone} points ({} nodes searched in {secs:.1} s).",
+                "Proof: {} nodes, depth {}, relevance zone {zone} points; {} nodes searched in \
+                 {secs:.1} s.",
                 thousands(proof.node_count() as u64),
                 proof.root.depth(),
                 thousands(solution.nodes),
             )
         }
-        (Status::Unknown, _) if searches > 1 => format!(
-            "{words}: neither claim was proven ({} nodes in {secs:.1} s on the last).",
-            thousands(solution.nodes)
+        (Status::Unknown, _) => format!(
+            "Search: {} nodes in {secs:.1} s{} ({}).",
+            thousands(solution.nodes),
+            if searches > 1 {
+                " on the last claim"
+            } else {
+                ""
+            },
+            solution.stop.describe()
         ),
         _ => format!(
-            "{words} ({} nodes in {secs:.1} s).",
+            "Search: {} nodes in {secs:.1} s.",
             thousands(solution.nodes)
         ),
     }
@@ -432,10 +506,10 @@ pub fn check_words(c: &Checked) -> String {
     match c.verdict {
         CheckVerdict::Checked => match c.refutation.as_deref() {
             Some((opposite, _)) => format!(
-                "Proven and checked: the independent checker accepts the proof of the opposite \
-                 claim, {} to {} ({} positions in {:.2} s; found in {} nodes, {:.2} s).",
+                "Proven and checked: the independent checker accepts the proof that {} {} ({} \
+                 positions in {:.2} s; found in {} nodes, {:.2} s).",
                 opposite.or_player(),
-                opposite.goal().name(),
+                verbs(opposite.goal()).0,
                 thousands(c.positions),
                 c.seconds,
                 thousands(c.refutation_nodes),
@@ -496,7 +570,9 @@ mod tests {
         let s = Solver::new(&p, SolveConfig::default()).solve();
         let v = verdict(&p, &s, How::Plain, 1);
         assert!(v.starts_with("White lives: first move "), "{v}");
-        assert!(v.contains("Proof: ") && v.contains("root zone"), "{v}");
+        assert!(!v.contains("Proof: "), "the figures are details: {v}");
+        let d = details(&s, 1);
+        assert!(d.contains("Proof: ") && d.contains("relevance zone"), "{d}");
         let f = finish(
             vec![
                 (p.flipped(), s.clone(), How::Plain),

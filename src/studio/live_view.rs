@@ -36,7 +36,12 @@ impl StudioApp {
             return;
         };
         ui.label(format!(
-            "searching: {} to {}",
+            "searching whether {} {}",
+            claim.or_player(),
+            crate::solver::verdict::verbs(claim.goal()).0
+        ))
+        .on_hover_text(format!(
+            "The claim searched: {} is the OR player, goal {}.",
             claim.or_player(),
             claim.goal().name()
         ));

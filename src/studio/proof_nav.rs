@@ -110,8 +110,29 @@ impl ProofCursor {
     }
 }
 
-/// A node's label in the proof-tree panel, e.g. `W B5 · winning move`,
-/// `B C4 · reply searched`, `B pass · null move (other B moves outside its zone: same answer)`.
+/// The search's terms for a node of the proof-tree panel (its hover text): the role of the
+/// move (OR move, AND move searched, null move) and the size of its relevance zone.
+pub fn node_hover(node: &ProofNode, parent: Option<&ProofNode>) -> String {
+    let role = match parent.map(|p| p.role) {
+        None => "The root: the problem position.".to_string(),
+        Some(Role::Or) => "An OR move: the proving side's move.".to_string(),
+        Some(Role::And) if node.null_move => format!(
+            "A null move: every other {} move outside this node's relevance zone is answered \
+             the same way (Lemma 1 of the RZS paper).",
+            node.player.map(|c| c.to_string()).unwrap_or_default()
+        ),
+        Some(Role::And) => "An AND move: a reply of the other side, searched.".to_string(),
+        Some(Role::Leaf(_)) => String::new(),
+    };
+    format!(
+        "{role} Relevance zone: {} points (the points this part of the proof depends on).",
+        node.zone.len()
+    )
+}
+
+/// A node's label in the proof-tree panel, e.g. `W B5 · winning move`, `B C4 · reply`,
+/// `B pass · ⊘ any other B move away from here, answered by W C3` (the search's terms are
+/// in [`node_hover`]).
 pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> String {
     let head = match (node.player, node.mv) {
         (Some(p), Some(m)) => format!("{} {}", p.sgf_letter(), m.to_gtp(size)),
@@ -132,11 +153,11 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
                 })
                 .unwrap_or_default();
             format!(
-                "null move: every other {} move outside its zone is also answered{answer}",
+                "⊘ any other {} move away from here, answered{answer}",
                 node.player.map(|c| c.to_string()).unwrap_or_default()
             )
         }
-        Some(Role::And) => "reply searched".to_string(),
+        Some(Role::And) => "reply".to_string(),
         Some(Role::Leaf(_)) => String::new(),
     };
     let end = match node.role {

@@ -3,10 +3,11 @@
 
 use super::app::{Mode, StudioApp};
 use super::live::thousands;
-use super::proof_nav::{node_label, ProofCursor};
+use super::proof_nav::{node_hover, node_label, ProofCursor};
 use super::solve_job::ClaimChoice;
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
+use crate::solver::book::{book_first_moves, first_move_in_book};
 use crate::solver::first_moves::MoveResult;
 use crate::solver::verdict::how_words;
 use crate::solver::{Engine, LeafKind, ProofNode, Role};
@@ -59,6 +60,33 @@ pub fn engine_choice(engine: Engine) -> Option<&'static EngineChoice> {
 
 impl StudioApp {
     pub fn side_panel(&mut self, ui: &mut egui::Ui) {
+        // A proof gets the lower part of the panel to itself (60% of it in Proof and Edit
+        // mode, 35% in Explore and Try to refute, whose moves and controls are above it;
+        // resizable, each size kept apart), so the tree has room in a small window whatever the
+        // sections above it hold.
+        let revision = self.doc.revision();
+        let has_tree = self
+            .finished
+            .as_ref()
+            .is_some_and(|f| f.revision == revision && f.proof.is_some());
+        if has_tree && !self.proof_tree_folded {
+            let height = ui.available_height();
+            let playing = matches!(self.mode, Mode::Explore | Mode::Refute);
+            let (id, share) = if playing {
+                ("proof-tree-dock-play", 0.35)
+            } else {
+                ("proof-tree-dock", 0.6)
+            };
+            egui::Panel::bottom(id)
+                .resizable(true)
+                .default_size((height * share).max(160.0))
+                .size_range(120.0..=(height * 0.85).max(120.0))
+                .show(ui, |ui| {
+                    ui.add_space(4.0);
+                    self.proof_tree_header(ui, "⏷");
+                    self.proof_section(ui);
+                });
+        }
         // Vertical only: labels wrap at the panel's width instead of scrolling sideways.
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -74,13 +102,34 @@ impl StudioApp {
                 egui::CollapsingHeader::new("Every first move")
                     .default_open(true)
                     .show(ui, |ui| self.all_moves_section(ui));
-                egui::CollapsingHeader::new("Proof tree")
-                    .default_open(true)
-                    .show(ui, |ui| self.proof_section(ui));
+                if !has_tree {
+                    egui::CollapsingHeader::new("Proof tree")
+                        .default_open(true)
+                        .show(ui, |ui| self.proof_section(ui));
+                } else if self.proof_tree_folded {
+                    self.proof_tree_header(ui, "⏵");
+                }
                 egui::CollapsingHeader::new("Problem")
                     .default_open(true)
                     .show(ui, |ui| self.problem_section(ui));
             });
+    }
+
+    /// The proof tree's header: a click folds the tree away (room for the sections above) or
+    /// brings it back.
+    fn proof_tree_header(&mut self, ui: &mut egui::Ui, icon: &str) {
+        ui.horizontal(|ui| {
+            ui.label(icon);
+            let title = egui::Button::new(egui::RichText::new("Proof tree").strong()).frame(false);
+            let hover = if self.proof_tree_folded {
+                "Show the proof tree in the lower part of this panel."
+            } else {
+                "Fold the proof tree away (room for the sections above)."
+            };
+            if ui.add(title).on_hover_text(hover).clicked() {
+                self.proof_tree_folded = !self.proof_tree_folded;
+            }
+        });
     }
 
     /// "Judge every first move": the button, the progress or the solutions, one line per move.
@@ -253,12 +302,25 @@ impl StudioApp {
                     ui.label(format!("  {}", how_words(claim, s, *how)));
                 }
             }
-            if let Some(book) = f.claim().answer().correct_first_moves().first() {
-                let agrees = f.solution().first_move == Some(*book);
+            ui.weak(&f.details).on_hover_text(
+                "The search's figures. Proof: the tree of moves that proves the result (its \
+                 nodes and depth). Relevance zone: the points the proof depends on; a stone \
+                 added outside it changes nothing. Width: how many of the proving side's moves \
+                 were tried at each turn (full width: all).",
+            );
+            let book = book_first_moves(f.claim());
+            if !book.is_empty() {
+                let size = f.claim().size();
+                let moves: Vec<String> = book.iter().map(|m| m.to_gtp(size)).collect();
+                let found = first_move_in_book(f.solution().first_move, &book);
                 ui.label(format!(
-                    "book first move: {}{}",
-                    book.to_gtp(f.claim().size()),
-                    if agrees { " ✔ (agrees)" } else { "" }
+                    "book answer: {}{}",
+                    moves.join(", "),
+                    match found {
+                        Some(true) => " ✔ (agrees)",
+                        Some(false) => " × (differs)",
+                        None => "",
+                    }
                 ));
             }
         }
@@ -287,6 +349,21 @@ impl StudioApp {
                 opposite.goal().verb()
             ));
         }
+        // A proof "by ko" of the side that needs ko threats is made with it as ko master.
+        if let Some(claim) = self
+            .finished
+            .as_ref()
+            .map(|f| f.proof_claim())
+            .filter(|c| c.ko_rule(c.or_player()).ignores_ko_ban())
+        {
+            let or = claim.or_player();
+            ui.label(format!(
+                "The proof that {or} {} with ko threats enough: it retakes kos at once (in Try \
+                 to refute, after a threat).",
+                crate::solver::verdict::verbs(claim.goal()).0
+            ))
+            .on_hover_text(format!("The claim proven has {or} as ko master."));
+        }
         self.reduce_section(ui);
         ui.separator();
         // Before / After may have switched the proof just now.
@@ -300,25 +377,27 @@ impl StudioApp {
             Some(_) => "The proof as solved: ",
             None => "",
         };
-        ui.label(format!(
-            "{which}{} nodes, depth {}. Keys: ←/→ parent/child, ↑/↓ siblings, Home/End.",
-            thousands(tree.node_count() as u64),
-            tree.root.depth()
-        ));
         let node = self.cursor.node(&tree);
         ui.label(format!(
-            "selected: zone {} points{}",
+            "{which}{} nodes, depth {} · selected: zone {} points{}",
+            thousands(tree.node_count() as u64),
+            tree.root.depth(),
             node.zone.len(),
             if node.children.iter().any(|c| c.null_move) {
-                ", with null moves (⊘)"
+                ", with answers that cover many moves (⊘)"
             } else {
                 ""
             }
-        ));
-        egui::ScrollArea::both()
+        ))
+        .on_hover_text("Keys: ←/→ parent/child, ↑/↓ siblings, Home/End root/leaf.");
+        // Rows keep their start: the tree scrolls only up and down, each row is cut at its
+        // end (the whole label on hover) and the indent per level is small. It fills the rest
+        // of the panel's lower part.
+        egui::ScrollArea::vertical()
             .id_salt("proof-tree")
-            .max_height(320.0)
+            .auto_shrink([false, false])
             .show(ui, |ui| {
+                ui.spacing_mut().indent = 10.0;
                 let mut path = Vec::new();
                 self.tree_node(ui, &tree.root, None, &mut path, size);
             });
@@ -355,8 +434,16 @@ impl StudioApp {
         };
         let selected = self.cursor.path() == path.as_slice();
         let on_path = self.cursor.path().starts_with(path);
+        let hover = node_hover(node, parent);
+        let row = |ui: &mut egui::Ui| {
+            let r = ui.add(egui::Button::selectable(selected, label).truncate());
+            if selected {
+                r.scroll_to_me(None);
+            }
+            r.on_hover_text(hover)
+        };
         if node.children.is_empty() {
-            if ui.selectable_label(selected, label).clicked() {
+            if row(ui).clicked() {
                 self.select_node(path.clone());
             }
             return;
@@ -372,11 +459,7 @@ impl StudioApp {
         }
         state
             .show_header(ui, |ui| {
-                let r = ui.selectable_label(selected, label);
-                if selected {
-                    r.scroll_to_me(None);
-                }
-                if r.clicked() {
+                if row(ui).clicked() {
                     self.select_node(path.clone());
                 }
             })
@@ -419,7 +502,9 @@ impl StudioApp {
         let or = setup.or_player.unwrap_or(Color::Black);
         let goal = setup.goal.unwrap_or(Goal::Live);
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label("OR player:");
+            let label = ui
+                .label("Side with the goal:")
+                .on_hover_text("The side that must reach the goal (the search's OR player).");
             egui::ComboBox::from_id_salt("or-player")
                 .selected_text(or.to_string())
                 .show_ui(ui, |ui| {
