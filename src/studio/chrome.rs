@@ -7,6 +7,14 @@ use egui::{Color32, RichText};
 impl StudioApp {
     pub fn status_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
+            // One height whether or not there is a message: the panels above keep their size
+            // when one comes or goes.
+            ui.set_min_height(
+                ui.spacing()
+                    .interact_size
+                    .y
+                    .max(ui.text_style_height(&egui::TextStyle::Body)),
+            );
             // Right to left: the frame time and the hovered point keep their place, and a long
             // message is cut short (its whole text on hover) instead of running under them.
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
