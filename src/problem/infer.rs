@@ -23,17 +23,38 @@
 //!    open position), the defender is the colour whose unsettled stones (within two points of a
 //!    seed, when there are seeds) lie nearer the edge on average: the attacker surrounds from the
 //!    centre side. The target is then its blocks near the seeds, or its block nearest a corner.
-//! 2. **Region.** The enclosure of the target (the flood fill through empty points and defender
-//!    stones), plus the attacker blocks touching it with at most one liberty outside it (stones
-//!    inside the eye space, cutting stones) and their liberties. The crucial stones are the
-//!    defender stones of the enclosure (the marked ones, when the file marks them).
+//! 2. **Region: the area that keeps the fight.** It starts as the *enclosure* of the target (the
+//!    flood fill through empty points and defender stones; the crucial stones are its defender
+//!    stones, the marked ones when the file marks them). An attacker block on its boundary is
+//!    *safe* when it is Benson-alive, or when it keeps at least [`MIN_WALL_LIBERTIES`] liberties
+//!    outside the region. Otherwise it is *weak* (a wall block with two liberties, a wall cut off
+//!    at a cutting point, a stone inside the eye space), and the fight can reach it: the region
+//!    grows, in rounds, by every weak block next to it with all its liberties, and by the empty
+//!    points and defender blocks next to it (the points from which the attacker captures a stone
+//!    the defender plays on such a liberty, or where either side extends out of it). It stops when
+//!    a round adds nothing: then every point next to the region is a safe attacker stone, so
+//!    every defender stone played in the region has all its liberties in it, and no attacker
+//!    block the defender could capture in a real game keeps a liberty the search cannot fill.
 //! 3. **Thick wall.** The enclosure is *closed* when it has at most [`MAX_ENCLOSED_EMPTY`] empty
 //!    points, or when Benson-alive attacker stones bound it and it has at most a third of the
-//!    board's points empty (a framed or filled board). The wall is *thick* when it is closed and
-//!    every attacker block around the region is Benson-alive or keeps at least [`MIN_WALL_LIBERTIES`]
-//!    liberties outside the region: the region-limited search could not capture it, and in a real
-//!    game it is not short of liberties either. Otherwise [`Inference::wall`] says why not, and
-//!    [`frame`] can close the position.
+//!    board's points empty (a framed or filled board). The wall is *thick* when the enclosure is
+//!    closed and its growth (rule 2) stops while each round's region is still closed in that
+//!    sense. When a round's region is no longer closed (a weak block opens onto the board), the
+//!    region is the last closed one and [`Inference::wall`] says that the position is open around
+//!    the weak block ([`Wall::Weak`]); an open enclosure is [`Wall::NotClosed`]. Either way
+//!    [`frame_if_needed`] frames the position and infers again, so that a weak wall's fight is
+//!    held by the frame's living stones rather than cut off: a region that is not thick is never
+//!    solved silently (the description, which `solve` prints, says why).
+//!
+//!    *Why [`MIN_WALL_LIBERTIES`] liberties outside make a block safe.* The search never plays
+//!    outside the region, so it can neither fill nor defend those liberties. To capture such a
+//!    block in a real game the defender must spend three moves outside the local fight before the
+//!    block is even in atari from the outside, and the attacker answers each of them (it extends
+//!    the block, which is connected to the open board there, or captures the filling stone); a
+//!    local fight that the defender can afford to leave three times is not the problem's fight.
+//!    Two outside liberties are not enough: one defender move puts the block in atari, and the
+//!    attacker's answer (extending, or capturing the atari stone from a point outside) then
+//!    belongs to the fight, which is what the growth adds.
 //! 4. **Goal.** The side to move is `PL` (or the colour of the first answer move). When it is the
 //!    defender, the goal is [`Goal::Live`] with the defender as OR player, otherwise
 //!    [`Goal::Kill`] with the attacker as OR player; a goal or OR player the file states is kept.
@@ -63,7 +84,8 @@ use thiserror::Error;
 /// surrounds it (see the module documentation).
 pub const MAX_ENCLOSED_EMPTY: usize = 40;
 
-/// A wall block that is not Benson-alive needs this many liberties outside the region.
+/// A wall block that is not Benson-alive is safe with this many liberties outside the region; a
+/// block with fewer joins the region with its liberties (rules 2 and 3 of the module doc).
 pub const MIN_WALL_LIBERTIES: usize = 3;
 
 /// The frame's bounding box reaches the edge on a side where the stones come within this many
@@ -120,8 +142,14 @@ pub enum Wall {
     /// The enclosure of the target reaches `empty_points` empty points without an unconditionally
     /// alive wall: the position is open.
     NotClosed { empty_points: usize },
-    /// The wall block of `block` has only `liberties` liberties outside the region.
-    ShortOfLiberties { block: Point, liberties: usize },
+    /// The wall block of `block` had only `liberties` liberties outside the region (it is not
+    /// safe), and the region grown to hold its fight reached `empty_points` empty points without
+    /// closing: the position is open around the weak wall.
+    Weak {
+        block: Point,
+        liberties: usize,
+        empty_points: usize,
+    },
 }
 
 impl Wall {
@@ -259,30 +287,20 @@ pub fn infer_markup(setup: &ProblemSetup) -> Result<Inference, InferError> {
     if crucial.is_empty() {
         return Err(InferError::NoTarget("the target area holds no stone"));
     }
-    let mut region = enclosure;
-    for head in adjacent_blocks(&board, &enclosure, attacker) {
-        let libs = board.liberties(head);
-        if libs.difference(&enclosure).len() <= 1 {
-            region.union_with(&board.block_stones(head));
-            region.union_with(&libs);
-        }
-    }
-
-    // 3. The wall.
-    let wall = if !closed {
-        Wall::NotClosed {
-            empty_points: enclosure.intersection(&board.empty_points()).len(),
-        }
+    // 2-3. The region that keeps the fight, and the wall.
+    let (region, wall) = if closed {
+        keep_the_fight(&board, &lives, &enclosure, attacker)
     } else {
-        adjacent_blocks(&board, &region, attacker)
-            .into_iter()
-            .filter(|&h| !lives.alive[attacker].contains(h))
-            .map(|h| (h, board.liberties(h).difference(&region).len()))
-            .find(|&(_, libs)| libs < MIN_WALL_LIBERTIES)
-            .map_or(Wall::Thick, |(block, liberties)| Wall::ShortOfLiberties {
-                block,
-                liberties,
-            })
+        let mut region = enclosure;
+        for head in adjacent_blocks(&board, &enclosure, attacker) {
+            let libs = board.liberties(head);
+            if libs.difference(&enclosure).len() <= 1 {
+                region.union_with(&board.block_stones(head));
+                region.union_with(&libs);
+            }
+        }
+        let empty_points = enclosure.intersection(&board.empty_points()).len();
+        (region, Wall::NotClosed { empty_points })
     };
 
     // 4. The goal.
@@ -668,6 +686,69 @@ fn is_closed(board: &Board, lives: &Lives, zone: &Zone, attacker: Color) -> bool
         && around.intersects(&lives.alive[attacker])
 }
 
+/// Rule 3: is the `attacker` block of `head` safe on the boundary of `region`? It is when it is
+/// Benson-alive, or when it keeps at least [`MIN_WALL_LIBERTIES`] liberties outside the region.
+fn is_safe(board: &Board, lives: &Lives, head: Point, region: &Zone, attacker: Color) -> bool {
+    lives.alive[attacker].contains(head)
+        || board.liberties(head).difference(region).len() >= MIN_WALL_LIBERTIES
+}
+
+/// Rules 2 and 3: grow the closed `enclosure` until every point next to it is a safe `attacker`
+/// stone. Each round adds the unsafe attacker blocks next to the region with all their liberties,
+/// and the empty points and defender blocks next to the region (where the attacker captures what
+/// the defender plays on those liberties, and where either side extends). Stops with
+/// [`Wall::Thick`] when nothing is added, or with [`Wall::Weak`] (the last region that was still
+/// closed) when a round's region is no longer closed in the sense of [`is_closed`].
+fn keep_the_fight(board: &Board, lives: &Lives, enclosure: &Zone, attacker: Color) -> (Zone, Wall) {
+    let n = board.size();
+    let defender = attacker.opponent();
+    let empty = board.empty_points();
+    let mut region = *enclosure;
+    // The first weak block found, and its liberties outside the region it was found next to.
+    let mut first_weak: Option<(Point, usize)> = None;
+    loop {
+        let mut next = region;
+        for head in adjacent_blocks(board, &region, attacker) {
+            if !is_safe(board, lives, head, &region, attacker) {
+                let libs = board.liberties(head);
+                first_weak.get_or_insert((head, libs.difference(&region).len()));
+                next.union_with(&board.block_stones(head));
+                next.union_with(&libs);
+            }
+        }
+        for p in region.grow(n).difference(&region).iter() {
+            if empty.contains(p) {
+                next.insert(p);
+            } else if board.color_at(p) == Some(defender) {
+                next.union_with(&board.block_stones(p));
+            }
+        }
+        if next == region {
+            return (region, Wall::Thick);
+        }
+        if !is_closed(board, lives, &next, attacker) {
+            let (block, liberties) = first_weak.unwrap_or((head_of(&next, board), 0));
+            let empty_points = next.intersection(&empty).len();
+            return (
+                region,
+                Wall::Weak {
+                    block,
+                    liberties,
+                    empty_points,
+                },
+            );
+        }
+        region = next;
+    }
+}
+
+/// Any stone's block head in `zone` (a fallback name for a wall that cannot be closed).
+fn head_of(zone: &Zone, board: &Board) -> Point {
+    zone.iter()
+        .find(|&p| board.color_at(p).is_some())
+        .map_or(Point::new(0, 0), |p| board.block_id(p))
+}
+
 /// The heads of the `c` blocks with a stone next to `zone` (and not in it), in point order.
 fn adjacent_blocks(board: &Board, zone: &Zone, c: Color) -> Vec<Point> {
     let n = board.size();
@@ -784,9 +865,15 @@ fn describe(inf: &Inference, board: &Board) -> String {
              points (more than {MAX_ENCLOSED_EMPTY}) and {a} does not enclose it, so a search \
              would range over the open board; a tsumego frame can close it"
         ),
-        Wall::ShortOfLiberties { block, liberties } => format!(
+        Wall::Weak {
+            block,
+            liberties,
+            empty_points,
+        } => format!(
             "but there is no thick wall: the {a} wall block at {} has only {liberties} \
-             liberties outside the region",
+             liberties outside the region, and the area that holds its fight (its liberties and \
+             the points around them) reaches {empty_points} empty points without closing, so \
+             the position is open",
             block.to_gtp(n)
         ),
     };
@@ -1210,18 +1297,24 @@ mod tests {
         );
         let inf = infer_markup(&setup).unwrap();
         assert_eq!(inf.defender, Color::Black);
-        assert_eq!(
-            inf.wall,
-            Wall::ShortOfLiberties {
-                block: board_of(&setup).block_id(Point::from_gtp("A5", 9).unwrap()),
-                liberties: 2
-            }
+        // The White wall's fight reaches F1/F2 and the black stones outside it, and from there
+        // the open board: the position is open around the weak wall, not thick.
+        let wall_block = board_of(&setup).block_id(Point::from_gtp("A5", 9).unwrap());
+        assert!(
+            matches!(inf.wall, Wall::Weak { block, liberties: 2, empty_points }
+                if block == wall_block && empty_points > MAX_ENCLOSED_EMPTY),
+            "{:?}",
+            inf.wall
         );
         assert!(
-            inf.description.contains("only 2 liberties"),
+            inf.description.contains("only 2 liberties") && inf.description.contains("open"),
             "{}",
             inf.description
         );
+        // The region keeps the wall and its liberties (the last region that was closed).
+        for p in ["A5", "E1", "F1", "F2"] {
+            assert!(inf.region.contains(Point::from_gtp(p, 9).unwrap()), "{p}");
+        }
     }
 
     #[test]

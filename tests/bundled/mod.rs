@@ -9,7 +9,12 @@ use tsumego_studio::problem::infer::needs_inference;
 use tsumego_studio::problem::{load, load_setup_bytes, Format, Problem, ProblemSetup};
 
 pub fn problem_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    sgf_files_in("problems")
+}
+
+/// The SGF files of a folder of the repository (e.g. `problems/weak-walls`), sorted.
+pub fn sgf_files_in(folder: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|entry| entry.expect("directory entry").path())
@@ -39,7 +44,12 @@ pub fn load_all() -> Vec<(PathBuf, Problem)> {
 /// The unmarked problems (no crucial stones, no region, or a single `MA` point on the target), as
 /// read.
 pub fn load_unmarked() -> Vec<(PathBuf, ProblemSetup)> {
-    problem_files()
+    load_unmarked_from(problem_files())
+}
+
+/// The unmarked problems among `files`, as read.
+pub fn load_unmarked_from(files: Vec<PathBuf>) -> Vec<(PathBuf, ProblemSetup)> {
+    files
         .into_iter()
         .map(|path| {
             let setup = read_setup(&path);
