@@ -10,7 +10,9 @@
 //! ```
 //!
 //! With `--json`, one object per problem per line (a [`SolveReport`], or `{"file":…,"error":…}`
-//! for a file that does not load), then `{"summary":{"solved":N,"total":M,"nodes":K,"seconds":S}}`.
+//! for a file that does not load), then `{"summary":{"solved":N,"total":M,"nodes":K,"seconds":S,
+//! "checked":C,"check_failures":F,"not_checked":U,…}}`; `not_checked` counts the proofs whose
+//! check did not finish within its bounds (too large, out of time), a defect to mend.
 //! "Solved" means proven either way (win or fail); files that do not load count in the total only.
 //! Seconds are the sum of the solve times.
 
@@ -40,6 +42,9 @@ pub struct BenchSummary {
     pub checked: usize,
     /// Proofs the checker rejected (counted as errors, never as solved).
     pub check_failures: usize,
+    /// Proven results whose check did not finish within its bounds (too large, out of time,
+    /// stopped, no certificate found): a defect to mend, not a state.
+    pub not_checked: usize,
     /// The proofs were not checked (`--no-check`).
     pub unchecked: bool,
 }
@@ -138,7 +143,13 @@ pub fn bench(
                     Some(CheckVerdict::Checked) => summary.checked += 1,
                     Some(CheckVerdict::Failed) => summary.check_failures += 1,
                     Some(CheckVerdict::Skipped) => summary.unchecked = true,
-                    _ => {}
+                    Some(
+                        CheckVerdict::TooLarge
+                        | CheckVerdict::OutOfTime
+                        | CheckVerdict::Stopped
+                        | CheckVerdict::NoCertificate,
+                    ) => summary.not_checked += 1,
+                    None => {}
                 }
                 summary.nodes += report.nodes;
                 summary.seconds += report.seconds;
@@ -187,11 +198,19 @@ pub fn bench(
         };
         writeln!(
             out,
-            "solved {}/{}, nodes {}, seconds {:.3}, {checked}{}",
+            "solved {}/{}, nodes {}, seconds {:.3}, {checked}{}{}",
             summary.solved,
             summary.total,
             summary.nodes,
             summary.seconds,
+            if summary.not_checked > 0 {
+                format!(
+                    ", NOT CHECKED {} (the check did not finish within its bounds)",
+                    summary.not_checked
+                )
+            } else {
+                String::new()
+            },
             if summary.check_failures > 0 {
                 format!(", CHECK FAILURES {}", summary.check_failures)
             } else {
@@ -213,6 +232,7 @@ fn entry_path(entry: &FileEntry) -> &std::path::Path {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::cli::checking::CheckBounds;
     use std::fs;
 
     #[test]
@@ -279,5 +299,32 @@ mod tests {
             .starts_with("invalid problem"));
         assert_eq!(rows[2]["summary"]["solved"], 1);
         assert_eq!(rows[2]["summary"]["total"], 2);
+        assert_eq!(rows[2]["summary"]["not_checked"], 0);
+    }
+
+    /// A proof whose check does not finish within its bounds is counted and said in the summary,
+    /// not passed over.
+    #[test]
+    fn a_check_that_does_not_finish_is_said() {
+        let problems = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let file = problems.join("03-bent-three-kill.sgf");
+        let check = CheckArgs {
+            bounds: CheckBounds {
+                check_positions: Some(1),
+                ..Default::default()
+            },
+            ..CheckArgs::default()
+        };
+        let mut out = Vec::new();
+        let summary = bench(&[file], &SearchArgs::default(), &check, false, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            (summary.solved, summary.checked, summary.not_checked),
+            (1, 0, 1)
+        );
+        assert!(
+            text.contains("NOT CHECKED 1 (the check did not finish within its bounds)"),
+            "{text}"
+        );
     }
 }
