@@ -119,38 +119,15 @@ impl Exhaustive {
 
     /// The result for the OR player after the side to move plays `first` (which must be legal).
     pub fn solve_after(problem: &Problem, first: Move) -> Outcome {
-        Exhaustive::solve_after_each(problem, &[first])[0]
-    }
-
-    /// [`Exhaustive::solve_after`] for each of `firsts`, one search whose memo of results that do
-    /// not depend on the line serves them all (as the search from the root shares it among its
-    /// first moves).
-    pub fn solve_after_each(problem: &Problem, firsts: &[Move]) -> Vec<Outcome> {
-        Exhaustive::solve_after_each_with(problem, firsts, Repetition::Superko)
-    }
-
-    /// [`Exhaustive::solve_after_each`] under a repetition rule.
-    pub fn solve_after_each_with(
-        problem: &Problem,
-        firsts: &[Move],
-        repetition: Repetition,
-    ) -> Vec<Outcome> {
-        let mut search = Exhaustive::with_rule(problem, repetition);
+        let mut search = Exhaustive::new(problem);
+        let mut board = problem.board().clone();
         let to_move = problem.to_move();
-        firsts
-            .iter()
-            .map(|&first| {
-                let mut board = problem.board().clone();
-                board
-                    .play(to_move, first)
-                    .unwrap_or_else(|e| panic!("first move {first:?}: {e}"));
-                search.history.truncate(1);
-                search.history.push(board.hash());
-                let lives =
-                    search.defender_lives(&mut board, to_move.opponent(), first == Move::Pass);
-                or_outcome(problem, lives)
-            })
-            .collect()
+        board
+            .play(to_move, first)
+            .unwrap_or_else(|e| panic!("first move {first:?}: {e}"));
+        search.history.push(board.hash());
+        let lives = search.defender_lives(&mut board, to_move.opponent(), first == Move::Pass);
+        or_outcome(problem, lives)
     }
 
     /// Does the defender live?
