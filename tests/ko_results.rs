@@ -54,6 +54,30 @@ fn headline(problem: &Problem, result: Reference) -> String {
 /// The rule set under which `side`'s reported first move must win, for `result`: the
 /// headline winner's (its win when both obey the ban, or at its hardest for an unconditional
 /// result), or the loser of a ko as ko master.
+/// The first move `a` gives `problem`'s side to move, if any, wins in the reference `game` under
+/// the rules the reference's result `expected` names (panics with `context`'s words if not).
+/// Whether there was a first move to check.
+fn first_move_wins_in_reference(
+    game: &KoGame,
+    problem: &Problem,
+    a: &Analysis,
+    expected: Reference,
+    context: &dyn Fn(&str) -> String,
+) -> bool {
+    let mover = problem.to_move();
+    let Some(m) = first_move_of(a, mover) else {
+        return false;
+    };
+    let level = level_for(problem, expected, mover);
+    assert_eq!(
+        game.first_move_wins(m, level),
+        Some(true),
+        "{}",
+        context(&format!("first move {m:?} of {mover} under {level:?}"))
+    );
+    true
+}
+
 fn level_for(problem: &Problem, result: Reference, side: Color) -> Level {
     let attacks = side == problem.attacker();
     match (result, attacks) {
@@ -167,15 +191,9 @@ fn go_results_agree_with_the_ko_reference() {
                 );
                 t.checked += 1;
             }
-            let mover = problem.to_move();
-            if let Some(m) = first_move_of(&a, mover) {
-                let level = level_for(&problem, expected, mover);
-                assert_eq!(
-                    game.first_move_wins(m, level),
-                    Some(true),
-                    "{}",
-                    context(&format!("first move {m:?} of {mover} under {level:?}: {w}"))
-                );
+            if first_move_wins_in_reference(&game, &problem, &a, expected, &|what| {
+                context(&format!("{what}: {w}"))
+            }) {
                 t.first_moves += 1;
             }
             words.push(w);
@@ -234,16 +252,9 @@ fn every_bundled_problem_gives_one_result_whatever_claim_is_asked() {
                     results[0].1
                 );
                 let a = analysed(&problem);
-                let mover = problem.to_move();
-                if let Some(m) = first_move_of(&a, mover) {
-                    let level = level_for(&problem, expected, mover);
-                    assert_eq!(
-                        game.first_move_wins(m, level),
-                        Some(true),
-                        "{}: first move {m:?} under {level:?}",
-                        path.display()
-                    );
-                }
+                first_move_wins_in_reference(&game, &problem, &a, expected, &|what| {
+                    format!("{}: {what}", path.display())
+                });
                 against_reference += 1;
             }
         }
