@@ -10,6 +10,7 @@
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
 mod bundled;
+mod judging;
 
 use bundled::{load_unmarked_from, sgf_files_in};
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ use tsumego_studio::problem::infer::{frame_if_needed, infer_and_apply, FrameOpti
 use tsumego_studio::problem::{load_inferring, Outcome, Problem, ProblemSetup, Verdict};
 use tsumego_studio::solver::analysis::analyse;
 use tsumego_studio::solver::certify::{certify, CheckSettings};
-use tsumego_studio::solver::first_moves::{judge_first_moves, MoveResult};
+use tsumego_studio::solver::first_moves::MoveResult;
 use tsumego_studio::solver::schedule::Width;
 use tsumego_studio::solver::verdict::first_move_of;
 use tsumego_studio::solver::{Engine, SolveConfig};
@@ -67,15 +68,7 @@ fn winning_first_moves(p: &Problem) -> Vec<Move> {
         max_nodes: Some(2_000_000),
         ..SolveConfig::default()
     };
-    let judged = judge_first_moves(
-        p,
-        &config,
-        Width::Auto,
-        &CheckSettings::default(),
-        Arc::default(),
-        None,
-        &mut |_, _, _| {},
-    );
+    let judged = judging::judge_with(p, &config, Width::Auto, &mut |_, _, _| {});
     for j in &judged.moves {
         assert!(j.result != MoveResult::Unknown, "{:?}: {}", j.mv, j.words);
         assert!(j.checked(), "{:?}: not checked: {}", j.mv, j.words);
