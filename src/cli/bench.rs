@@ -143,13 +143,8 @@ pub fn bench(
                     Some(CheckVerdict::Checked) => summary.checked += 1,
                     Some(CheckVerdict::Failed) => summary.check_failures += 1,
                     Some(CheckVerdict::Skipped) => summary.unchecked = true,
-                    Some(
-                        CheckVerdict::TooLarge
-                        | CheckVerdict::OutOfTime
-                        | CheckVerdict::Stopped
-                        | CheckVerdict::NoCertificate,
-                    ) => summary.not_checked += 1,
-                    None => {}
+                    Some(v) if v.unfinished() => summary.not_checked += 1,
+                    Some(_) | None => {}
                 }
                 summary.nodes += report.nodes;
                 summary.seconds += report.seconds;

@@ -307,13 +307,8 @@ impl SolveReport {
             )?,
             Some(CheckVerdict::Skipped) => writeln!(out, "not checked (--no-check)")?,
             Some(CheckVerdict::Failed) => writeln!(out, "CHECK FAILED on {of}: {why}")?,
-            Some(
-                CheckVerdict::TooLarge
-                | CheckVerdict::OutOfTime
-                | CheckVerdict::Stopped
-                | CheckVerdict::NoCertificate,
-            ) => writeln!(out, "not checked: {why}")?,
-            None => {}
+            Some(v) if v.unfinished() => writeln!(out, "not checked: {why}")?,
+            Some(_) | None => {}
         }
         match &self.repro_file {
             Some(file) => writeln!(out, "reproduction file: {file}"),

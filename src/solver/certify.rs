@@ -87,6 +87,18 @@ impl CheckVerdict {
     pub fn accepted(self) -> bool {
         self == CheckVerdict::Checked
     }
+
+    /// Did the check end without a verdict on the proof (too large, out of time, stopped, no
+    /// certificate found)?
+    pub fn unfinished(self) -> bool {
+        matches!(
+            self,
+            CheckVerdict::TooLarge
+                | CheckVerdict::OutOfTime
+                | CheckVerdict::Stopped
+                | CheckVerdict::NoCertificate
+        )
+    }
 }
 
 /// How proofs are checked.
