@@ -14,7 +14,7 @@ use tsumego_studio::solver::{Status, StopReason};
 use tsumego_studio::studio::solve_job::ClaimChoice;
 use tsumego_studio::studio::StudioApp;
 
-use studio_common::{bundled, wait_for_solve, window_on};
+use studio_common::{bundled, solve_for_verdict, wait_for_solve, window_on};
 
 /// Choose "both" in the solver panel.
 fn choose_both(h: &mut Harness<'static, StudioApp>) {
@@ -130,4 +130,61 @@ fn both_claims_of_a_bundled_problem_report_the_proven_one() {
         samples.windows(2).all(|w| w[0][0] <= w[1][0]),
         "the time axis went back: {samples:?}"
     );
+}
+
+/// The verdict headline and the comparison with the file's stated result are the same Go
+/// result whichever claim is asked: on the ko problems "dies" once said "This differs from the
+/// book: the file says White kills" where "as stated" agreed. A statement the position does not
+/// have (a plain kill, the ko dropped) is called different in every mode alike.
+#[test]
+fn every_claim_gives_one_result_and_one_book_comparison() {
+    use tsumego_studio::problem::{Outcome, Way};
+    for (file, headline) in [
+        ("25-ko-to-live.sgf", "Black lives by ko"),
+        ("05-bent-four-corner.sgf", "White kills by ko"),
+        ("26-rectangular-six-ko.sgf", "White kills by ko"),
+        ("23-seki-to-live.sgf", "Black lives in seki"),
+    ] {
+        let mut h = window_on(bundled(file), [1280.0, 820.0]);
+        let solve_in_every_mode = |h: &mut Harness<'static, StudioApp>| -> Vec<String> {
+            ClaimChoice::ALL
+                .iter()
+                .map(|&claim| {
+                    h.state_mut().settings.claim = claim;
+                    h.run_steps(1);
+                    let verdict = solve_for_verdict(h);
+                    assert!(verdict.starts_with(headline), "{file} {claim:?}: {verdict}");
+                    verdict
+                })
+                .collect()
+        };
+        for verdict in solve_in_every_mode(&mut h) {
+            assert!(!verdict.contains("differs"), "{file}: {verdict}");
+        }
+        // The file now states the opposite of its result, without ko or seki.
+        let defender_lives = headline.contains("lives");
+        h.state_mut().apply_edit(|s| {
+            let stated_lives = !defender_lives;
+            s.expected = Some(
+                if stated_lives == (s.goal == Some(tsumego_studio::problem::Goal::Live)) {
+                    Outcome::Win
+                } else {
+                    Outcome::Fail
+                },
+            );
+            s.expected_way = None::<Way>;
+            true
+        });
+        let said = if defender_lives {
+            "the file says White kills"
+        } else {
+            "the file says Black lives"
+        };
+        for verdict in solve_in_every_mode(&mut h) {
+            assert!(
+                verdict.contains(&format!("This differs from the book: {said}.")),
+                "{file}: {verdict}"
+            );
+        }
+    }
 }

@@ -69,14 +69,14 @@ fn the_verdict_says_where_it_differs_from_the_book() {
         "{verdict}"
     );
     h.get_by_label_contains("book answer: C1 × (differs)");
-    // The file says White cannot kill.
+    // The file says White cannot kill: Black lives.
     h.state_mut().apply_edit(|s| {
         s.expected = Some(Outcome::Fail);
         true
     });
     let verdict = solve_for_verdict(&mut h);
     assert!(
-        verdict.contains("This differs from the book: the file says White cannot kill."),
+        verdict.contains("This differs from the book: the file says Black lives."),
         "{verdict}"
     );
     // The search's figures are a details line, not the verdict.

@@ -4,7 +4,7 @@ use crate::go::Color;
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, MovesRead, Outcome, Problem};
 use crate::solver::analysis::{Analysis, How};
-use crate::solver::book::{agrees, book_first_moves, first_move_in_book};
+use crate::solver::book::{agrees, agrees_with_book, book_first_moves, first_move_in_book};
 use crate::solver::certify::CheckVerdict;
 use crate::solver::go_result::GoResult;
 use crate::solver::verdict::{analysis_words, proof_line_words, result_words};
@@ -152,7 +152,7 @@ impl SolveReport {
         report.status = status;
         report.result = analysis_words(problem, analysis);
         report.expected = problem.expected();
-        report.agrees = agrees(status.outcome(), problem.expected());
+        report.agrees = agrees_with_book(problem, status, analysis.go);
         report.nodes = analysis.nodes;
         report.seconds = analysis.elapsed.as_secs_f64();
         report.nodes_per_second = if report.seconds > 0.0 {

@@ -2,7 +2,9 @@
 //! studio's status for it (solved, failed, unknown) in this run.
 
 use crate::problem::files::{problem_files, FileEntry};
-use crate::problem::load_inferring;
+use crate::problem::{load_inferring, Goal};
+use crate::solver::book::Stated;
+use crate::solver::verdict::outcome_verb;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -70,14 +72,14 @@ impl Library {
     }
 }
 
-/// `Black lives · C1`, `White cannot kill`: the result a problem states, if any.
+/// `Black lives · C1`, `White kills`, `Black lives in seki`, `Black's life is a ko`: the result
+/// a problem states, if any, in the Go words of the verdicts ([`Stated`]; the research goals:
+/// `White cannot kill`).
 fn stated_result(p: &crate::problem::Problem) -> Option<String> {
     let outcome = p.expected()?;
-    let verb = crate::solver::verdict::outcome_verb(p.goal(), outcome);
-    let way = match p.expected_way() {
-        Some(crate::problem::Way::Seki) => " (seki)",
-        Some(crate::problem::Way::Ko) => " (wins by ko)",
-        _ => "",
+    let words = match p.goal() {
+        Goal::Live | Goal::Kill => Stated::of(p)?.words(),
+        goal => format!("{} {}", p.or_player(), outcome_verb(goal, outcome)),
     };
     let firsts = p.answer().correct_first_moves();
     let firsts = if firsts.is_empty() || p.to_move() != p.or_player() {
@@ -88,7 +90,7 @@ fn stated_result(p: &crate::problem::Problem) -> Option<String> {
             crate::problem::coords::moves_gtp(&firsts, p.size())
         )
     };
-    Some(format!("{} {verb}{way}{firsts}", p.or_player()))
+    Some(format!("{words}{firsts}"))
 }
 
 fn name_of(path: &Path) -> String {

@@ -13,6 +13,7 @@ use crate::problem::Problem;
 use crate::solver::analysis::{ends_in_seki, ko_capture_paths, How};
 use crate::solver::book;
 use crate::solver::certify::{CheckVerdict, Checked};
+use crate::solver::go_result::GoResult;
 use crate::solver::proof::ProofTree;
 use crate::solver::verdict::{how_words, verbs};
 use crate::solver::{Progress, Solution, Status, StopReason};
@@ -65,6 +66,8 @@ pub struct SearchedClaim {
     pub claim: Problem,
     pub solution: Solution,
     pub how: How,
+    /// The position's Go result (`live`/`kill` goals, when decided).
+    pub go: Option<GoResult>,
     /// The result in words ([`crate::solver::verdict::analysis_words`]: for `live`/`kill` the
     /// Go result, the same whichever claim was asked).
     pub words: String,
@@ -202,6 +205,7 @@ impl LiveSolve {
                     claim,
                     solution,
                     how,
+                    go,
                     words,
                     checking,
                     width,
@@ -223,6 +227,7 @@ impl LiveSolve {
                         claim: *claim,
                         solution: *solution,
                         how,
+                        go,
                         words,
                         width,
                         check: None,
@@ -262,8 +267,10 @@ impl LiveSolve {
         let mut searches = Vec::with_capacity(searched.len());
         let mut words = Vec::with_capacity(searched.len());
         let mut indexes = Vec::with_capacity(searched.len());
+        let mut gos = Vec::with_capacity(searched.len());
         for s in searched {
             indexes.push(s.index);
+            gos.push(s.go);
             checks.push(s.check);
             widths.push(s.width);
             words.push(s.words);
@@ -271,14 +278,16 @@ impl LiveSolve {
         }
         let mut finished = finish(searches, &words, self.revision);
         // Where the result differs from the file's own answer (as the command line's
-        // "DISAGREES"), judged against the claim as asked.
+        // "DISAGREES"), judged against the claim as asked: as a Go result for `live`/`kill`,
+        // so every claim of the same position gives the same words.
         let asked = indexes
             .get(finished.chosen)
             .and_then(|&i| self.asked.get(i));
         let (s, how) = (finished.solution(), finished.searches[finished.chosen].2);
         if let (Some(asked), true) = (asked, s.status != Status::Unknown) {
             let proven = book::status_without_ko(s.status, how);
-            if let Some(differs) = book::differs_words(asked, proven, s.first_move) {
+            let go = gos.get(finished.chosen).copied().flatten();
+            if let Some(differs) = book::differs_words(asked, proven, go, s.first_move) {
                 finished.verdict += &format!(" {differs}.");
             }
         }

@@ -14,6 +14,7 @@
 use crate::problem::Problem;
 use crate::solver::analysis::How;
 use crate::solver::certify::{certifiable, certify, CheckSettings, Checked};
+use crate::solver::go_result::GoResult;
 use crate::solver::race::{race, Lane};
 use crate::solver::repro::save_rejected;
 use crate::solver::schedule::{analyse_with_width, Width};
@@ -119,6 +120,9 @@ pub enum JobEvent {
         claim: Box<Problem>,
         solution: Box<Solution>,
         how: How,
+        /// The position's Go result (`live`/`kill` goals, when decided): the same whichever
+        /// claim was asked, and what the file's stated result is compared with.
+        go: Option<GoResult>,
         /// The result in words ([`crate::solver::verdict::analysis_words`] of the claim asked).
         words: String,
         /// The proof is being checked now: a [`JobEvent::Checked`] follows.
@@ -343,6 +347,7 @@ fn run_claim(
                 ..analysis.solution.clone()
             }),
             how: analysis.how,
+            go: analysis.go,
             words: analysis_words(claim, &analysis),
             checking: decided,
             width: analysis.width_words(),
