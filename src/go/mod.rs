@@ -4,6 +4,7 @@
 pub mod benson;
 pub mod board;
 pub mod color;
+pub mod key_hasher;
 pub mod point;
 pub mod splitmix;
 pub mod symmetry;

@@ -1,8 +1,9 @@
 //! An independent proof checker: replays a proof tree as the OR player's strategy against *every*
 //! legal AND move in the region, and confirms that every line ends in a real win.
 //!
-//! It shares no code with the search (only the board and Benson's test): its own goal test, its
-//! own move rules. At an OR node it plays the tree's move, which must be legal. At an AND node it
+//! It shares no code with the search (only the board): its own goal test, with its own test of
+//! unconditional life ([`super::checker_life`], asked only about the decisive blocks), its own
+//! move rules. At an OR node it plays the tree's move, which must be legal. At an AND node it
 //! tries every legal AND move (plays in the region and pass): a move with a child in the tree
 //! follows that child; any other move follows a *null-move child* whose zone does not contain it,
 //! as in the proof of Lemma 1 of the RZS paper (the same answer wins after any AND move outside
@@ -32,7 +33,8 @@
 //! are remembered, after which positions met again are verified again (slower, the same
 //! verdict).
 
-use crate::go::{benson, Board, ByColor, Color, Move, Point, Zone};
+use crate::go::key_hasher::KeyHashing;
+use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::Problem;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,6 +42,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
+use super::checker_life::any_alive;
 use super::checker_seki::verify_seki_area;
 use super::checker_static::verify_static_dead;
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
@@ -134,7 +137,7 @@ struct Checker<'a> {
     superko: bool,
     history: Vec<u64>,
     line: Vec<Move>,
-    verified: HashSet<(u64, bool)>,
+    verified: HashSet<(u64, bool), KeyHashing>,
     stats: CheckStats,
     limits: &'a CheckLimits,
 }
@@ -208,7 +211,7 @@ impl<'a> Checker<'a> {
             superko,
             history: vec![board.hash()],
             line: Vec::new(),
-            verified: HashSet::new(),
+            verified: HashSet::default(),
             stats: CheckStats::default(),
             limits,
         }
@@ -239,8 +242,7 @@ impl<'a> Checker<'a> {
             }
             None => stones,
         };
-        let life = benson(board, self.defender);
-        decisive.iter().any(|p| life.is_alive(p)).then_some(true)
+        any_alive(board, self.defender, &decisive).then_some(true)
     }
 
     /// A connection leaf ([`LeafKind::Connected`]), played out with the checker's own moves

@@ -29,6 +29,7 @@ pub mod answers;
 pub mod book;
 pub mod certify;
 pub mod checker;
+mod checker_life;
 mod checker_seki;
 mod checker_static;
 pub mod config;

@@ -34,32 +34,13 @@
 //! new position and the independent checker verifies every line, so a wrong zone would show
 //! as a rejected proof (the differential tests run with the table on).
 
+use crate::go::key_hasher::KeyHashing;
 use crate::go::splitmix::mix64;
 use crate::go::{Board, Color, Move, Point, Symmetry, Zone};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Pattern keys are hashes already: the map uses them as they are.
-#[derive(Clone, Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-}
-
-type KeyMap = HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>;
+type KeyMap = HashMap<u64, Entry, KeyHashing>;
 
 /// Buckets probed per node (4, 16 and 64 measured on 7x7 problems 1 and 18 at 3M nodes: 16
 /// took the fewest nodes on 1 and about as few as 64 on 18).
