@@ -18,7 +18,7 @@ pub struct CheckBounds {
     /// Seconds one proof's check may take (default 60).
     #[arg(long, value_name = "S", value_parser = super::engine::parse_secs)]
     pub check_time_secs: Option<f64>,
-    /// Positions one proof's check may visit (default 10,000,000; a bigger proof is reported
+    /// Positions one proof's check may visit (default 100,000,000; a bigger proof is reported
     /// `too-large`, not checked).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub check_positions: Option<u64>,

@@ -115,7 +115,7 @@ pub struct CheckSettings {
 }
 
 /// Positions the checker may visit for one proof by default.
-pub const CHECK_POSITIONS: u64 = 10_000_000;
+pub const CHECK_POSITIONS: u64 = 100_000_000;
 
 /// Seconds one check may take by default.
 pub const CHECK_SECONDS: u64 = 60;
