@@ -48,11 +48,11 @@ impl Stated {
             (Some(Way::Ko), go) => go.by_ko(),
             (way, GoResult::Lives { life }) => {
                 self.defender_lives
-                    && match (way, life) {
-                        (Some(Way::Seki), Life::Unconditional | Life::Endless) => false,
-                        (Some(Way::Unconditional), Life::Seki | Life::Endless) => false,
-                        _ => true,
-                    }
+                    && !matches!(
+                        (way, life),
+                        (Some(Way::Seki), Life::Unconditional | Life::Endless)
+                            | (Some(Way::Unconditional), Life::Seki | Life::Endless)
+                    )
             }
             (_, GoResult::Kills) => !self.defender_lives,
             (_, GoResult::KillsByKo | GoResult::LivesByKo) => false,

@@ -524,13 +524,9 @@ impl<'a> Checker<'a> {
             });
         }
         let mut refused = false;
-        let plays: Vec<Point> = self
-            .region
-            .intersection(&board.empty_points())
-            .iter()
-            .collect();
-        let moves = plays.into_iter().map(Move::Play).chain([Move::Pass]);
-        for mv in moves {
+        // The empty points at the start (a copy: the board changes in the loop).
+        let plays = self.region.intersection(&board.empty_points());
+        for mv in plays.iter().map(Move::Play).chain([Move::Pass]) {
             if mv == Move::Pass && passed {
                 // Two passes end the game unsettled.
                 if !self.or_wins_two_passes(board) {

@@ -25,15 +25,22 @@ pub(super) fn any_alive(board: &Board, color: Color, decisive: &Zone) -> bool {
     let mut first = Vec::new();
     for p in decisive.iter() {
         if board.color_at(p) == Some(color) {
-            first.push(block_index(board, &mut blocks, p));
+            let b = block_index(board, &mut blocks, p);
+            if !first.contains(&b) {
+                first.push(b);
+            }
         }
     }
     if first.is_empty() {
         return false;
     }
-    // Every block met gets its vital regions (which may add blocks).
+    // Every block met gets its vital regions (which may add blocks). The decisive blocks come
+    // first: when none of them has two, none is alive (most positions a check visits).
     let mut next = 0;
     while next < blocks.len() {
+        if next == first.len() && blocks[..next].iter().all(|b| b.vital.len() < 2) {
+            return false;
+        }
         let vital = vital_regions(board, color, &blocks[next].stones);
         let vital = vital
             .into_iter()
