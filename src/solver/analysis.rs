@@ -114,7 +114,6 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The result of the claim without ko: `Win`, `Fail` or `Unknown`.
     /// The search settings that gave this result, in words: `full width` or `or-width 8`.
     pub fn width_words(&self) -> String {
         match self.or_width {
@@ -132,6 +131,7 @@ impl Analysis {
         }
     }
 
+    /// The result of the claim without ko: `Win`, `Fail` or `Unknown`.
     pub fn status_without_ko(&self) -> Status {
         super::book::status_without_ko(self.solution.status, self.how)
     }
