@@ -11,10 +11,13 @@ use tsumego_nn_abi::{DeviceRequest, NetSpec, ABI_VERSION, DEVICE_CPU, MODULE_FIL
 use tsumego_studio::nn::module::{locate, search_path};
 use tsumego_studio::nn::{DevicePreference, NetModule, NnError};
 
-/// The largest difference allowed between the two paths. Both run the same libtorch kernels on
-/// the same thread count, so they agree exactly in practice; the bound leaves room for a
-/// different kernel choice between processes.
-const TOLERANCE: f32 = 1e-5;
+/// The largest difference allowed between the two paths (outputs are probabilities). Both run
+/// the same libtorch kernels and agree exactly when they run on the same intra-op thread count;
+/// but the tests of this binary run at once, and a thread that did tensor work before the
+/// count was set to one keeps its own, so a sum may be taken in another order (a CI run failed
+/// at 1e-5 once, with libtorch refusing the inter-op setting because another test had started
+/// parallel work). A different seed differs by far more (checked below).
+const TOLERANCE: f32 = 1e-4;
 
 const SPEC: NetSpec = NetSpec {
     input_planes: 6,
@@ -69,8 +72,12 @@ fn loaded_path_matches_tch_directly() {
         let got = loaded.forward(count, height, width, &x).unwrap();
         assert_eq!(got.policy.len(), (count * (height * width + 1)) as usize);
         assert_eq!(got.dwin.len(), (count * SPEC.dwin_heads) as usize);
-        assert!(max_difference(&want.policy, &got.policy) <= TOLERANCE);
-        assert!(max_difference(&want.dwin, &got.dwin) <= TOLERANCE);
+        let (policy, dwin) = (
+            max_difference(&want.policy, &got.policy),
+            max_difference(&want.dwin, &got.dwin),
+        );
+        assert!(policy <= TOLERANCE, "policy differs by {policy}");
+        assert!(dwin <= TOLERANCE, "d-win differs by {dwin}");
         assert!(got.dwin.iter().all(|p| (0.0..=1.0).contains(p)));
     }
     // A different seed gives a different net: the comparison above is not vacuous.
