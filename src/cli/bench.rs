@@ -14,19 +14,23 @@
 //! "checked":C,"check_failures":F,"not_checked":U,…}}`; `not_checked` counts the proofs whose
 //! check did not finish within its bounds (too large, out of time), a defect to mend.
 //! "Solved" means proven either way (win or fail); files that do not load count in the total only.
-//! Seconds are the sum of the solve times.
+//! Seconds are the sum of the solve times. With `--proof-dir DIR` every proof kept is written
+//! there ([`super::proof_file`]).
 
 use super::checking::CheckArgs;
 use super::engine::{RztFile, SearchArgs};
+use super::proof_file::proof_to_keep;
 use super::report::{MovesReadReport, SolveReport};
+use crate::atomic_file::write_atomically;
 use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::load_inferring;
 use crate::solver::certify::CheckVerdict;
 use crate::solver::schedule::Width;
 use crate::solver::Status;
+use anyhow::Context;
 use serde::Serialize;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
 /// The totals of a bench run (the JSON summary line).
@@ -64,13 +68,18 @@ pub fn run(
     search: &SearchArgs,
     check: &CheckArgs,
     json: bool,
+    proof_dir: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
+    if let Some(dir) = proof_dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot make the proof folder {}", dir.display()))?;
+    }
     let mut search = search.clone();
     let rzt = search.open_rzt()?;
     let mut stdout = io::stdout().lock();
     let summary = RztFile::save_after(
         rzt.as_ref(),
-        bench(paths, &search, check, json, &mut stdout),
+        bench(paths, &search, check, json, proof_dir, &mut stdout),
     )?;
     Ok(if summary.check_failures > 0 {
         ExitCode::from(super::solve::EXIT_CHECK_FAILED)
@@ -86,6 +95,7 @@ pub fn bench(
     search: &SearchArgs,
     check: &CheckArgs,
     json: bool,
+    proof_dir: Option<&Path>,
     out: &mut impl Write,
 ) -> anyhow::Result<BenchSummary> {
     let entries = problem_files(paths);
@@ -128,6 +138,11 @@ pub fn bench(
                 let problem = search.goal_of(loaded.problem);
                 let mut analysis = search.analyse(&problem, Width::Full);
                 let repro = check.check(entry_path(entry), search, &mut analysis);
+                if let (Some(dir), Some(sgf)) = (proof_dir, proof_to_keep(&problem, &analysis)) {
+                    let path = dir.join(proof_file_name(entry_path(entry)));
+                    write_atomically(&path, sgf.as_bytes())
+                        .with_context(|| format!("cannot write the proof to {}", path.display()))?;
+                }
                 let mut report = SolveReport::from_analysis(entry_path(entry), &problem, &analysis);
                 report.inferred = note;
                 report.moves_read = moves_read;
@@ -217,6 +232,21 @@ pub fn bench(
     Ok(summary)
 }
 
+/// The proof file's name for a problem file: its path without `.`/`..` and the root, the
+/// folders joined by `_`, with `.sgf` for its extension (`../bench/19x19/23.json` →
+/// `bench_19x19_23.sgf`).
+fn proof_file_name(path: &Path) -> String {
+    let parts: Vec<String> = path
+        .with_extension("")
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    format!("{}.sgf", parts.join("_"))
+}
+
 fn entry_path(entry: &FileEntry) -> &std::path::Path {
     match entry {
         FileEntry::File(path) | FileEntry::Error { path, .. } => path,
@@ -247,6 +277,7 @@ mod tests {
             &SearchArgs::default(),
             &CheckArgs::default(),
             false,
+            None,
             &mut out,
         )
         .unwrap();
@@ -256,6 +287,7 @@ mod tests {
             &SearchArgs::default(),
             &CheckArgs::default(),
             true,
+            None,
             &mut json,
         )
         .unwrap();
@@ -311,7 +343,15 @@ mod tests {
             ..CheckArgs::default()
         };
         let mut out = Vec::new();
-        let summary = bench(&[file], &SearchArgs::default(), &check, false, &mut out).unwrap();
+        let summary = bench(
+            &[file],
+            &SearchArgs::default(),
+            &check,
+            false,
+            None,
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(
             (summary.solved, summary.checked, summary.not_checked),
@@ -321,5 +361,40 @@ mod tests {
             text.contains("NOT CHECKED 1 (the check did not finish within its bounds)"),
             "{text}"
         );
+    }
+
+    /// `--proof-dir` keeps each proof under a name made from the problem's path, and the kept
+    /// proof checks again from the file alone.
+    #[test]
+    fn proofs_are_kept_in_the_proof_folder() {
+        assert_eq!(
+            proof_file_name(Path::new("../bench/19x19/23.json")),
+            "bench_19x19_23.sgf"
+        );
+        assert_eq!(proof_file_name(Path::new("/p/a.sgf")), "p_a.sgf");
+        let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let file = problems.join("03-bent-three-kill.sgf");
+        let dir = std::env::temp_dir().join(format!("tsumego-bench-proofs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut out = Vec::new();
+        let check = CheckArgs::default();
+        let summary = bench(
+            std::slice::from_ref(&file),
+            &SearchArgs::default(),
+            &check,
+            false,
+            Some(&dir),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!((summary.solved, summary.checked), (1, 1));
+        let kept = dir.join(proof_file_name(&file));
+        let text = std::fs::read_to_string(&kept).unwrap();
+        assert!(text.contains("TSROLE"), "{text}");
+        assert!(
+            text.contains("Checked by the independent checker"),
+            "{text}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -16,6 +16,7 @@ pub mod check;
 pub mod checking;
 pub mod engine;
 pub mod nn;
+pub mod proof_file;
 pub mod reduce;
 pub mod report;
 pub mod seki_db;
@@ -115,6 +116,12 @@ pub enum Command {
         /// {"summary":{"solved":N,"total":M,"nodes":K,"seconds":S}}.
         #[arg(long)]
         json: bool,
+        /// Keep every proof in DIR as a proof SGF (one file per problem, named after its path:
+        /// `19x19/23.json` → `…19x19_23.sgf`), as `solve --proof-out` writes it: a win's proof, or
+        /// a proven failure's checked certificate, with the checker's verdict in a note. Open
+        /// them in the studio or check them again with `check`.
+        #[arg(long, value_name = "DIR")]
+        proof_dir: Option<PathBuf>,
     },
     /// Load the net module (libtorch enters the process only now), make a net and evaluate one
     /// position; prints the module, the device and the time of each step. Exit status 1 (and a
@@ -195,7 +202,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             search,
             check,
             json,
-        } => bench::run(&paths, &search, &check, json),
+            proof_dir,
+        } => bench::run(&paths, &search, &check, json, proof_dir.as_deref()),
         Command::StaticTable { command } => static_table::run(&command),
         Command::SekiDb { command } => seki_db::run(&command),
         Command::NnInfo { net } => nn::info(&net),

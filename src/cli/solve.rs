@@ -4,13 +4,13 @@
 
 use super::checking::CheckArgs;
 use super::engine::{RztFile, SearchArgs};
+use super::proof_file::proof_to_keep;
 use super::reduce::{ReduceArgs, ReductionSummary};
 use super::report::{MovesReadReport, SolveReport};
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
 use crate::solver::analysis::{Analysis, How};
 use crate::solver::certify::CheckVerdict;
-use crate::solver::proof_sgf::proof_to_sgf_with_note;
 use crate::solver::race::race;
 use crate::solver::schedule::Width;
 use crate::solver::verdict::analysis_words;
@@ -219,7 +219,6 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     }
     let chosen = pick(&runs);
     let (claim, analysis) = &runs[chosen];
-    let solution = &analysis.solution;
     let mut report = SolveReport::from_analysis(&options.file, claim, analysis);
     report.inferred = note;
     report.moves_read = moves_read;
@@ -236,40 +235,12 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
     }
 
     let mut proof_out = None;
-    let check = analysis.check.as_ref();
-    let rejected = check.is_some_and(|c| c.verdict == CheckVerdict::Failed);
-    // A win's own proof; for a proven failure, the checked proof of the opposite claim.
-    let to_write = match (&solution.proof, check) {
-        (Some(proof), _) => Some((&analysis.claim, proof, None)),
-        (None, Some(c)) if c.verdict.accepted() => c
-            .refutation
-            .as_deref()
-            .map(|(opposite, proof)| (opposite, proof, Some(claim.claim_words()))),
-        _ => None,
-    };
-    if let (Some(path), Some((proven, proof, failed)), false) =
-        (&options.proof_out, to_write, rejected)
-    {
-        let mut note = check.map(|c| match c.verdict {
-            CheckVerdict::Checked => format!(
-                "Checked by the independent checker: {} positions in {:.3} s.",
-                c.positions, c.seconds
-            ),
-            CheckVerdict::Skipped => "Not checked (--no-check).".to_string(),
-            _ => format!(
-                "Not checked: {}.",
-                c.error.as_deref().unwrap_or("the check did not finish")
-            ),
-        });
-        if let Some(failed) = failed {
-            note = note.map(|n| {
-                format!("The file's claim ({failed}) fails; this is the proof of the opposite claim. {n}")
-            });
-        }
-        write_atomically(
-            path,
-            &proof_to_sgf_with_note(proven, proof, note.as_deref()),
-        )?;
+    let rejected = analysis
+        .check
+        .as_ref()
+        .is_some_and(|c| c.verdict == CheckVerdict::Failed);
+    if let (Some(path), Some(sgf)) = (&options.proof_out, proof_to_keep(claim, analysis)) {
+        write_atomically(path, &sgf)?;
         proof_out = Some(path.display().to_string());
     }
 
