@@ -36,15 +36,16 @@
 use crate::go::key_hasher::KeyHashing;
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::Problem;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
-use super::checker_life::any_alive;
+use super::checker_life::any_alive_reading;
 use super::checker_seki::verify_seki_area;
 use super::checker_static::verify_static_dead;
+use super::checker_zone::{closed, play_reads, Base};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 
 /// Why a proof is rejected.
@@ -95,6 +96,11 @@ pub struct CheckLimits {
     pub deadline: Option<Instant>,
     /// Set to stop the check.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Use the checker's own zones ([`super::checker_zone`]): an AND move answered by a
+    /// null-move child from a position that agrees, on what the child's first verification
+    /// read, with the position of that verification is covered by it. `false`: every AND move
+    /// is replayed (the reference the tests compare with).
+    pub zones: bool,
 }
 
 /// Bytes per remembered position, with the hash set's overhead (for the memory report).
@@ -110,6 +116,7 @@ impl CheckLimits {
             max_memo: 1 << 25,
             deadline: None,
             stop: None,
+            zones: true,
         }
     }
 }
@@ -121,6 +128,8 @@ pub struct CheckStats {
     pub positions: u64,
     /// AND moves answered through a null-move child rather than their own child.
     pub null_mapped: u64,
+    /// Of those, the moves covered by the child's first verification (its zone), not replayed.
+    pub covered: u64,
     /// Memory of the remembered positions at the end, in bytes (about).
     pub memo_bytes: u64,
 }
@@ -137,10 +146,19 @@ struct Checker<'a> {
     superko: bool,
     history: Vec<u64>,
     line: Vec<Move>,
-    verified: HashSet<(u64, bool), KeyHashing>,
+    /// Verified positions with their footprints.
+    verified: HashMap<(u64, bool), Zone, KeyHashing>,
     stats: CheckStats,
     limits: &'a CheckLimits,
+    /// Footprints are derived (not under superko, not without crucial stones).
+    zones: bool,
+    /// The whole board: the footprint that depends on everything.
+    everything: Zone,
 }
+
+/// A verification's outcome: whether a superko refusal happened below, and its footprint (see
+/// [`super::checker_zone`]).
+type Verified = (bool, Zone);
 
 /// Check `proof` for `problem` with positional superko on or off (as in the search that made
 /// it), visiting at most `max_positions` positions.
@@ -211,9 +229,11 @@ impl<'a> Checker<'a> {
             superko,
             history: vec![board.hash()],
             line: Vec::new(),
-            verified: HashSet::default(),
+            verified: HashMap::default(),
             stats: CheckStats::default(),
             limits,
+            zones: limits.zones && !superko && problem.goal().needs_crucial_stones(),
+            everything: board.all_points(),
         }
     }
 
@@ -231,18 +251,24 @@ impl<'a> Checker<'a> {
 
     /// `Some(true)`: the defender lives; `Some(false)`: all crucial stones are gone.
     fn settled(&self, board: &Board) -> Option<bool> {
+        self.settled_reading(board).0
+    }
+
+    /// [`Self::settled`] with what the answer read (the crucial points and the life test's).
+    fn settled_reading(&self, board: &Board) -> (Option<bool>, Zone) {
         let stones = board.stones(self.defender);
-        let decisive = match self.crucial {
+        let (decisive, mut reads) = match self.crucial {
             Some(c) => {
                 let left = stones.intersection(&c);
                 if left.is_empty() {
-                    return Some(false);
+                    return (Some(false), c);
                 }
-                left
+                (left, c)
             }
-            None => stones,
+            None => (stones, self.everything),
         };
-        any_alive(board, self.defender, &decisive).then_some(true)
+        let alive = any_alive_reading(board, self.defender, &decisive, &mut reads);
+        (alive.then_some(true), reads)
     }
 
     /// A connection leaf ([`LeafKind::Connected`]), played out with the checker's own moves
@@ -357,14 +383,14 @@ impl<'a> Checker<'a> {
     }
 
     /// Verify the position (`to_move`, `passed`) against `node`; returns whether a superko
-    /// refusal happened below.
+    /// refusal happened below, and the footprint (closed; the whole board without zones).
     fn check(
         &mut self,
         board: &mut Board,
         to_move: Color,
         passed: bool,
         node: &ProofNode,
-    ) -> Result<bool, CheckError> {
+    ) -> Result<Verified, CheckError> {
         self.stats.positions += 1;
         let positions = self.stats.positions;
         if positions > self.limits.max_positions {
@@ -384,14 +410,19 @@ impl<'a> Checker<'a> {
             }
         }
         let memo = (board.position_hash(to_move), passed);
-        if self.verified.contains(&memo) {
-            return Ok(false);
+        if let Some(zone) = self.verified.get(&memo) {
+            return Ok((false, *zone));
         }
-        let refused = self.check_position(board, to_move, passed, node)?;
+        let (refused, zone) = self.check_position(board, to_move, passed, node)?;
+        let zone = if self.zones {
+            closed(board, zone)
+        } else {
+            self.everything
+        };
         if !refused && self.verified.len() < self.limits.max_memo {
-            self.verified.insert(memo);
+            self.verified.insert(memo, zone);
         }
-        Ok(refused)
+        Ok((refused, zone))
     }
 
     /// [`Self::check`] on a position not verified before.
@@ -401,9 +432,12 @@ impl<'a> Checker<'a> {
         to_move: Color,
         passed: bool,
         node: &ProofNode,
-    ) -> Result<bool, CheckError> {
-        match self.settled(board) {
-            Some(lives) if lives == self.or_wins_when_defender_lives() => return Ok(false),
+    ) -> Result<Verified, CheckError> {
+        let (settled, reads) = self.settled_reading(board);
+        match settled {
+            Some(lives) if lives == self.or_wins_when_defender_lives() => {
+                return Ok((false, reads))
+            }
             Some(_) => {
                 return Err(CheckError::Lost {
                     line: self.line_text(),
@@ -411,10 +445,11 @@ impl<'a> Checker<'a> {
             }
             None => {}
         }
+        let everything = self.everything;
         if node.role == Role::Leaf(LeafKind::StaticDead) {
             let verdict = verify_static_dead(self.problem, board, to_move, passed, self.superko);
             return match verdict {
-                Ok(()) => Ok(false),
+                Ok(()) => Ok((false, everything)),
                 Err(why) => Err(CheckError::NotDead {
                     line: self.line_text(),
                     why,
@@ -430,7 +465,7 @@ impl<'a> Checker<'a> {
                 self.superko,
             );
             return match found {
-                Ok(()) if self.or_wins_when_defender_lives() => Ok(false),
+                Ok(()) if self.or_wins_when_defender_lives() => Ok((false, everything)),
                 Ok(()) => Err(CheckError::Lost {
                     line: self.line_text(),
                 }),
@@ -442,18 +477,19 @@ impl<'a> Checker<'a> {
         }
         if node.role == Role::Leaf(LeafKind::Connected) {
             return match self.verify_connected(board, to_move, passed) {
-                Ok(()) => Ok(false),
+                Ok(()) => Ok((false, everything)),
                 Err(why) => Err(CheckError::NotConnected {
                     line: self.line_text(),
                     why,
                 }),
             };
         }
-        if to_move == self.or {
-            self.check_or(board, passed, node)
+        let (refused, zone) = if to_move == self.or {
+            self.check_or(board, passed, node)?
         } else {
-            self.check_and(board, to_move, passed, node)
-        }
+            self.check_and(board, to_move, passed, node)?
+        };
+        Ok((refused, zone.union(&reads)))
     }
 
     fn check_or(
@@ -461,7 +497,7 @@ impl<'a> Checker<'a> {
         board: &mut Board,
         passed: bool,
         node: &ProofNode,
-    ) -> Result<bool, CheckError> {
+    ) -> Result<Verified, CheckError> {
         let (Role::Or, [child]) = (node.role, node.children.as_slice()) else {
             return Err(CheckError::NoAnswer {
                 line: self.line_text(),
@@ -477,20 +513,41 @@ impl<'a> Checker<'a> {
         if mv == Move::Pass && passed {
             // Two passes end the game unsettled (checked above).
             return if self.or_wins_two_passes(board) {
-                Ok(false)
+                Ok((false, self.two_passes_reads()))
             } else {
                 Err(CheckError::Lost {
                     line: self.line_text(),
                 })
             };
         }
+        let reads = self.move_reads(board, mv);
         if self.play(board, self.or, mv).is_err() {
             return Err(CheckError::IllegalMove {
                 line: self.line_text(),
                 mv: mv.to_gtp(self.problem.size()),
             });
         }
-        self.descend(board, self.or, mv, child)
+        let (refused, zone) = self.descend(board, self.or, mv, child)?;
+        Ok((refused, zone.union(&reads)))
+    }
+
+    /// What playing `mv` reads ([`play_reads`]; nothing for a pass).
+    fn move_reads(&self, board: &Board, mv: Move) -> Zone {
+        match mv {
+            Move::Play(p) if self.zones => play_reads(board, p),
+            Move::Play(_) => self.everything,
+            Move::Pass => Zone::new(),
+        }
+    }
+
+    /// What the end of the game by two passes read: nothing when crucial stones decide (the
+    /// defender has one on the board, or the goal test ended the game), else every point.
+    fn two_passes_reads(&self) -> Zone {
+        if self.crucial.is_some() {
+            Zone::new()
+        } else {
+            self.everything
+        }
     }
 
     /// Play was made: extend the line, check the child, take the move back.
@@ -500,7 +557,7 @@ impl<'a> Checker<'a> {
         mover: Color,
         mv: Move,
         child: &ProofNode,
-    ) -> Result<bool, CheckError> {
+    ) -> Result<Verified, CheckError> {
         self.history.push(board.hash());
         self.line.push(mv);
         let res = self.check(board, mover.opponent(), mv == Move::Pass, child);
@@ -516,7 +573,7 @@ impl<'a> Checker<'a> {
         and: Color,
         passed: bool,
         node: &ProofNode,
-    ) -> Result<bool, CheckError> {
+    ) -> Result<Verified, CheckError> {
         if node.role != Role::And {
             return Err(CheckError::NoAnswer {
                 line: self.line_text(),
@@ -524,6 +581,11 @@ impl<'a> Checker<'a> {
             });
         }
         let mut refused = false;
+        let mut zone = Zone::new();
+        // The first verification of each null-move child (by index) and of the pass-back
+        // (the last index), with its footprint.
+        let pass_back = node.children.len();
+        let mut bases: Vec<Option<Base>> = vec![None; node.children.len() + 1];
         // The empty points at the start (a copy: the board changes in the loop).
         let plays = self.region.intersection(&board.empty_points());
         for mv in plays.iter().map(Move::Play).chain([Move::Pass]) {
@@ -534,8 +596,11 @@ impl<'a> Checker<'a> {
                         line: format!("{} pass", self.line_text()),
                     });
                 }
+                zone.union_with(&self.two_passes_reads());
                 continue;
             }
+            let reads = self.move_reads(board, mv);
+            zone.union_with(&reads);
             match self.play(board, and, mv) {
                 Ok(()) => {}
                 Err(superko) => {
@@ -543,37 +608,99 @@ impl<'a> Checker<'a> {
                     continue;
                 }
             }
-            let own = node.children.iter().find(|c| c.mv == Some(mv));
-            let child = match own {
-                Some(c) => c,
-                None => {
-                    let outside = |c: &&ProofNode| match mv {
-                        Move::Play(p) => !c.zone.contains(p),
-                        Move::Pass => true,
-                    };
-                    let null = node.children.iter().filter(|c| c.null_move).find(outside);
-                    if let Some(c) = null {
-                        self.stats.null_mapped += 1;
-                        c
-                    } else if outside(&node) && node.children.iter().any(ends_by_passes) {
-                        // The AND player's pass loses to the end of the game by two passes: the
-                        // OR player answers a move outside the zone with a pass, and the same
-                        // node's strategy goes on (now a pass by the AND player ends the game).
-                        self.stats.null_mapped += 1;
-                        refused |= self.pass_back(board, and, mv, node)?;
-                        continue;
-                    } else {
-                        board.undo();
-                        return Err(CheckError::Uncovered {
-                            line: self.line_text(),
-                            mv: mv.to_gtp(self.problem.size()),
-                        });
-                    }
-                }
+            if let Some(own) = node.children.iter().find(|c| c.mv == Some(mv)) {
+                let (r, z) = self.descend(board, and, mv, own)?;
+                refused |= r;
+                zone.union_with(&z);
+                continue;
+            }
+            let outside = |c: &ProofNode| match mv {
+                Move::Play(p) => !c.zone.contains(p),
+                Move::Pass => true,
             };
-            refused |= self.descend(board, and, mv, child)?;
+            let null = node
+                .children
+                .iter()
+                .enumerate()
+                .find(|(_, c)| c.null_move && outside(c));
+            if let Some((i, c)) = null {
+                self.stats.null_mapped += 1;
+                let after = mv == Move::Pass;
+                if bases[i].as_ref().is_some_and(|b| b.covers(board, after)) {
+                    self.stats.covered += 1;
+                    board.undo();
+                    continue;
+                }
+                let base = (self.zones && bases[i].is_none()).then(|| Base::of(board, after));
+                let (r, z) = self.descend(board, and, mv, c)?;
+                refused |= r;
+                zone.union_with(&z);
+                bases[i] = bases[i].take().or(base.map(|b| b.with_zone(z)));
+            } else if outside(node) && node.children.iter().any(ends_by_passes) {
+                // The AND player's pass loses to the end of the game by two passes: the OR
+                // player answers a move outside the zone with a pass, and the same node's
+                // strategy goes on (now a pass by the AND player ends the game).
+                self.stats.null_mapped += 1;
+                board.play_recorded(self.or, Move::Pass);
+                let hit = bases[pass_back]
+                    .as_ref()
+                    .is_some_and(|b| b.covers(board, true));
+                let base =
+                    (self.zones && bases[pass_back].is_none()).then(|| Base::of(board, true));
+                board.undo();
+                if hit {
+                    self.stats.covered += 1;
+                    board.undo();
+                    continue;
+                }
+                let (r, z) = self.pass_back(board, and, mv, node)?;
+                refused |= r;
+                zone.union_with(&z);
+                bases[pass_back] = bases[pass_back].take().or(base.map(|b| b.with_zone(z)));
+            } else {
+                board.undo();
+                return Err(CheckError::Uncovered {
+                    line: self.line_text(),
+                    mv: mv.to_gtp(self.problem.size()),
+                });
+            }
         }
-        Ok(refused)
+        if self.zones {
+            zone.union_with(&self.unanswered_points(board, node, &bases));
+        }
+        Ok((refused, zone))
+    }
+
+    /// The points an AND move on which would not be covered in a position that agrees with
+    /// this one only on the footprint: the reads of every move with its own child (an occupied
+    /// or illegal one must stay so), and the points answered by a null-move child or the
+    /// pass-back that had no move to verify here, or by nothing (all occupied here).
+    fn unanswered_points(&self, board: &Board, node: &ProofNode, bases: &[Option<Base>]) -> Zone {
+        let mut points = Zone::new();
+        let mut rest = self.region;
+        for c in &node.children {
+            if let Some(Move::Play(p)) = c.mv {
+                if self.region.contains(p) {
+                    points.union_with(&self.move_reads(board, Move::Play(p)));
+                    rest.remove(p);
+                }
+            }
+        }
+        for (i, c) in node.children.iter().enumerate() {
+            if c.null_move {
+                let class = rest.difference(&c.zone);
+                if bases[i].is_none() {
+                    points.union_with(&class);
+                }
+                rest = rest.intersection(&c.zone);
+            }
+        }
+        let passing_back = node.children.iter().any(ends_by_passes);
+        if passing_back && bases[node.children.len()].is_some() {
+            rest.intersect_with(&node.zone);
+        }
+        points.union_with(&rest);
+        points
     }
 
     /// The AND player played `mv` (on the board): the OR player passes and `node` is checked
@@ -584,7 +711,7 @@ impl<'a> Checker<'a> {
         and: Color,
         mv: Move,
         node: &ProofNode,
-    ) -> Result<bool, CheckError> {
+    ) -> Result<Verified, CheckError> {
         self.history.push(board.hash());
         self.line.push(mv);
         board.play_recorded(self.or, Move::Pass);

@@ -20,7 +20,21 @@ struct Block {
 }
 
 /// Is a block of `color` holding a stone of `decisive` unconditionally alive on `board`?
-pub(super) fn any_alive(board: &Board, color: Color, decisive: &Zone) -> bool {
+#[cfg(test)]
+fn any_alive(board: &Board, color: Color, decisive: &Zone) -> bool {
+    any_alive_reading(board, color, decisive, &mut Zone::new())
+}
+
+/// [`any_alive`], adding to `reads` the points the answer depends on: the blocks looked at
+/// with their neighbours, and the points of every region flooded (a vital one whole with the
+/// stones round it, one given up up to the point that showed it is not vital). Any position
+/// that agrees there gets the same answer.
+pub(super) fn any_alive_reading(
+    board: &Board,
+    color: Color,
+    decisive: &Zone,
+    reads: &mut Zone,
+) -> bool {
     let mut blocks: Vec<Block> = Vec::new();
     let mut first = Vec::new();
     for p in decisive.iter() {
@@ -41,7 +55,8 @@ pub(super) fn any_alive(board: &Board, color: Color, decisive: &Zone) -> bool {
         if next == first.len() && blocks[..next].iter().all(|b| b.vital.len() < 2) {
             return false;
         }
-        let vital = vital_regions(board, color, &blocks[next].stones);
+        reads.union_with(&blocks[next].stones.grow(board.size()));
+        let vital = vital_regions(board, color, &blocks[next].stones, reads);
         let vital = vital
             .into_iter()
             .map(|touching| {
@@ -94,7 +109,7 @@ fn block_index(board: &Board, blocks: &mut Vec<Block>, p: Point) -> usize {
 
 /// The regions vital to the block `stones` (of `color`), each as one stone of every block
 /// touching it.
-fn vital_regions(board: &Board, color: Color, stones: &Zone) -> Vec<Vec<Point>> {
+fn vital_regions(board: &Board, color: Color, stones: &Zone, reads: &mut Zone) -> Vec<Vec<Point>> {
     let Some(first) = stones.iter().next() else {
         return Vec::new();
     };
@@ -111,19 +126,25 @@ fn vital_regions(board: &Board, color: Color, stones: &Zone) -> Vec<Vec<Point>> 
                 continue;
             }
             match vital_region(board, color, &libs, start, &seen) {
-                Ok((region, touching)) => {
+                Ok((region, touching, round)) => {
                     seen.union_with(&region);
+                    reads.union_with(&region);
+                    reads.union_with(&round);
                     vital.push(touching);
                 }
-                Err(flooded) => seen.union_with(&flooded),
+                Err(flooded) => {
+                    seen.union_with(&flooded);
+                    reads.union_with(&flooded);
+                }
             }
         }
     }
     vital
 }
 
-/// Floods the region of `start` (the connected points without `color`): `Ok` with the region
-/// and one stone of each block touching it when every empty point of it is in `libs`, else
+/// Floods the region of `start` (the connected points without `color`): `Ok` with the region,
+/// one stone of each block touching it and the stones round it when every empty point of it is
+/// in `libs`, else
 /// `Err` with the points flooded up to the first empty point that is not, or up to a point of
 /// `given_up` (a region found not vital before: a vital region is flooded whole, so no other
 /// flood meets it).
@@ -133,7 +154,7 @@ fn vital_region(
     libs: &Zone,
     start: Point,
     given_up: &Zone,
-) -> Result<(Zone, Vec<Point>), Zone> {
+) -> Result<(Zone, Vec<Point>, Zone), Zone> {
     let mut region = Zone::new();
     let mut touching_stones = Zone::new();
     region.insert(start);
@@ -166,7 +187,7 @@ fn vital_region(
             touching.push(p);
         }
     }
-    Ok((region, touching))
+    Ok((region, touching, touching_stones))
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ pub mod checker;
 mod checker_life;
 mod checker_seki;
 mod checker_static;
+mod checker_zone;
 pub mod config;
 pub mod connection;
 mod dfpn;
