@@ -414,11 +414,7 @@ impl<'a> Checker<'a> {
             return Ok((false, *zone));
         }
         let (refused, zone) = self.check_position(board, to_move, passed, node)?;
-        let zone = if self.zones {
-            closed(board, zone)
-        } else {
-            self.everything
-        };
+        let zone = if self.zones { zone } else { self.everything };
         if !refused && self.verified.len() < self.limits.max_memo {
             self.verified.insert(memo, zone);
         }
@@ -635,7 +631,14 @@ impl<'a> Checker<'a> {
                 let (r, z) = self.descend(board, and, mv, c)?;
                 refused |= r;
                 zone.union_with(&z);
-                bases[i] = bases[i].take().or(base.map(|b| b.with_zone(z)));
+                if let Some(base) = base {
+                    // Closed on the position it was verified from (played again).
+                    let _ = self.play(board, and, mv);
+                    let z = closed(board, z);
+                    board.undo();
+                    zone.union_with(&z);
+                    bases[i] = Some(base.with_zone(z));
+                }
             } else if outside(node) && node.children.iter().any(ends_by_passes) {
                 // The AND player's pass loses to the end of the game by two passes: the OR
                 // player answers a move outside the zone with a pass, and the same node's
@@ -656,7 +659,15 @@ impl<'a> Checker<'a> {
                 let (r, z) = self.pass_back(board, and, mv, node)?;
                 refused |= r;
                 zone.union_with(&z);
-                bases[pass_back] = bases[pass_back].take().or(base.map(|b| b.with_zone(z)));
+                if let Some(base) = base {
+                    let _ = self.play(board, and, mv);
+                    board.play_recorded(self.or, Move::Pass);
+                    let z = closed(board, z);
+                    board.undo();
+                    board.undo();
+                    zone.union_with(&z);
+                    bases[pass_back] = Some(base.with_zone(z));
+                }
             } else {
                 board.undo();
                 return Err(CheckError::Uncovered {
@@ -674,7 +685,8 @@ impl<'a> Checker<'a> {
     /// The points an AND move on which would not be covered in a position that agrees with
     /// this one only on the footprint: the reads of every move with its own child (an occupied
     /// or illegal one must stay so), and the points answered by a null-move child or the
-    /// pass-back that had no move to verify here, or by nothing (all occupied here).
+    /// pass-back without a usable first verification here ([`Base::agrees_before`]), or by
+    /// nothing (all occupied here).
     fn unanswered_points(&self, board: &Board, node: &ProofNode, bases: &[Option<Base>]) -> Zone {
         let mut points = Zone::new();
         let mut rest = self.region;
@@ -686,17 +698,18 @@ impl<'a> Checker<'a> {
                 }
             }
         }
+        let usable = |b: &Option<Base>| b.as_ref().is_some_and(|b| b.agrees_before(board));
         for (i, c) in node.children.iter().enumerate() {
             if c.null_move {
                 let class = rest.difference(&c.zone);
-                if bases[i].is_none() {
+                if !usable(&bases[i]) {
                     points.union_with(&class);
                 }
                 rest = rest.intersection(&c.zone);
             }
         }
         let passing_back = node.children.iter().any(ends_by_passes);
-        if passing_back && bases[node.children.len()].is_some() {
+        if passing_back && usable(&bases[node.children.len()]) {
             rest.intersect_with(&node.zone);
         }
         points.union_with(&rest);

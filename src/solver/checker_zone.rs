@@ -85,6 +85,19 @@ impl Base {
         self
     }
 
+    /// Does the position before the AND move, on `board`, agree with this one on its
+    /// footprint, with no ko point in it? Then the AND move and what it captured lie outside
+    /// the footprint, and so does any other AND move outside the footprint of the AND node
+    /// (the footprint is closed): such a move, on any position that agrees with the AND node's
+    /// on the AND node's footprint, is covered too. Otherwise the class's points must be in
+    /// the AND node's footprint.
+    pub(super) fn agrees_before(&self, board: &Board) -> bool {
+        let z = &self.zone;
+        self.ko.is_none_or(|(p, _)| !z.contains(p))
+            && board.stones(Color::Black).intersection(z) == self.black.intersection(z)
+            && board.stones(Color::White).intersection(z) == self.white.intersection(z)
+    }
+
     /// Does the position on `board` agree with this one on the footprint (contents, the ko
     /// point where it lies in it, the pass flag)?
     pub(super) fn covers(&self, board: &Board, passed: bool) -> bool {
