@@ -28,10 +28,19 @@
 //! position is a won position whatever node showed it (without superko nothing of the line
 //! matters), and the null-move mapping reaches the same position through many nodes.
 //!
+//! Replaying every AND move grows with the number of AND moves outside the zones at each level
+//! of the proof (a 2,051-node proof of research problem 23 took 76 M positions). So the checker
+//! derives zones of its own ([`super::checker_zone`]): each verification returns the points it
+//! read, and what a verification showed holds on every position that agrees there, which
+//! covers most AND moves of a null-move class without playing them and lets a proof node met
+//! again on a position that differs only elsewhere count as verified. They come from what the
+//! checker itself did, never from the proof's zones (which only say which child answers a
+//! move); `tests/checker_zones.rs` compares the verdicts with the full replay.
+//!
 //! A check is bounded ([`CheckLimits`]): by positions visited, by time and a stop flag (looked at
 //! on the first position and every 1024 after it), and in memory: at most `max_memo` positions
-//! are remembered, after which positions met again are verified again (slower, the same
-//! verdict).
+//! are remembered in each memo, after which positions met again are verified again (slower, the
+//! same verdict).
 
 use crate::go::key_hasher::KeyHashing;
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
@@ -45,7 +54,7 @@ use thiserror::Error;
 use super::checker_life::any_alive_reading;
 use super::checker_seki::verify_seki_area;
 use super::checker_static::verify_static_dead;
-use super::checker_zone::{closed, play_reads, Base};
+use super::checker_zone::{closed, play_reads, FootprintMemo};
 use super::proof::{LeafKind, ProofNode, ProofTree, Role};
 
 /// Why a proof is rejected.
@@ -90,7 +99,7 @@ impl CheckError {
 pub struct CheckLimits {
     /// Positions the check may visit.
     pub max_positions: u64,
-    /// Positions remembered as verified (about [`MEMO_ENTRY_BYTES`] each).
+    /// Positions remembered as verified, in each memo (about [`MEMO_ENTRY_BYTES`] each).
     pub max_memo: usize,
     /// When the check gives up.
     pub deadline: Option<Instant>,
@@ -103,17 +112,17 @@ pub struct CheckLimits {
     pub zones: bool,
 }
 
-/// Bytes per remembered position, with the hash set's overhead (for the memory report).
-pub const MEMO_ENTRY_BYTES: u64 = 32;
+/// Bytes per remembered position with its footprint, with the hash map's overhead (for the
+/// memory report; a position under a footprint of its node takes about 9 more).
+pub const MEMO_ENTRY_BYTES: u64 = (std::mem::size_of::<((u64, bool), Zone)>() + 1) as u64;
 
 impl CheckLimits {
-    /// At most `max_positions` positions, 32 M remembered (about 1 GiB; a check remembers at
-    /// most as many as it visits), no deadline. With the memo keyed by position, a 323 k-node
-    /// proof of 7x7 problem 11 checks in 10.3 M positions (BENCHMARKS.md).
+    /// At most `max_positions` positions, 16 M remembered in each memo (about 1.2 GiB; a check
+    /// remembers at most as many as it visits), no deadline, the checker's own zones on.
     pub fn positions(max_positions: u64) -> CheckLimits {
         CheckLimits {
             max_positions,
-            max_memo: 1 << 25,
+            max_memo: 1 << 24,
             deadline: None,
             stop: None,
             zones: true,
@@ -148,12 +157,28 @@ struct Checker<'a> {
     line: Vec<Move>,
     /// Verified positions with their footprints.
     verified: HashMap<(u64, bool), Zone, KeyHashing>,
+    /// Verified positions by proof node under their footprints (with zones).
+    footprints: FootprintMemo,
     stats: CheckStats,
     limits: &'a CheckLimits,
     /// Footprints are derived (not under superko, not without crucial stones).
     zones: bool,
     /// The whole board: the footprint that depends on everything.
     everything: Zone,
+}
+
+/// Verifications kept per class of AND moves at one AND node.
+const MAX_BASES: usize = 8;
+
+/// How the proof answers an AND move ([`Checker::answer_of`]).
+#[derive(Clone, Copy)]
+enum Answer {
+    /// The node's child with this index.
+    Own(usize),
+    /// The class with this index: a null-move child's index, or the number of children for
+    /// the pass-back.
+    Class(usize),
+    Nothing,
 }
 
 /// A verification's outcome: whether a superko refusal happened below, and its footprint (see
@@ -201,7 +226,8 @@ pub fn check_proof_within(
     board.clear_history();
     let mut checker = Checker::new(problem, &board, superko, limits);
     checker.check(&mut board, problem.to_move(), false, &proof.root)?;
-    checker.stats.memo_bytes = checker.verified.capacity() as u64 * MEMO_ENTRY_BYTES;
+    checker.stats.memo_bytes =
+        checker.verified.capacity() as u64 * MEMO_ENTRY_BYTES + checker.footprints.bytes();
     Ok(checker.stats)
 }
 
@@ -230,6 +256,7 @@ impl<'a> Checker<'a> {
             history: vec![board.hash()],
             line: Vec::new(),
             verified: HashMap::default(),
+            footprints: FootprintMemo::default(),
             stats: CheckStats::default(),
             limits,
             zones: limits.zones && !superko && problem.goal().needs_crucial_stones(),
@@ -413,10 +440,22 @@ impl<'a> Checker<'a> {
         if let Some(zone) = self.verified.get(&memo) {
             return Ok((false, *zone));
         }
+        let id = node as *const ProofNode as usize;
+        if self.zones {
+            if let Some(zone) = self.footprints.find(id, board, to_move, passed) {
+                self.stats.covered += 1;
+                return Ok((false, zone));
+            }
+        }
         let (refused, zone) = self.check_position(board, to_move, passed, node)?;
         let zone = if self.zones { zone } else { self.everything };
         if !refused && self.verified.len() < self.limits.max_memo {
             self.verified.insert(memo, zone);
+        }
+        if !refused && self.zones {
+            let max = self.limits.max_memo;
+            self.footprints
+                .insert(id, zone, board, to_move, passed, max);
         }
         Ok((refused, zone))
     }
@@ -578,10 +617,11 @@ impl<'a> Checker<'a> {
         }
         let mut refused = false;
         let mut zone = Zone::new();
-        // The first verification of each null-move child (by index) and of the pass-back
-        // (the last index), with its footprint.
+        // Per class of AND moves answered alike (each null-move child by index, the pass-back
+        // last): the footprints of its verifications made here whose positions agree with this
+        // one on them before the AND move. A play of the class outside one of them is covered.
         let pass_back = node.children.len();
-        let mut bases: Vec<Option<Base>> = vec![None; node.children.len() + 1];
+        let mut bases: Vec<Vec<Zone>> = vec![Vec::new(); node.children.len() + 1];
         // The empty points at the start (a copy: the board changes in the loop).
         let plays = self.region.intersection(&board.empty_points());
         for mv in plays.iter().map(Move::Play).chain([Move::Pass]) {
@@ -595,8 +635,17 @@ impl<'a> Checker<'a> {
                 zone.union_with(&self.two_passes_reads());
                 continue;
             }
-            let reads = self.move_reads(board, mv);
-            zone.union_with(&reads);
+            let answer = self.answer_of(node, mv);
+            if let (Answer::Class(class), Move::Play(p)) = (answer, mv) {
+                if bases[class].iter().any(|z| !z.contains(p)) {
+                    self.stats.null_mapped += 1;
+                    self.stats.covered += 1;
+                    continue;
+                }
+            }
+            // What the move reads belongs to the footprint (a refused move must stay refused
+            // on a position that agrees).
+            zone.union_with(&self.move_reads(board, mv));
             match self.play(board, and, mv) {
                 Ok(()) => {}
                 Err(superko) => {
@@ -604,76 +653,36 @@ impl<'a> Checker<'a> {
                     continue;
                 }
             }
-            if let Some(own) = node.children.iter().find(|c| c.mv == Some(mv)) {
-                let (r, z) = self.descend(board, and, mv, own)?;
-                refused |= r;
-                zone.union_with(&z);
-                continue;
-            }
-            let outside = |c: &ProofNode| match mv {
-                Move::Play(p) => !c.zone.contains(p),
-                Move::Pass => true,
+            let class = match answer {
+                Answer::Own(i) => {
+                    let (r, z) = self.descend(board, and, mv, &node.children[i])?;
+                    refused |= r;
+                    zone.union_with(&z);
+                    continue;
+                }
+                Answer::Class(class) => class,
+                Answer::Nothing => {
+                    board.undo();
+                    return Err(CheckError::Uncovered {
+                        line: self.line_text(),
+                        mv: mv.to_gtp(self.problem.size()),
+                    });
+                }
             };
-            let null = node
-                .children
-                .iter()
-                .enumerate()
-                .find(|(_, c)| c.null_move && outside(c));
-            if let Some((i, c)) = null {
-                self.stats.null_mapped += 1;
-                let after = mv == Move::Pass;
-                if bases[i].as_ref().is_some_and(|b| b.covers(board, after)) {
-                    self.stats.covered += 1;
-                    board.undo();
-                    continue;
-                }
-                let base = (self.zones && bases[i].is_none()).then(|| Base::of(board, after));
-                let (r, z) = self.descend(board, and, mv, c)?;
-                refused |= r;
-                zone.union_with(&z);
-                if let Some(base) = base {
-                    // Closed on the position it was verified from (played again).
-                    let _ = self.play(board, and, mv);
-                    let z = closed(board, z);
-                    board.undo();
-                    zone.union_with(&z);
-                    bases[i] = Some(base.with_zone(z));
-                }
-            } else if outside(node) && node.children.iter().any(ends_by_passes) {
-                // The AND player's pass loses to the end of the game by two passes: the OR
-                // player answers a move outside the zone with a pass, and the same node's
-                // strategy goes on (now a pass by the AND player ends the game).
-                self.stats.null_mapped += 1;
-                board.play_recorded(self.or, Move::Pass);
-                let hit = bases[pass_back]
-                    .as_ref()
-                    .is_some_and(|b| b.covers(board, true));
-                let base =
-                    (self.zones && bases[pass_back].is_none()).then(|| Base::of(board, true));
-                board.undo();
-                if hit {
-                    self.stats.covered += 1;
-                    board.undo();
-                    continue;
-                }
-                let (r, z) = self.pass_back(board, and, mv, node)?;
-                refused |= r;
-                zone.union_with(&z);
-                if let Some(base) = base {
-                    let _ = self.play(board, and, mv);
-                    board.play_recorded(self.or, Move::Pass);
-                    let z = closed(board, z);
-                    board.undo();
-                    board.undo();
-                    zone.union_with(&z);
-                    bases[pass_back] = Some(base.with_zone(z));
-                }
+            self.stats.null_mapped += 1;
+            let passing_back = class == pass_back;
+            let (r, z) = if passing_back {
+                self.pass_back(board, and, mv, node)?
             } else {
-                board.undo();
-                return Err(CheckError::Uncovered {
-                    line: self.line_text(),
-                    mv: mv.to_gtp(self.problem.size()),
-                });
+                self.descend(board, and, mv, &node.children[class])?
+            };
+            refused |= r;
+            zone.union_with(&z);
+            if self.zones && mv != Move::Pass && bases[class].len() < MAX_BASES {
+                if let Some(z) = self.base_zone(board, and, mv, passing_back, z) {
+                    zone.union_with(&z);
+                    bases[class].push(z);
+                }
             }
         }
         if self.zones {
@@ -682,12 +691,62 @@ impl<'a> Checker<'a> {
         Ok((refused, zone))
     }
 
-    /// The points an AND move on which would not be covered in a position that agrees with
-    /// this one only on the footprint: the reads of every move with its own child (an occupied
-    /// or illegal one must stay so), and the points answered by a null-move child or the
-    /// pass-back without a usable first verification here ([`Base::agrees_before`]), or by
-    /// nothing (all occupied here).
-    fn unanswered_points(&self, board: &Board, node: &ProofNode, bases: &[Option<Base>]) -> Zone {
+    /// How the proof answers the AND move `mv` at `node`: its own child, a class (the first
+    /// null-move child whose zone leaves it out, or the pass-back: a pass after which the same
+    /// node goes on, when the node's zone leaves it out and its pass child ends the game), or
+    /// nothing.
+    fn answer_of(&self, node: &ProofNode, mv: Move) -> Answer {
+        if let Some(i) = node.children.iter().position(|c| c.mv == Some(mv)) {
+            return Answer::Own(i);
+        }
+        let outside = |c: &ProofNode| match mv {
+            Move::Play(p) => !c.zone.contains(p),
+            Move::Pass => true,
+        };
+        if let Some(i) = node.children.iter().position(|c| c.null_move && outside(c)) {
+            return Answer::Class(i);
+        }
+        if outside(node) && node.children.iter().any(ends_by_passes) {
+            return Answer::Class(node.children.len());
+        }
+        Answer::Nothing
+    }
+
+    /// The play `mv` was verified from the position on `board` (the AND player to move) with
+    /// footprint `z`: the footprint closed on the position it was verified from, when this
+    /// position agrees with that one on it (so every other play outside it, from here, leads
+    /// to a position that agrees with that one on it too: [`super::checker_zone`]).
+    fn base_zone(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        mv: Move,
+        passing_back: bool,
+        z: Zone,
+    ) -> Option<Zone> {
+        let before = (board.stones(Color::Black), board.stones(Color::White));
+        self.play(board, and, mv).ok()?;
+        if passing_back {
+            board.play_recorded(self.or, Move::Pass);
+        }
+        let z = closed(board, z);
+        let agrees = board.stones(Color::Black).intersection(&z) == before.0.intersection(&z)
+            && board.stones(Color::White).intersection(&z) == before.1.intersection(&z)
+            && board.ko().is_none_or(|(p, _)| !z.contains(p));
+        if passing_back {
+            board.undo();
+        }
+        board.undo();
+        agrees.then_some(z)
+    }
+
+    /// The points an AND move on which was not tried here but would be on a position that
+    /// agrees with this one only on the footprint, and would not be covered there: the reads
+    /// of every move with its own child (an occupied one must stay so), the occupied points of
+    /// a class answered by a null-move child or the pass-back without a base here, and the
+    /// occupied points answered by nothing. (The empty points were all tried: a refused one's
+    /// reads are in the footprint, a played one was verified or covered.)
+    fn unanswered_points(&self, board: &Board, node: &ProofNode, bases: &[Vec<Zone>]) -> Zone {
         let mut points = Zone::new();
         let mut rest = self.region;
         for c in &node.children {
@@ -698,21 +757,21 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let usable = |b: &Option<Base>| b.as_ref().is_some_and(|b| b.agrees_before(board));
+        let occupied = self.region.difference(&board.empty_points());
         for (i, c) in node.children.iter().enumerate() {
             if c.null_move {
                 let class = rest.difference(&c.zone);
-                if !usable(&bases[i]) {
-                    points.union_with(&class);
+                if bases[i].is_empty() {
+                    points.union_with(&class.intersection(&occupied));
                 }
                 rest = rest.intersection(&c.zone);
             }
         }
         let passing_back = node.children.iter().any(ends_by_passes);
-        if passing_back && usable(&bases[node.children.len()]) {
+        if passing_back && !bases[node.children.len()].is_empty() {
             rest.intersect_with(&node.zone);
         }
-        points.union_with(&rest);
+        points.union_with(&rest.intersection(&occupied));
         points
     }
 

@@ -9,17 +9,29 @@
 //!   ko point follow from those ([`play_reads`]);
 //! - the goal test reads the crucial points and what the life test flooded
 //!   ([`super::checker_life`]);
-//! - a footprint is *closed* ([`closed`]): every block with a stone in it is in it with its
-//!   neighbours, so a play outside the footprint cannot capture anything in it;
-//! - an AND node adds the footprints of the moves it verified; a move answered by a null-move
-//!   child is verified once, and every other move answered by the same child from a position
-//!   that agrees with that first one on the child's footprint ([`Base`]) is covered by it (a
-//!   play outside a closed footprint leaves it as it was).
+//! - a footprint that covers other moves is first *closed* ([`closed`]): every block with a
+//!   stone in it is in it with its neighbours, so a play outside it cannot capture anything in it;
+//! - an AND node adds what every move it tried read and the footprints of the moves it
+//!   verified. Its moves fall into classes answered alike (a null-move child, or the pass-back),
+//!   given by the proof alone. When a move of a class was verified with footprint `Z` (closed on
+//!   the position it was verified from) and this node's position agrees with that one on `Z`,
+//!   every other play of the class outside `Z` is covered without being played: no block with a
+//!   stone in `Z` touches it, so it captures nothing there and leads to a position that agrees
+//!   with the verified one on `Z`. Such a move reads nothing; occupied points of a class with no
+//!   such footprint, and of moves with their own child, belong to the footprint (they must stay
+//!   occupied);
+//! - verified positions are remembered per proof node under their footprints
+//!   ([`FootprintMemo`]): a node met again on a position that agrees with a verified one on
+//!   its footprint is verified.
 //!
 //! Leaves re-derived by their own searches (static-dead, seki, connection), goals without
 //! crucial stones and positional superko read the whole board.
 
+use crate::go::key_hasher::KeyHashing;
 use crate::go::{Board, Color, Point, Zone};
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 /// What playing on `p` reads on `board` (before the play): `p`, its neighbours, and every
 /// neighbouring block with its neighbours.
@@ -55,57 +67,87 @@ pub(super) fn closed(board: &Board, mut zone: Zone) -> Zone {
     }
 }
 
-/// The position a class of AND moves was first verified from (after the AND move), with the
-/// footprint of that verification: every later move of the class whose position agrees with it
-/// there is covered.
-#[derive(Clone, Debug)]
-pub(super) struct Base {
-    black: Zone,
-    white: Zone,
-    ko: Option<(Point, Color)>,
-    passed: bool,
-    zone: Zone,
+/// Footprints kept per proof node (a node verified from many positions under a few footprints).
+const FOOTPRINTS_PER_NODE: usize = 8;
+
+/// A footprint and the keys of the positions verified under it ([`restricted_key`]).
+type Footprint = (Zone, HashSet<u64, KeyHashing>);
+
+/// Verified positions under their footprints, by proof node: a node verified on one position
+/// with footprint `F` is verified on every position that agrees with it on `F` (with the same
+/// side to move and pass flag), so a position is looked up by its contents on each footprint the
+/// node has.
+#[derive(Default)]
+pub(super) struct FootprintMemo {
+    by_node: HashMap<usize, Vec<Footprint>>,
+    entries: usize,
 }
 
-impl Base {
-    /// The position on `board` (before its footprint is known).
-    pub(super) fn of(board: &Board, passed: bool) -> Base {
-        Base {
-            black: board.stones(Color::Black),
-            white: board.stones(Color::White),
-            ko: board.ko(),
-            passed,
-            zone: Zone::new(),
+impl FootprintMemo {
+    /// Memory of the remembered positions, in bytes (about: a key and a control byte each, and
+    /// each footprint with its set).
+    pub(super) fn bytes(&self) -> u64 {
+        let sets: usize = self
+            .by_node
+            .values()
+            .flatten()
+            .map(|(_, seen)| seen.capacity() * 9 + std::mem::size_of::<Footprint>())
+            .sum();
+        (sets + self.by_node.capacity() * 33) as u64
+    }
+
+    /// A footprint of `node` on which the position on `board` agrees with one verified before.
+    pub(super) fn find(
+        &self,
+        node: usize,
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+    ) -> Option<Zone> {
+        let kept = self.by_node.get(&node)?;
+        kept.iter()
+            .find(|(zone, seen)| seen.contains(&restricted_key(board, zone, to_move, passed)))
+            .map(|(zone, _)| *zone)
+    }
+
+    /// Remember that `node` was verified on `board` with footprint `zone` (while fewer than
+    /// `max_entries` positions are kept and the node has room for another footprint).
+    pub(super) fn insert(
+        &mut self,
+        node: usize,
+        zone: Zone,
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+        max_entries: usize,
+    ) {
+        if self.entries >= max_entries {
+            return;
+        }
+        let kept = self.by_node.entry(node).or_default();
+        let key = restricted_key(board, &zone, to_move, passed);
+        let seen = match kept.iter().position(|(z, _)| *z == zone) {
+            Some(i) => &mut kept[i].1,
+            None if kept.len() < FOOTPRINTS_PER_NODE => {
+                kept.push((zone, HashSet::default()));
+                &mut kept.last_mut().expect("just pushed").1
+            }
+            None => return,
+        };
+        if seen.insert(key) {
+            self.entries += 1;
         }
     }
+}
 
-    /// The footprint its verification returned.
-    pub(super) fn with_zone(mut self, zone: Zone) -> Base {
-        self.zone = zone;
-        self
-    }
-
-    /// Does the position before the AND move, on `board`, agree with this one on its
-    /// footprint, with no ko point in it? Then the AND move and what it captured lie outside
-    /// the footprint, and so does any other AND move outside the footprint of the AND node
-    /// (the footprint is closed): such a move, on any position that agrees with the AND node's
-    /// on the AND node's footprint, is covered too. Otherwise the class's points must be in
-    /// the AND node's footprint.
-    pub(super) fn agrees_before(&self, board: &Board) -> bool {
-        let z = &self.zone;
-        self.ko.is_none_or(|(p, _)| !z.contains(p))
-            && board.stones(Color::Black).intersection(z) == self.black.intersection(z)
-            && board.stones(Color::White).intersection(z) == self.white.intersection(z)
-    }
-
-    /// Does the position on `board` agree with this one on the footprint (contents, the ko
-    /// point where it lies in it, the pass flag)?
-    pub(super) fn covers(&self, board: &Board, passed: bool) -> bool {
-        let z = &self.zone;
-        let ko_in = |ko: Option<(Point, Color)>| ko.filter(|(p, _)| z.contains(*p));
-        passed == self.passed
-            && board.stones(Color::Black).intersection(z) == self.black.intersection(z)
-            && board.stones(Color::White).intersection(z) == self.white.intersection(z)
-            && ko_in(board.ko()) == ko_in(self.ko)
-    }
+/// A hash of the position on `board` restricted to `zone`: its stones there, its ko point when
+/// it lies there, the side to move and the pass flag.
+fn restricted_key(board: &Board, zone: &Zone, to_move: Color, passed: bool) -> u64 {
+    let mut h = DefaultHasher::new();
+    board.stones(Color::Black).intersection(zone).hash(&mut h);
+    board.stones(Color::White).intersection(zone).hash(&mut h);
+    board.ko().filter(|(p, _)| zone.contains(*p)).hash(&mut h);
+    to_move.hash(&mut h);
+    passed.hash(&mut h);
+    h.finish()
 }
