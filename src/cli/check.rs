@@ -8,7 +8,7 @@
 //! bad.sgf: 2 errors
 //!     crucial stone R2 (SGF qr) is on an empty point
 //!     the region has no empty point
-//! proof.sgf: proof that White kills (goal kill), 41 nodes: checked (1,204 positions in 0.004 s)
+//! proof.sgf: proof that White kills (goal kill), 41 nodes: checked (1,204 positions in 0.004 s, 0.1 MiB remembered)
 //! 3 files: 2 ok, 1 failed
 //! ```
 //!
@@ -147,8 +147,10 @@ fn check_proof_file(
             report.ok += 1;
             writeln!(
                 out,
-                "{what}: checked ({} positions in {:.3} s)",
-                c.positions, c.seconds
+                "{what}: checked ({} positions in {:.3} s, {:.1} MiB remembered)",
+                c.positions,
+                c.seconds,
+                c.memory_bytes as f64 / (1 << 20) as f64
             )
         }
         CheckVerdict::Failed => {

@@ -137,7 +137,9 @@ pub struct CheckStats {
     pub positions: u64,
     /// AND moves answered through a null-move child rather than their own child.
     pub null_mapped: u64,
-    /// Of those, the moves covered by the child's first verification (its zone), not replayed.
+    /// Moves and positions covered by the checker's own zones without being verified again: AND
+    /// moves outside a footprint of their class, positions agreeing with a verified one on its
+    /// footprint ([`super::checker_zone`]).
     pub covered: u64,
     /// Memory of the remembered positions at the end, in bytes (about).
     pub memo_bytes: u64,
@@ -724,6 +726,12 @@ impl<'a> Checker<'a> {
         passing_back: bool,
         z: Zone,
     ) -> Option<Zone> {
+        // Closing only adds points: a footprint holding the move itself cannot agree.
+        if let Move::Play(p) = mv {
+            if z.contains(p) {
+                return None;
+            }
+        }
         let before = (board.stones(Color::Black), board.stones(Color::White));
         self.play(board, and, mv).ok()?;
         if passing_back {

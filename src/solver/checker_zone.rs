@@ -29,9 +29,7 @@
 
 use crate::go::key_hasher::KeyHashing;
 use crate::go::{Board, Color, Point, Zone};
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
 
 /// What playing on `p` reads on `board` (before the play): `p`, its neighbours, and every
 /// neighbouring block with its neighbours.
@@ -141,13 +139,33 @@ impl FootprintMemo {
 }
 
 /// A hash of the position on `board` restricted to `zone`: its stones there, its ko point when
-/// it lies there, the side to move and the pass flag.
+/// it lies there, the side to move and the pass flag. Each word goes through a full 64-bit
+/// mixer (splitmix64's finaliser), so positions that differ in one stone differ in about half
+/// the bits of their keys.
 fn restricted_key(board: &Board, zone: &Zone, to_move: Color, passed: bool) -> u64 {
-    let mut h = DefaultHasher::new();
-    board.stones(Color::Black).intersection(zone).hash(&mut h);
-    board.stones(Color::White).intersection(zone).hash(&mut h);
-    board.ko().filter(|(p, _)| zone.contains(*p)).hash(&mut h);
-    to_move.hash(&mut h);
-    passed.hash(&mut h);
-    h.finish()
+    let black = board.stones(Color::Black).intersection(zone);
+    let white = board.stones(Color::White).intersection(zone);
+    let ko = board
+        .ko()
+        .filter(|(p, _)| zone.contains(*p))
+        .map_or(0, |(p, c)| {
+            1 + 2 * p.index() as u64 + u64::from(c == Color::White)
+        });
+    let flags = u64::from(to_move == Color::White) | u64::from(passed) << 1 | ko << 2;
+    // Words the zone leaves empty are empty in both colours: only the others are mixed in.
+    let mut h = mix(0x243f_6a88_85a3_08d3 ^ flags);
+    for (i, &z) in zone.words().iter().enumerate() {
+        if z != 0 {
+            h = mix(h ^ black.words()[i] ^ ((i as u64) << 58));
+            h = mix(h ^ white.words()[i]);
+        }
+    }
+    h
+}
+
+/// splitmix64's finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
