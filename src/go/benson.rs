@@ -44,57 +44,41 @@ pub struct Benson {
     pub regions: Vec<Region>,
 }
 
-/// Run Benson's algorithm for `color` on `board`.
+/// Run Benson's algorithm for `color` on `board`. Blocks and regions are found with zone
+/// operations (no per-point arrays: the goal test runs this at every node).
 pub fn benson(board: &Board, color: Color) -> Benson {
-    // Blocks with their liberties.
-    let mut block_of = [usize::MAX; super::point::NUM_CELLS];
+    let size = board.size();
+    let own = board.stones(color);
+    let empty = board.empty_points();
+    // Blocks with their liberties and neighbourhoods.
     let mut blocks = Vec::new();
     let mut libs = Vec::new();
-    for h in board.points() {
-        if board.color_at(h) != Some(color) || block_of[h.index()] != usize::MAX {
-            continue;
-        }
+    let mut around = Vec::new();
+    let mut rest = own;
+    while let Some(h) = rest.first() {
         let stones = board.block_stones(h);
-        for s in stones.iter() {
-            block_of[s.index()] = blocks.len();
-        }
+        rest = rest.difference(&stones);
+        let grown = stones.grow(size);
+        libs.push(grown.intersection(&empty));
+        around.push(grown);
         blocks.push(Block {
             stones,
             alive: true,
         });
-        libs.push(board.liberties(h));
     }
 
-    // Regions: flood fill over points not of `color`.
+    // Regions: the connected parts of the points not of `color`.
     let mut regions = Vec::new();
-    let mut seen = board.stones(color);
-    for start in board.points() {
-        if seen.contains(start) {
-            continue;
-        }
-        let mut points = Zone::new();
-        let mut stack = vec![start];
-        points.insert(start);
-        seen.insert(start);
-        let mut touching = Vec::new();
-        while let Some(q) = stack.pop() {
-            for n in q.neighbors() {
-                if !board.on_board(n) {
-                    continue;
-                }
-                if board.color_at(n) == Some(color) {
-                    let b = block_of[n.index()];
-                    if !touching.contains(&b) {
-                        touching.push(b);
-                    }
-                } else if seen.insert(n) {
-                    points.insert(n);
-                    stack.push(n);
-                }
-            }
-        }
-        touching.sort_unstable();
-        let empties = points.intersection(&board.empty_points());
+    let mut rest = board.all_points().difference(&own);
+    while let Some(start) = rest.first() {
+        let mut seed = Zone::new();
+        seed.insert(start);
+        let points = seed.flood(&rest, size);
+        rest = rest.difference(&points);
+        let touching: Vec<usize> = (0..blocks.len())
+            .filter(|&b| around[b].intersects(&points))
+            .collect();
+        let empties = points.intersection(&empty);
         let vital_to = touching
             .iter()
             .copied()

@@ -265,7 +265,7 @@ impl<'a> Solver<'a> {
             problem,
             rules,
             goal: goal_test,
-            tt: TranspositionTable::with_capacity(config.tt_entries),
+            tt: TranspositionTable::for_problem(config.tt_entries, problem),
             patterns: initial_table(problem, &config),
             config,
             stop: Arc::new(AtomicBool::new(false)),
@@ -371,7 +371,7 @@ impl<'a> Solver<'a> {
                 first
             } else {
                 self.patterns = PatternTable::disabled();
-                self.tt = TranspositionTable::with_capacity(self.config.tt_entries);
+                self.tt = TranspositionTable::for_problem(self.config.tt_entries, self.problem);
                 self.extraction_failed = false;
                 self.restarted = true;
                 let mut again = self.solve_once();

@@ -148,7 +148,7 @@ impl TablePool {
         match self.tables.remove(&TableKey::of(problem, config)) {
             Some((_, t)) => t,
             None => PooledTable {
-                table: TranspositionTable::with_capacity(config.tt_entries),
+                table: TranspositionTable::for_problem(config.tt_entries, problem),
                 ko: KoFlags::NONE,
             },
         }

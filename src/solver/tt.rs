@@ -14,6 +14,7 @@
 
 use super::ko_flags::KoFlags;
 use crate::go::{Board, Color, Move, Zone};
+use crate::problem::Problem;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -69,6 +70,25 @@ impl TranspositionTable {
     /// starts small and grows as it fills.
     pub fn with_capacity(entries: usize) -> TranspositionTable {
         TranspositionTable::Own(Shard::with_capacity(entries, INITIAL_BUCKETS))
+    }
+
+    /// [`TranspositionTable::with_capacity`] sized to `problem`: a region of at most
+    /// [`SMALL_REGION`] empty points starts with [`SMALL_INITIAL_BUCKETS`] (most of its solves
+    /// take a few dozen nodes, and writing a larger table's memory cost more than the search),
+    /// a larger one with the usual start. A small table grows rather than drop an entry the
+    /// usual start would keep, so every search stores and finds what it would with the usual
+    /// start: the same nodes.
+    pub fn for_problem(entries: usize, problem: &Problem) -> TranspositionTable {
+        let empties = problem
+            .region()
+            .intersection(&problem.board().empty_points())
+            .len();
+        let initial = if empties <= SMALL_REGION {
+            SMALL_INITIAL_BUCKETS
+        } else {
+            INITIAL_BUCKETS
+        };
+        TranspositionTable::Own(Shard::with_capacity(entries, initial))
     }
 
     /// A table of the same capacity that threads can share, holding this table's entries.
@@ -264,6 +284,12 @@ pub struct Shard {
 /// grows by four times whenever it is three quarters full, up to its capacity.
 const INITIAL_BUCKETS: usize = 1 << 11;
 
+/// Regions of at most this many empty points start with [`SMALL_INITIAL_BUCKETS`].
+pub const SMALL_REGION: usize = 10;
+
+/// Buckets the table of a small region starts with.
+const SMALL_INITIAL_BUCKETS: usize = 1 << 7;
+
 /// The key part that marks "the last move was a pass".
 const PASSED_KEY: u64 = 0x2F6E_1C7A_93D4_5B08;
 
@@ -356,6 +382,20 @@ impl Shard {
             };
             return;
         }
+        // Below the usual start, a store that would drop an entry the usual table keeps in
+        // another bucket grows the table instead: it holds what a table of the usual start
+        // would, so a search finds the same entries whichever start it had.
+        let usual = INITIAL_BUCKETS.min(self.max_buckets) - 1;
+        if self.mask < usual {
+            let usual = usual as u64;
+            if let [Some(a), Some(c)] = pair {
+                if a.key & usual != key & usual || c.key & usual != key & usual {
+                    self.grow();
+                    return self.store(key, value, work, owner);
+                }
+            }
+        }
+        let pair = &mut self.slots[b..b + 2];
         let keys = &mut self.keys[b..b + 2];
         let target = match (pair[0], pair[1]) {
             (None, _) => 0,
@@ -379,6 +419,47 @@ impl Shard {
 mod tests {
     use super::*;
     use crate::go::Point;
+
+    /// A table that starts small holds, after every store, exactly what a table with the usual
+    /// start holds (keys that collide there evict each other alike; others make it grow).
+    #[test]
+    fn a_small_start_keeps_what_the_usual_start_keeps() {
+        let mut small = Shard::with_capacity(1 << 16, SMALL_INITIAL_BUCKETS);
+        let mut usual = Shard::with_capacity(1 << 16, INITIAL_BUCKETS);
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut keys = Vec::new();
+        for i in 0..6000u64 {
+            // Few low bits vary in some keys, so that buckets collide often at every size.
+            let r = next();
+            let key = if i % 3 == 0 { r & !0x7F0 } else { r };
+            let value = if r % 2 == 0 {
+                Stored::Fail
+            } else {
+                Stored::NoProofWithin(r as u32 % 50)
+            };
+            let work = next() % 1000;
+            small.store(key, value, work, 0);
+            usual.store(key, value, work, 0);
+            keys.push(key);
+            if i % 200 == 0 || i < 300 {
+                for &k in &keys {
+                    assert_eq!(
+                        small.probe(k),
+                        usual.probe(k),
+                        "after {i} stores, key {k:x}"
+                    );
+                }
+            }
+        }
+        assert_eq!(small.stored, usual.stored);
+        assert!(usual.stored < keys.len(), "some entries were dropped");
+    }
 
     #[test]
     fn stores_probes_and_replaces_the_cheaper_entry() {

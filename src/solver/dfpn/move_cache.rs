@@ -4,10 +4,10 @@
 //! every AND move for legality took about half of the time of a visit. The cache keeps them by
 //! the node's table key, one entry per slot (a newer node takes the slot), so memory stays
 //! bounded ([`SLOTS`] entries of a few KiB at most). It starts with [`FIRST_SLOTS`] at the first
-//! entry kept and grows by four whenever a new node would take another's slot, up to
-//! [`SLOTS`]: two keys that share a slot at a size share it at every smaller size, so it holds
-//! at every moment exactly what the full-size cache would, and a solve of a few nodes does not
-//! make (and drop) thousands of empty slots.
+//! entry kept and grows by four, up to [`SLOTS`], when a new node would take another's slot
+//! while a quarter of the slots or more are taken (below that the newer node takes the slot):
+//! a solve of a few dozen nodes keeps a few hundred slots, not thousands of empty ones whose
+//! memory the first touch costs more than the search.
 //!
 //! What is kept depends on the position and the last move only (the key covers stones, side
 //! to move, ko point, a pass before, and the last move, which the ordering's proximity term
@@ -55,6 +55,8 @@ enum Kept {
 pub struct MoveCache {
     /// Empty until the first entry is kept, then a power of two of slots, at most [`SLOTS`].
     slots: Vec<Option<(u64, Kept)>>,
+    /// Slots taken.
+    taken: usize,
     enabled: bool,
 }
 
@@ -69,6 +71,7 @@ impl MoveCache {
     pub fn new() -> MoveCache {
         MoveCache {
             slots: Vec::new(),
+            taken: 0,
             enabled: true,
         }
     }
@@ -78,6 +81,7 @@ impl MoveCache {
     pub fn disabled() -> MoveCache {
         MoveCache {
             slots: Vec::new(),
+            taken: 0,
             enabled: false,
         }
     }
@@ -120,8 +124,11 @@ impl MoveCache {
         }
         loop {
             let at = Self::slot(key, self.slots.len());
-            let taken = matches!(&self.slots[at], Some((k, _)) if *k != key);
-            if !taken || self.slots.len() >= SLOTS {
+            let other = matches!(&self.slots[at], Some((k, _)) if *k != key);
+            if !other || self.slots.len() >= SLOTS || self.taken * 4 < self.slots.len() {
+                if self.slots[at].is_none() {
+                    self.taken += 1;
+                }
                 self.slots[at] = Some((key, kept));
                 return;
             }
@@ -163,6 +170,7 @@ mod tests {
         cache.keep_and(other, AndPlays::default());
         assert!(cache.or_moves(key).is_none(), "the newer key took the slot");
         assert!(cache.and_plays(other).is_some());
+        assert_eq!(cache.slots.len(), FIRST_SLOTS, "one slot taken: no growth");
         let mut off = MoveCache::disabled();
         off.keep_and(other, AndPlays::default());
         assert!(off.and_plays(other).is_none());
