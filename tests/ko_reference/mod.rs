@@ -16,6 +16,7 @@
 #![allow(dead_code)]
 
 pub mod eye_space;
+pub mod superko;
 
 use std::collections::HashMap;
 use tsumego_studio::go::{Color, Move, Point};

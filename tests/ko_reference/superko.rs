@@ -1,0 +1,58 @@
+//! The superko variant of the reference (issue 35 item 4): the same game, where no play may
+//! recreate the stones of an earlier position of the line (passes may; two in a row end the
+//! game, the defender's). Every line is finite, so the game is solved by plain minimax over
+//! lines (no memo: a result depends on the line). An immediate retake recreates the position
+//! before the capture, so the ko ban and ko masters make no difference here.
+
+use super::{KoGame, CELLS};
+
+impl KoGame {
+    /// Does the attacker capture under positional superko? `None` past `budget` positions.
+    pub fn attacker_wins_superko(&self, budget: u64) -> Option<bool> {
+        let mut history: Vec<[u8; CELLS]> = vec![self.states[0].grid];
+        let mut visited = 0;
+        self.superko_from(0, &mut history, &mut visited, budget)
+    }
+
+    fn superko_from(
+        &self,
+        s: u32,
+        history: &mut Vec<[u8; CELLS]>,
+        visited: &mut u64,
+        budget: u64,
+    ) -> Option<bool> {
+        *visited += 1;
+        if *visited > budget {
+            return None;
+        }
+        let state = &self.states[s as usize];
+        if self.captured(state) {
+            return Some(true);
+        }
+        let attacker_to_move = state.to_move == self.attacker;
+        for e in &self.edges[s as usize] {
+            let attacker_wins = match e.to {
+                None => false,
+                Some(t) => {
+                    let grid = self.states[t as usize].grid;
+                    let play = e.mv.is_some();
+                    if play && history.contains(&grid) {
+                        continue;
+                    }
+                    if play {
+                        history.push(grid);
+                    }
+                    let r = self.superko_from(t, history, visited, budget);
+                    if play {
+                        history.pop();
+                    }
+                    r?
+                }
+            };
+            if attacker_wins == attacker_to_move {
+                return Some(attacker_wins);
+            }
+        }
+        Some(!attacker_to_move)
+    }
+}
