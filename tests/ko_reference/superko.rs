@@ -5,6 +5,7 @@
 //! before the capture, so the ko ban and ko masters make no difference here.
 
 use super::{KoGame, CELLS};
+use tsumego_studio::go::Move;
 
 impl KoGame {
     /// Does the attacker capture under positional superko? `None` past `budget` positions.
@@ -12,6 +13,33 @@ impl KoGame {
         let mut history: Vec<[u8; CELLS]> = vec![self.states[0].grid];
         let mut visited = 0;
         self.superko_from(0, &mut history, &mut visited, budget)
+    }
+
+    /// Does `mv`, played first by the side to move, keep that side's result under superko?
+    /// `None` when it is not a move of the start or past `budget` positions.
+    pub fn first_move_wins_superko(&self, mv: Move, budget: u64) -> Option<bool> {
+        let want = match mv {
+            Move::Pass => None,
+            Move::Play(p) => Some((p.y() * self.size + p.x()) as u8),
+        };
+        let edge = self.edges[0].iter().find(|e| e.mv == want)?;
+        let mover_is_attacker = self.states[0].to_move == self.attacker;
+        let attacker_wins = match edge.to {
+            None => false,
+            Some(t) => {
+                let grid = self.states[t as usize].grid;
+                if want.is_some() && grid == self.states[0].grid {
+                    return None;
+                }
+                let mut history = vec![self.states[0].grid];
+                if want.is_some() {
+                    history.push(grid);
+                }
+                let mut visited = 0;
+                self.superko_from(t, &mut history, &mut visited, budget)?
+            }
+        };
+        Some(attacker_wins == mover_is_attacker)
     }
 
     fn superko_from(
