@@ -106,9 +106,10 @@ pub struct CheckLimits {
     /// Set to stop the check.
     pub stop: Option<Arc<AtomicBool>>,
     /// Use the checker's own zones ([`super::checker_zone`]): an AND move answered by a
-    /// null-move child from a position that agrees, on what the child's first verification
-    /// read, with the position of that verification is covered by it. `false`: every AND move
-    /// is replayed (the reference the tests compare with).
+    /// null-move child is covered by a verification of the same class from the same node when
+    /// it lies outside that verification's footprint, and a position that agrees with a
+    /// verified one on its footprint is verified. `false`: every AND move is replayed (the
+    /// reference the tests compare with).
     pub zones: bool,
 }
 
