@@ -15,7 +15,7 @@ steps=(
     "cargo fmt --all --check"
     "cargo clippy --workspace --all-targets -- -D warnings"
     "cargo clippy -p tsumego-studio --no-default-features --all-targets -- -D warnings"
-    "cargo test -p tsumego-studio --no-default-features --lib --test cli_nn --test studio_net"
+    "cargo test -p tsumego-studio --no-default-features --lib --test net_paths"
     "cargo test --workspace --all-targets"
     "cargo test --workspace --doc"
 )

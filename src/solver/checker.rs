@@ -35,7 +35,7 @@
 //! covers most AND moves of a null-move class without playing them and lets a proof node met
 //! again on a position that differs only elsewhere count as verified. They come from what the
 //! checker itself did, never from the proof's zones (which only say which child answers a
-//! move); `tests/checker_zones.rs` compares the verdicts with the full replay.
+//! move); `tests/it/checker_zones.rs` compares the verdicts with the full replay.
 //!
 //! A check is bounded ([`CheckLimits`]): by positions visited, by time and a stop flag (looked at
 //! on the first position and every 1024 after it), and in memory: at most `max_memo` positions

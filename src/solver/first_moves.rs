@@ -493,7 +493,7 @@ fn refutation_of(analysis: &Analysis, by_opposite: bool) -> Option<(&Problem, &P
 /// Every first move of `problem` judged as the CLI and the studio judge it (one table pool for
 /// the job, the automatic width, every decided move checked with the default settings), within
 /// `max_nodes` nodes per move: the set-up of the crate's unit tests (the integration tests have
-/// theirs in `tests/judging`).
+/// theirs in `tests/it/judging`).
 #[cfg(test)]
 pub(crate) fn judge_for_tests(problem: &Problem, max_nodes: u64) -> FirstMoves {
     let config = SolveConfig {

@@ -1,7 +1,7 @@
 //! The studio's Net menu path with the real module: loaded on a worker thread with seeded
 //! weights (so the test does not depend on the shipped ones),
 //! the net, the module and the device reported. (That the studio starts without libtorch is
-//! tested in the app's `tests/studio_net.rs`: this crate's test binaries link libtorch
+//! tested in the app's `tests/net_paths/studio_net.rs`: this crate's test binaries link libtorch
 //! themselves.)
 #![allow(clippy::unwrap_used)]
 

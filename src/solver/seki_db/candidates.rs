@@ -12,7 +12,7 @@
 //! A candidate counts when every block on the board keeps a liberty (as when the stones are
 //! played onto an empty board and none is captured). These rules reproduce the paper's counts
 //! exactly: 28,432 / 133,812 / 578,064 / 2,315,014 candidates for areas of 5 / 6 / 7 / 8 points
-//! (`tests/seki_db.rs` pins 5 to 7, the full build prints 8).
+//! (`tests/it/seki_db.rs` pins 5 to 7, the full build prints 8).
 
 use crate::go::board::Board;
 use crate::go::color::Color;

@@ -28,7 +28,7 @@
 //! keeps every value ([`TableMode::Every`]), which takes area 6 from 83 million positions to
 //! 0.7 million and gives the paper's counts for areas 5 and 6 exactly; [`TableMode::LineSafe`]
 //! keeps only values whose search met no repetition above them. The independent reference
-//! search of `tests/seki_reference` (no table at all) checks a seeded sample.
+//! search of `tests/it/seki_reference` (no table at all) checks a seeded sample.
 
 use super::candidates::enclosing_blocks;
 use crate::go::benson::benson;
