@@ -9,7 +9,7 @@
 #
 # Covered: `bench` (the file's own claim) with dfs, df-pn (one thread) and MCTS (no net) on
 # the bundled problems (problems/, 200,000 nodes), the first 20 problems of the RZS paper's
-# 19x19 set and the 20 7x7 problems (20,000 nodes each; read from ../shared/bench, never
+# 19x19 set and the 20 7x7 problems (100,000 nodes each; read from ../shared/bench, never
 # copied), and `solve` (the whole analysis: both claims, seki and ko searches, the Go result)
 # with each engine on the bundled problems. Each line: status, stop reason, first move, root
 # zone size, nodes, depth, proof size, pattern hits and, for `solve`, the Go result. Times are
@@ -40,7 +40,7 @@ import json, sys
 label = sys.argv[1]
 for line in sys.stdin:
     row = json.loads(line)
-    if "summary" in row:
+    if list(row) == ["summary"]:
         continue
     if "error" in row and "status" not in row:
         print(label, row["file"].split("/")[-1], "error", row["error"])
@@ -61,9 +61,9 @@ for line in sys.stdin:
 for engine in dfs dfpn mcts; do
     "$BIN" bench --json --no-check --engine "$engine" --net off --max-nodes 200000 \
         "$root"/problems/*.sgf | rows "bench-$engine-bundled"
-    "$BIN" bench --json --no-check --engine "$engine" --net off --max-nodes 20000 \
+    "$BIN" bench --json --no-check --engine "$engine" --net off --max-nodes 100000 \
         "${research[@]}" | rows "bench-$engine-19x19"
-    "$BIN" bench --json --no-check --engine "$engine" --net off --max-nodes 20000 \
+    "$BIN" bench --json --no-check --engine "$engine" --net off --max-nodes 100000 \
         "${sevens[@]}" | rows "bench-$engine-7x7"
     for f in "$root"/problems/*.sgf; do
         "$BIN" solve --json --no-check --engine "$engine" --net off --max-nodes 200000 "$f" \
