@@ -50,7 +50,7 @@
 # Seconds: ours = the search time of the file's claim from --json (not the process start);
 # tsumego.js = its solve with the matching km (node's start-up not counted).
 #
-# In-process times (the issue 35 figure): ours = `in_process_us` of `solve --json`, the file
+# In-process times (the fixed cost of a small solve): ours = `in_process_us` of `solve --json`, the file
 # claim's analysis and the check of its result in the solving process (no start-up, file
 # loading or printing); tsumego.js = its solve call with the matching km, timed inside node (no
 # node start-up, no SGF parsing). Both are one solve in a fresh process. Printed per problem

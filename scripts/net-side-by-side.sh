@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The net's side-by-side measure (issue 12): the RZS paper's research sets solved with
+# The net's side-by-side measure: the RZS paper's research sets solved with
 #   dfs, dfpn, dfpn + net, mcts, mcts + net
 # at one time limit per problem, two configurations at a time (one per core), every result one
 # JSON line per problem in OUT/<config>-<set>.jsonl, then a table of problems proved per set.
-# A benchmark for BENCHMARKS.md ("The net (issue 12)"), not a test; the full run at 60 s takes
+# A benchmark for BENCHMARKS.md ("The net"), not a test; the full run at 60 s takes
 # about 126 problems x 60 s x 5 configurations / 2 cores = 5.3 hours.
 #
 #   bash scripts/net-side-by-side.sh                       # 60 s, both sets, shipped net

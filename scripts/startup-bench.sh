@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-process start-up cost (issue 16): wall time and peak memory, median of RUNS runs
+# Whole-process start-up cost: wall time and peak memory, median of RUNS runs
 # (default 10), of the release binaries:
 #   * `--version`, `check` and `solve` of one small bundled file, for the default build (the net
 #     module beside the binary, not loaded) and the `--no-default-features` build (no net);

@@ -137,7 +137,7 @@ pub enum Command {
         #[command(subcommand)]
         command: static_table::StaticTableCommand,
     },
-    /// The seki database of 7x7 Killall-Go (issue 13): `build` enumerates the candidate
+    /// The seki database of 7x7 Killall-Go: `build` enumerates the candidate
     /// patterns of areas 5..=8 points, decides each by the local seki test and prints the counts
     /// beside the paper's; `info` checks a database file.
     SekiDb {
