@@ -23,22 +23,29 @@
 pub mod actions;
 pub mod all_moves;
 pub mod app;
+pub mod before_after;
 pub mod board_view;
 pub mod chrome;
+pub mod command;
 pub mod dialogs;
+pub mod doc_state;
 pub mod document;
 pub mod edit;
 pub mod explore;
 pub mod explore_panel;
+pub mod explore_session;
 pub mod fonts;
 pub mod frame_stats;
 pub mod history;
+pub mod jobs;
 pub mod kept_results;
+pub mod legend;
 pub mod library;
 pub mod library_panel;
 pub mod live;
 pub mod live_view;
 pub mod menu_bar;
+pub mod net;
 pub mod net_panel;
 pub mod net_status;
 pub mod net_view;
@@ -53,6 +60,7 @@ pub mod side_panel;
 pub mod solve_job;
 pub mod theme;
 pub mod view_scene;
+pub mod view_state;
 
 pub use app::StudioApp;
 
