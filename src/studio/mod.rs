@@ -1,8 +1,10 @@
 //! The studio: the desktop GUI (egui/eframe). The solver runs on a background thread and talks
 //! to the GUI only through messages ([`solve_job`]).
 //!
-//! - state and frame: [`app`] (panels in [`menu_bar`], [`library_panel`], [`side_panel`],
-//!   [`chrome`]; commands in [`actions`]);
+//! - state and frame: [`app`] (the settings and the state in parts: [`doc_state`], [`jobs`],
+//!   [`view_state`], [`net`]); panels in [`menu_bar`], [`library_panel`], [`side_panel`],
+//!   [`chrome`], [`legend`] push a [`command::Command`] that [`StudioApp::apply`] carries out
+//!   after the layout; what the commands do is in [`actions`];
 //! - the board: [`scene`] (what is shown, plain data), [`view_scene`] (the scene of each mode),
 //!   [`board_view`] (painting and pointer input), [`theme`];
 //! - the problem: [`document`] (setup, validation, undo via [`history`]), [`edit`] (the tools);
