@@ -1,8 +1,9 @@
 //! What the studio's commands do: open, save, export, new problem, undo and redo, solve and stop,
 //! the proof cursor and the refutation game. Errors end up in the status bar, never in a panic.
 
-use super::app::{Mode, Pending, StudioApp};
+use super::app::StudioApp;
 use super::dialogs::Purpose;
+use super::doc_state::Pending;
 use super::document::Document;
 use super::edit;
 use super::kept_results::ResultKey;
@@ -11,6 +12,7 @@ use super::live::Finished;
 use super::png_export::fresh_png_path;
 use super::proof_nav::ProofCursor;
 use super::solve_job::JobSettings;
+use super::view_state::Mode;
 use crate::atomic_file::write_atomically;
 use crate::go::Move;
 use crate::problem::{load_inferring, write_research_json, write_sgf, Format, ProblemSetup};
@@ -28,8 +30,8 @@ const PROGRESS_FRAME: Duration = Duration::from_millis(100);
 impl StudioApp {
     /// Open `path`, asking first when there are unsaved changes.
     pub fn request_open(&mut self, path: PathBuf) {
-        if self.doc.is_dirty() {
-            self.pending = Some(Pending::Open(path));
+        if self.doc.problem.is_dirty() {
+            self.doc.pending = Some(Pending::Open(path));
         } else {
             self.open_now(&path);
         }
@@ -39,10 +41,10 @@ impl StudioApp {
     pub fn open_now(&mut self, path: &Path) {
         match load_inferring(path) {
             Ok(loaded) => {
-                self.live.stop();
+                self.jobs.live.stop();
                 let note = loaded.note();
                 let original = loaded.original.clone().map(|s| s.validate());
-                self.doc = match original {
+                self.doc.problem = match original {
                     Some(Ok(unmarked)) => {
                         // The inferred markup is a suggestion: an edit of the file as written
                         // (undo takes it back; the document counts as changed until saved).
@@ -58,14 +60,14 @@ impl StudioApp {
                 };
                 self.forget_results();
                 self.recrop();
-                self.mode = Mode::Edit;
+                self.view.mode = Mode::Edit;
                 self.settings.remember(path.to_path_buf());
-                let in_library = self.library.entries.iter().any(|e| e.path == path);
+                let in_library = self.doc.library.entries.iter().any(|e| e.path == path);
                 if !in_library {
                     if let Some(dir) = path.parent().filter(|d| d.is_dir()) {
-                        let status = std::mem::take(&mut self.library.status);
-                        self.library = Library::scan(dir);
-                        self.library.status = status;
+                        let status = std::mem::take(&mut self.doc.library.status);
+                        self.doc.library = Library::scan(dir);
+                        self.doc.library.status = status;
                     }
                 }
                 match note {
@@ -82,19 +84,19 @@ impl StudioApp {
 
     /// A new empty problem of side `size`, asking first when there are unsaved changes.
     pub fn request_new(&mut self, size: usize) {
-        if self.doc.is_dirty() {
-            self.pending = Some(Pending::New(size));
+        if self.doc.problem.is_dirty() {
+            self.doc.pending = Some(Pending::New(size));
         } else {
             self.new_now(size);
         }
     }
 
     pub fn new_now(&mut self, size: usize) {
-        self.live.stop();
-        self.doc = Document::from_setup(edit::new_problem(size));
+        self.jobs.live.stop();
+        self.doc.problem = Document::from_setup(edit::new_problem(size));
         self.forget_results();
         self.recrop();
-        self.mode = Mode::Edit;
+        self.view.mode = Mode::Edit;
         self.info(format!(
             "new {size}x{size} problem: the region is empty; place stones, mark crucial stones \
              and paint the region (Region +, Rect +)"
@@ -103,17 +105,17 @@ impl StudioApp {
 
     /// Nothing of the previous problem stays: no verdict, tree, refutation game or rate plot.
     fn forget_results(&mut self) {
-        self.live.forget();
-        self.all_moves = None;
+        self.jobs.live.forget();
+        self.jobs.all_moves = None;
         self.cancel_reduction();
-        self.finished = None;
-        self.viewing_move = None;
-        self.replay = None;
-        self.explore = None;
-        self.resume_explore = false;
-        self.cursor = ProofCursor::root();
-        if self.mode != Mode::Edit {
-            self.mode = Mode::Edit;
+        self.jobs.finished = None;
+        self.jobs.viewing_move = None;
+        self.view.replay = None;
+        self.view.explore = None;
+        self.jobs.resume_explore = false;
+        self.view.cursor = ProofCursor::root();
+        if self.view.mode != Mode::Edit {
+            self.view.mode = Mode::Edit;
         }
     }
 
@@ -121,6 +123,7 @@ impl StudioApp {
     pub fn ask_open(&mut self, ctx: &egui::Context) {
         let folder = self.settings.last_folder.clone().or_else(|| {
             self.doc
+                .problem
                 .path()
                 .and_then(Path::parent)
                 .map(Path::to_path_buf)
@@ -137,6 +140,7 @@ impl StudioApp {
     ) {
         let wake = ctx.clone();
         if let Err(e) = self
+            .view
             .dialogs
             .request(purpose, folder, name, move || wake.request_repaint())
         {
@@ -146,7 +150,7 @@ impl StudioApp {
 
     /// Save to the document's file (or ask for one).
     pub fn save(&mut self, ctx: &egui::Context) {
-        match self.doc.path().map(Path::to_path_buf) {
+        match self.doc.problem.path().map(Path::to_path_buf) {
             Some(path) => self.save_to(&path),
             None => self.save_as(ctx),
         }
@@ -155,12 +159,14 @@ impl StudioApp {
     pub fn save_as(&mut self, ctx: &egui::Context) {
         let folder = self
             .doc
+            .problem
             .path()
             .and_then(Path::parent)
             .map(Path::to_path_buf)
             .or_else(|| self.settings.last_folder.clone());
         let name = self
             .doc
+            .problem
             .path()
             .and_then(Path::file_name)
             .map(|n| n.to_string_lossy().into_owned())
@@ -170,7 +176,7 @@ impl StudioApp {
 
     /// Write the problem to `path` (SGF, or research JSON for `.json`), atomically.
     pub fn save_to(&mut self, path: &Path) {
-        let problem = match self.doc.problem() {
+        let problem = match self.doc.problem.problem() {
             Ok(p) => p,
             Err(errors) => {
                 let why = errors.messages().join("; ");
@@ -197,9 +203,9 @@ impl StudioApp {
         };
         match write_atomically(path, text.as_bytes()) {
             Ok(()) => {
-                self.doc.mark_saved(path.to_path_buf());
+                self.doc.problem.mark_saved(path.to_path_buf());
                 self.settings.remember(path.to_path_buf());
-                self.library.refresh(path);
+                self.doc.library.refresh(path);
                 match saved {
                     Some(s) => self.info(format!(
                         "saved {} with the proven result ({})",
@@ -229,12 +235,14 @@ impl StudioApp {
     fn ask_export(&mut self, ctx: &egui::Context, purpose: Purpose, suffix: &str) {
         let stem = self
             .doc
+            .problem
             .path()
             .and_then(Path::file_stem)
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "problem".to_string());
         let folder = self
             .doc
+            .problem
             .path()
             .and_then(Path::parent)
             .map(Path::to_path_buf);
@@ -242,7 +250,7 @@ impl StudioApp {
     }
 
     pub fn write_proof(&mut self, path: &Path) {
-        let Some(f) = &self.finished else { return };
+        let Some(f) = &self.jobs.finished else { return };
         let Some(proof) = f.proof() else { return };
         let note = match f.check {
             Some(CheckVerdict::Failed) => {
@@ -274,6 +282,7 @@ impl StudioApp {
     /// Does the player to move defend (seki then counts as a success of its first moves)?
     pub fn first_mover_defends(&self) -> bool {
         self.doc
+            .problem
             .problem()
             .ok()
             .map(|p| {
@@ -286,22 +295,24 @@ impl StudioApp {
 
     /// The finished solve of the problem as it is now (not a judged move's proof), if any.
     pub fn current_result(&self) -> Option<&Finished> {
-        self.finished
-            .as_ref()
-            .filter(|f| f.revision == self.doc.revision() && self.viewing_move.is_none())
+        self.jobs.finished.as_ref().filter(|f| {
+            f.revision == self.doc.problem.revision() && self.jobs.viewing_move.is_none()
+        })
     }
 
     /// The finished judgement of every first move of the current problem, if any.
     pub fn judged_first_moves(&self) -> Option<&crate::solver::first_moves::FirstMoves> {
-        self.all_moves
+        self.jobs
+            .all_moves
             .as_ref()
-            .filter(|j| j.revision == self.doc.revision())
+            .filter(|j| j.revision == self.doc.problem.revision())
             .and_then(|j| j.finished.as_ref())
     }
 
     /// Write the answers SGF ([`crate::solver::answers::answers_sgf`]) to `path`, atomically.
     pub fn write_answers(&mut self, path: &Path) {
-        let (Some(moves), Ok(problem)) = (self.judged_first_moves(), self.doc.problem()) else {
+        let (Some(moves), Ok(problem)) = (self.judged_first_moves(), self.doc.problem.problem())
+        else {
             self.warn("not exported: the judgement is not for the problem as it is now");
             return;
         };
@@ -323,47 +334,47 @@ impl StudioApp {
             self.warn(format!("cannot create {}: {e}", folder.display()));
             return;
         }
-        let name = if self.doc.setup().name.is_empty() {
+        let name = if self.doc.problem.setup().name.is_empty() {
             "board".to_string()
         } else {
-            self.doc.setup().name.clone()
+            self.doc.problem.setup().name.clone()
         };
-        let Some(layout) = self.board_layout else {
+        let Some(layout) = self.view.board_layout else {
             self.warn("the board has not been drawn yet");
             return;
         };
         let path = fresh_png_path(&folder, &name);
-        self.png_exports.request(ctx, layout.rect, path);
+        self.view.png_exports.request(ctx, layout.rect, path);
         self.info("exporting the board…");
     }
 
     /// Take in what background work reported: solver progress, dialog answers, PNG exports.
     pub fn poll_background(&mut self, ctx: &egui::Context) {
-        if let Some(finished) = self.live.poll() {
+        if let Some(finished) = self.jobs.live.poll() {
             self.on_finished(finished);
         }
         self.reduce_frame();
-        if let Some(job) = self.all_moves.as_mut() {
+        if let Some(job) = self.jobs.all_moves.as_mut() {
             if job.poll() {
                 let status = job.status();
                 self.info(status);
             }
         }
-        match self.dialogs.poll() {
+        match self.view.dialogs.poll() {
             Some((purpose, Some(path))) => match purpose {
                 Purpose::Open => self.request_open(path),
                 Purpose::SaveAs => {
-                    let waiting = self.after_save.take();
+                    let waiting = self.doc.after_save.take();
                     self.save_then(&path, waiting, ctx);
                 }
                 Purpose::ExportProof => self.write_proof(&path),
                 Purpose::ExportAnswers => self.write_answers(&path),
             },
             // A cancelled "Save as" cancels what was waiting for it.
-            Some((_, None)) => self.after_save = None,
+            Some((_, None)) => self.doc.after_save = None,
             None => {}
         }
-        for result in self.png_exports.poll() {
+        for result in self.view.png_exports.poll() {
             match result {
                 Ok(path) => self.info(format!("board saved as {}", path.display())),
                 Err(e) => self.warn(e),
@@ -372,16 +383,17 @@ impl StudioApp {
     }
 
     fn on_finished(&mut self, finished: Finished) {
-        if finished.revision != self.doc.revision() {
+        if finished.revision != self.doc.problem.revision() {
             return;
         }
-        if let Some(path) = self.doc.path().map(Path::to_path_buf) {
+        if let Some(path) = self.doc.problem.path().map(Path::to_path_buf) {
             // The list keeps the tag of a file as saved; the open file's tag follows the result
             // shown (`StudioApp::current_tag`), so that an edit or undo changes it.
-            if self.doc.is_dirty() {
-                self.library.status.remove(&path);
+            if self.doc.problem.is_dirty() {
+                self.doc.library.status.remove(&path);
             } else {
-                self.library
+                self.doc
+                    .library
                     .status
                     .insert(path, headline(&finished.verdict));
             }
@@ -390,17 +402,17 @@ impl StudioApp {
         self.cancel_reduction();
         let has_proof = finished.proof().is_some();
         if has_proof {
-            self.kept.keep(self.result_key(), finished.clone());
+            self.jobs.kept.keep(self.result_key(), finished.clone());
         }
-        self.finished = Some(finished);
-        self.viewing_move = None;
-        self.cursor = ProofCursor::root();
-        self.replay = None;
+        self.jobs.finished = Some(finished);
+        self.jobs.viewing_move = None;
+        self.view.cursor = ProofCursor::root();
+        self.view.replay = None;
         // "Solve from here" goes back to the explored tree, now marked against the proof.
-        if std::mem::take(&mut self.resume_explore) && self.explore_current().is_some() {
-            self.mode = Mode::Explore;
+        if std::mem::take(&mut self.jobs.resume_explore) && self.explore_current().is_some() {
+            self.view.mode = Mode::Explore;
         } else if has_proof {
-            self.mode = Mode::Proof;
+            self.view.mode = Mode::Proof;
         }
     }
 
@@ -421,7 +433,7 @@ impl StudioApp {
 
     /// Solve the problem in the background (refused, with the reasons, when it is invalid).
     pub fn start_solve(&mut self, ctx: &egui::Context) {
-        let problem = match self.doc.problem() {
+        let problem = match self.doc.problem.problem() {
             Ok(p) => p.clone(),
             Err(errors) => {
                 self.warn(format!("cannot solve: {}", errors.messages().join("; ")));
@@ -431,19 +443,19 @@ impl StudioApp {
         let claims = self.settings.claim.claims(&problem);
         let wake = ctx.clone();
         self.cancel_reduction();
-        self.finished = None;
-        self.replay = None;
-        self.resume_explore = false;
-        self.cursor = ProofCursor::root();
-        self.mode = Mode::Edit;
+        self.jobs.finished = None;
+        self.view.replay = None;
+        self.jobs.resume_explore = false;
+        self.view.cursor = ProofCursor::root();
+        self.view.mode = Mode::Edit;
         let mut settings = JobSettings::new(self.solve_config());
         settings.width = self.settings.limits.width();
-        settings.repro_dir = self.repro_dir.clone();
-        settings.check.fault = self.check_fault;
-        self.live.start(
+        settings.repro_dir = self.jobs.repro_dir.clone();
+        settings.check.fault = self.jobs.check_fault;
+        self.jobs.live.start(
             claims,
             settings,
-            self.doc.revision(),
+            self.doc.problem.revision(),
             // At most ten frames a second from progress: the board stays live while drawing
             // (software-rendered on machines without a GPU) leaves the solver its core.
             move || wake.request_repaint_after(PROGRESS_FRAME),
@@ -456,7 +468,7 @@ impl StudioApp {
 
     /// Judge every first move of the problem in the background ([`super::all_moves`]).
     pub fn start_all_moves(&mut self, ctx: &egui::Context) {
-        let problem = match self.doc.problem() {
+        let problem = match self.doc.problem.problem() {
             Ok(p) => p.clone(),
             Err(errors) => {
                 self.warn(format!("cannot judge: {}", errors.messages().join("; ")));
@@ -464,11 +476,11 @@ impl StudioApp {
             }
         };
         let wake = ctx.clone();
-        self.all_moves = Some(super::all_moves::AllMovesJob::start(
+        self.jobs.all_moves = Some(super::all_moves::AllMovesJob::start(
             problem,
             self.solve_config(),
             self.settings.limits.width(),
-            self.doc.revision(),
+            self.doc.problem.revision(),
             move || wake.request_repaint_after(PROGRESS_FRAME),
         ));
         self.info("judging every first move…");
@@ -478,9 +490,14 @@ impl StudioApp {
     /// move `mv` in the proof view; the problem's own result comes back with
     /// [`StudioApp::close_move_proof`].
     pub fn open_move_proof(&mut self, mv: Move) {
-        let size = self.doc.setup().size;
-        let revision = self.doc.revision();
-        let Some(job) = self.all_moves.as_ref().filter(|j| j.revision == revision) else {
+        let size = self.doc.problem.setup().size;
+        let revision = self.doc.problem.revision();
+        let Some(job) = self
+            .jobs
+            .all_moves
+            .as_ref()
+            .filter(|j| j.revision == revision)
+        else {
             self.warn("the first moves were judged for an earlier version of the problem");
             return;
         };
@@ -497,24 +514,29 @@ impl StudioApp {
         };
         self.info(finished.verdict.clone());
         self.cancel_reduction();
-        self.finished = Some(finished);
-        self.viewing_move = Some(mv);
-        self.cursor = ProofCursor::root();
-        self.replay = None;
-        self.mode = Mode::Proof;
+        self.jobs.finished = Some(finished);
+        self.jobs.viewing_move = Some(mv);
+        self.view.cursor = ProofCursor::root();
+        self.view.replay = None;
+        self.view.mode = Mode::Proof;
     }
 
     /// Back from a judged move's proof to the problem's own result (when one is kept).
     pub fn close_move_proof(&mut self) {
         self.cancel_reduction();
-        self.viewing_move = None;
-        self.finished = self.kept.find(&self.result_key()).cloned().map(|mut f| {
-            f.revision = self.doc.revision();
-            f
-        });
-        self.cursor = ProofCursor::root();
-        self.replay = None;
-        self.mode = if self.finished.is_some() {
+        self.jobs.viewing_move = None;
+        self.jobs.finished = self
+            .jobs
+            .kept
+            .find(&self.result_key())
+            .cloned()
+            .map(|mut f| {
+                f.revision = self.doc.problem.revision();
+                f
+            });
+        self.view.cursor = ProofCursor::root();
+        self.view.replay = None;
+        self.view.mode = if self.jobs.finished.is_some() {
             Mode::Proof
         } else {
             Mode::Edit
@@ -522,7 +544,7 @@ impl StudioApp {
     }
 
     pub fn stop_solve(&mut self) {
-        self.live.request_stop();
+        self.jobs.live.request_stop();
         self.info("stopping…");
     }
 
@@ -538,9 +560,9 @@ impl StudioApp {
 
     fn edit_with(&mut self, f: impl FnOnce(&mut ProblemSetup) -> bool, record: bool) {
         let changed = if record {
-            self.doc.edit(f)
+            self.doc.problem.edit(f)
         } else {
-            self.doc.edit_merged(f)
+            self.doc.problem.edit_merged(f)
         };
         if changed {
             self.after_change();
@@ -548,72 +570,76 @@ impl StudioApp {
     }
 
     fn after_change(&mut self) {
-        if self.live.is_running() {
-            self.live.stop();
+        if self.jobs.live.is_running() {
+            self.jobs.live.stop();
             self.info("the edit stopped the solve");
         }
         self.cancel_reduction();
-        self.finished = None;
-        self.viewing_move = None;
-        self.replay = None;
-        self.cursor = ProofCursor::root();
-        self.mode = Mode::Edit;
+        self.jobs.finished = None;
+        self.jobs.viewing_move = None;
+        self.view.replay = None;
+        self.view.cursor = ProofCursor::root();
+        self.view.mode = Mode::Edit;
         // Back at a position proven before with these settings: its proof again.
-        if let Some(kept) = self.kept.find(&self.result_key()) {
+        if let Some(kept) = self.jobs.kept.find(&self.result_key()) {
             let mut finished = kept.clone();
-            finished.revision = self.doc.revision();
+            finished.revision = self.doc.problem.revision();
             self.info(format!(
                 "back to a position proven before: {}",
                 finished.verdict
             ));
-            self.finished = Some(finished);
+            self.jobs.finished = Some(finished);
         }
     }
 
     /// The problem list's tag of the open file: the headline of the result shown for the
     /// problem as it is now (none after an edit that has no result).
     pub fn current_tag(&self) -> Option<String> {
-        self.finished
+        self.jobs
+            .finished
             .as_ref()
-            .filter(|f| f.revision == self.doc.revision() && self.viewing_move.is_none())
+            .filter(|f| {
+                f.revision == self.doc.problem.revision() && self.jobs.viewing_move.is_none()
+            })
             .map(|f| headline(&f.verdict))
     }
 
     /// What a result of the current position and settings is kept under.
     pub fn result_key(&self) -> ResultKey {
         ResultKey {
-            setup: self.doc.setup().clone(),
+            setup: self.doc.problem.setup().clone(),
             claim: self.settings.claim,
             config: self.solve_config().describe(),
         }
     }
 
     pub fn undo(&mut self) {
-        if self.doc.undo() {
+        if self.doc.problem.undo() {
             self.after_change();
         }
     }
 
     pub fn redo(&mut self) {
-        if self.doc.redo() {
+        if self.doc.problem.redo() {
             self.after_change();
         }
     }
 
     /// The proof of the last finished solve, if it is for the current problem.
     pub fn proof(&self) -> Option<&ProofTree> {
-        self.finished
+        self.jobs
+            .finished
             .as_ref()
-            .filter(|f| f.revision == self.doc.revision())
+            .filter(|f| f.revision == self.doc.problem.revision())
             .and_then(Finished::proof)
     }
 
     /// Arrow keys, Home and End on the proof tree.
     pub fn proof_key(&mut self, key: egui::Key) {
-        let Some(tree) = self.finished.as_ref().and_then(Finished::proof) else {
+        let Some(tree) = self.jobs.finished.as_ref().and_then(Finished::proof) else {
             return;
         };
-        let c = &mut self.cursor;
+        let c = &mut self.view.cursor;
         match key {
             egui::Key::ArrowLeft => c.parent(),
             egui::Key::ArrowRight => c.first_child(tree),
@@ -627,7 +653,7 @@ impl StudioApp {
 
     /// Start a game against the proof.
     pub fn start_refute(&mut self) {
-        let Some(f) = &self.finished else { return };
+        let Some(f) = &self.jobs.finished else { return };
         let Some(proof) = f.proof() else { return };
         match ProofReplay::new(
             f.proof_claim(),
@@ -636,9 +662,9 @@ impl StudioApp {
         ) {
             Ok(r) => {
                 let and = r.and_player();
-                self.cursor = ProofCursor::from_path(r.path().to_vec());
-                self.replay = Some(r);
-                self.mode = Mode::Refute;
+                self.view.cursor = ProofCursor::from_path(r.path().to_vec());
+                self.view.replay = Some(r);
+                self.view.mode = Mode::Refute;
                 self.refute_sync_tree();
                 self.info(format!(
                     "you play {and}: click the board (or Pass) to try to refute the proof"
@@ -650,7 +676,7 @@ impl StudioApp {
 
     /// The user's move in the refutation game.
     pub fn refute_move(&mut self, mv: Move) {
-        let Some(r) = self.replay.as_mut() else {
+        let Some(r) = self.view.replay.as_mut() else {
             return;
         };
         let size = r.board().size();
@@ -704,15 +730,15 @@ impl StudioApp {
                 return;
             }
         };
-        self.cursor = ProofCursor::from_path(r.path().to_vec());
+        self.view.cursor = ProofCursor::from_path(r.path().to_vec());
         self.refute_sync_tree();
         self.info(message);
     }
 
     pub fn refute_undo(&mut self) {
-        if let Some(r) = self.replay.as_mut() {
+        if let Some(r) = self.view.replay.as_mut() {
             r.undo();
-            self.cursor = ProofCursor::from_path(r.path().to_vec());
+            self.view.cursor = ProofCursor::from_path(r.path().to_vec());
         }
         self.refute_sync_tree();
     }
@@ -721,13 +747,13 @@ impl StudioApp {
     /// problem has none), then goes on with the waiting action. When the save fails or the file
     /// dialog is cancelled, nothing else happens (the status bar says why).
     pub fn save_then_continue(&mut self, ctx: &egui::Context) {
-        let Some(waiting) = self.pending.take() else {
+        let Some(waiting) = self.doc.pending.take() else {
             return;
         };
-        match self.doc.path().map(Path::to_path_buf) {
+        match self.doc.problem.path().map(Path::to_path_buf) {
             Some(path) => self.save_then(&path, Some(waiting), ctx),
             None => {
-                self.after_save = Some(waiting);
+                self.doc.after_save = Some(waiting);
                 self.save_as(ctx);
             }
         }
@@ -736,19 +762,19 @@ impl StudioApp {
     /// Saves to `path`, then carries out `waiting` if the save succeeded.
     fn save_then(&mut self, path: &Path, waiting: Option<Pending>, ctx: &egui::Context) {
         self.save_to(path);
-        if waiting.is_some() && !self.doc.is_dirty() {
-            self.pending = waiting;
+        if waiting.is_some() && !self.doc.problem.is_dirty() {
+            self.doc.pending = waiting;
             self.confirm_pending(ctx);
         }
     }
 
     /// Carry out a confirmed pending action.
     pub fn confirm_pending(&mut self, ctx: &egui::Context) {
-        match self.pending.take() {
+        match self.doc.pending.take() {
             Some(Pending::Open(path)) => self.open_now(&path),
             Some(Pending::New(size)) => self.new_now(size),
             Some(Pending::Close) => {
-                self.close_confirmed = true;
+                self.doc.close_confirmed = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             None => {}

@@ -3,57 +3,21 @@
 //! state is in `actions.rs`.
 
 use super::board_view::{self, BoardInput};
-use super::dialogs::Dialogs;
+use super::chrome;
+use super::command::{Command, Commands};
+use super::doc_state::{DocState, Pending};
 use super::document::Document;
 use super::edit::{self, Tool};
-use super::frame_stats::FrameStats;
+use super::jobs::Jobs;
 use super::library::{bundled_folder, Library};
-use super::live::{Finished, LiveSolve};
+use super::library_panel;
+use super::menu_bar::MenuBar;
+use super::net::Net;
 use super::proof_nav::ProofCursor;
 use super::settings::{Settings, KEY};
-use crate::go::Point;
-use crate::solver::replay::ProofReplay;
+use super::view_state::{Drag, Mode, ViewState};
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// What a click on the board does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Edit the problem with the selected tool.
-    Edit,
-    /// Show the proof tree's selected node.
-    Proof,
-    /// Play the attacker's moves against the proof: Explore with the AND side's moves
-    /// answered by the proof (their moves go into the explored tree).
-    Refute,
-    /// Free play of either colour from the problem position, in a variation tree, each move
-    /// marked against the proof when there is one (`explore_panel.rs`).
-    Explore,
-}
-
-/// A message in the status bar.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notice {
-    pub text: String,
-    pub error: bool,
-    pub at: Instant,
-}
-
-/// An action that discards unsaved changes, waiting for the user's confirmation.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    Open(PathBuf),
-    New(usize),
-    Close,
-}
-
-/// A drag on the board in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Drag {
-    pub start: Point,
-    pub current: Point,
-    pub tool: Tool,
-}
 
 /// The frame-time log (`TSUMEGO_FRAME_STATS`).
 struct FrameLog {
@@ -61,73 +25,18 @@ struct FrameLog {
     last: Instant,
 }
 
+/// The studio: its state in parts, each in its own file, and the settings every part reads.
 pub struct StudioApp {
     pub settings: Settings,
-    pub notice: Option<Notice>,
-    pub library: Library,
-    pub doc: Document,
-    pub mode: Mode,
-    pub tool: Tool,
-    pub drag: Option<Drag>,
-    pub live: LiveSolve,
-    /// The last "judge every first move" job (see [`super::all_moves`]).
-    pub all_moves: Option<super::all_moves::AllMovesJob>,
-    pub finished: Option<Finished>,
-    /// The last "Find a smaller proof" job (see [`super::reduce_job`]).
-    pub reduction: Option<super::reduce_job::ReduceJob>,
-    /// The proof as solved and the smaller one found, until another solve or problem.
-    pub before_after: Option<super::reduce_panel::BeforeAfter>,
-    /// The judged first move whose proof or refutation `finished` shows (instead of the
-    /// problem's own result; see [`StudioApp::open_move_proof`]).
-    pub viewing_move: Option<crate::go::Move>,
-    /// Finished solves by position and settings (undo back to a proven position shows its proof).
-    pub kept: super::kept_results::KeptResults,
-    pub cursor: ProofCursor,
-    pub replay: Option<ProofReplay>,
-    /// The explored variation tree (Explore and Try-to-refute), for the revision it starts from.
-    pub explore: Option<super::explore_panel::ExploreSession>,
-    /// "Solve from here" is running: go back to Explore when it ends.
-    pub resume_explore: bool,
-    pub dialogs: Dialogs,
-    pub pending: Option<Pending>,
-    /// The crop fixed when the problem was opened (and the board size it is for).
-    pub crop_window: Option<(super::scene::Window, usize)>,
-    /// The action waiting for a "Save as" dialog chosen in the unsaved-changes prompt.
-    pub after_save: Option<Pending>,
-    /// The user confirmed closing with unsaved changes.
-    pub close_confirmed: bool,
-    pub frame_stats: FrameStats,
-    pub hover: Option<Point>,
-    pub new_size: usize,
-    pub show_library: bool,
-    /// Show the frame time in the status bar (View → Debug; off by default).
-    pub show_frame_time: bool,
-    /// The proof tree is folded away (its header in the side panel's list; else, with a
-    /// proof, it has the panel's lower part to itself).
-    pub proof_tree_folded: bool,
-    /// The central area (board, its toolbar and legend) in the last frame.
-    pub board_area_rect: Option<egui::Rect>,
-    /// Where the board was drawn in the last frame.
-    pub board_layout: Option<board_view::Layout>,
+    /// The problem document, the problem list, the drafts and the unsaved-changes flow.
+    pub doc: DocState,
+    /// The background jobs and their results.
+    pub jobs: Jobs,
+    /// Mode, tool, cursor, explored tree, board layout, panels, notice, dialogs.
+    pub view: ViewState,
+    /// The net: its status and guide, its view of the shown position.
+    pub net: Net,
     frame_log: FrameLog,
-    pub png_exports: super::png_export::PngExports,
-    /// Where the reproduction file of a proof the checker rejects is written.
-    pub repro_dir: PathBuf,
-    /// Tests of the checking path only: every proof is corrupted before its check.
-    pub check_fault: Option<crate::solver::fault::Fault>,
-    /// The Name field's text while it is being typed (committed when the field is left).
-    pub name_draft: Option<String>,
-    /// The Comment field's text while it is being typed.
-    pub comment_draft: Option<String>,
-    /// The Source field's text while it is being typed.
-    pub source_draft: Option<String>,
-    /// The net: not loaded until the user asks for it.
-    pub net: super::net_status::NetState,
-    /// What the net says about the shown position (the net overlays), from its worker thread.
-    pub net_view: super::net_view::NetView,
-    /// The weights file the net loads: `None` for the shipped weights (or the file
-    /// `TSUMEGO_WEIGHTS` names).
-    pub net_weights: Option<std::path::PathBuf>,
     /// `TSUMEGO_EXIT_AFTER_FIRST_FRAME`: close after the first frame (the start-up benchmark).
     exit_after_first_frame: bool,
 }
@@ -143,53 +52,19 @@ impl StudioApp {
         };
         let mut app = StudioApp {
             settings,
-            notice: None,
-            library,
-            doc: Document::from_setup(edit::new_problem(9)),
-            mode: Mode::Edit,
-            tool: Tool::Black,
-            drag: None,
-            live: LiveSolve::default(),
-            all_moves: None,
-            finished: None,
-            reduction: None,
-            before_after: None,
-            viewing_move: None,
-            kept: Default::default(),
-            cursor: ProofCursor::root(),
-            replay: None,
-            explore: None,
-            resume_explore: false,
-            dialogs: Dialogs::default(),
-            pending: None,
-            after_save: None,
-            crop_window: None,
-            close_confirmed: false,
-            frame_stats: FrameStats::default(),
-            hover: None,
-            new_size: 9,
-            show_library: true,
-            show_frame_time: false,
-            proof_tree_folded: false,
-            board_layout: None,
-            board_area_rect: None,
+            doc: DocState::new(Document::from_setup(edit::new_problem(9)), library),
+            jobs: Jobs::default(),
+            view: ViewState::default(),
+            net: Net::default(),
             frame_log: FrameLog {
                 enabled: std::env::var_os("TSUMEGO_FRAME_STATS").is_some(),
                 last: Instant::now(),
             },
-            png_exports: Default::default(),
-            repro_dir: std::env::temp_dir(),
-            check_fault: None,
-            name_draft: None,
-            comment_draft: None,
-            source_draft: None,
-            net: Default::default(),
-            net_view: Default::default(),
-            net_weights: None,
             exit_after_first_frame: std::env::var_os("TSUMEGO_EXIT_AFTER_FIRST_FRAME").is_some(),
         };
         let first = file.or_else(|| {
-            app.library
+            app.doc
+                .library
                 .entries
                 .iter()
                 .find(|e| e.loadable)
@@ -213,20 +88,14 @@ impl StudioApp {
         StudioApp::new(settings, notice, file)
     }
 
+    /// Show `text` in the status bar.
     pub fn info(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            error: false,
-            at: Instant::now(),
-        });
+        self.view.info(text);
     }
 
+    /// Show `text` in the status bar as an error.
     pub fn warn(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            error: true,
-            at: Instant::now(),
-        });
+        self.view.warn(text);
     }
 
     /// One frame.
@@ -242,18 +111,35 @@ impl StudioApp {
         self.explore_refresh();
         self.close_guard(&ctx);
 
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        // The panels read the parts they show and push what they ask for; it is carried out
+        // after the layout, in one place (`apply`).
+        let mut out = Commands::new();
+        egui::Panel::top("menu").show(ui, |ui| {
+            MenuBar {
+                doc: &self.doc,
+                jobs: &self.jobs,
+                net: &self.net.status,
+                view: &mut self.view,
+                settings: &mut self.settings,
+                out: &mut out,
+            }
+            .show(ui)
+        });
+        let size = self.doc.problem.setup().size;
+        egui::Panel::bottom("status").show(ui, |ui| chrome::status_bar(ui, &self.view, size));
         // The board keeps at least half the window: the problem list takes at most a fifth of
         // the width and the side panel at most 28% (both scroll, and long labels wrap).
         let width = ui.available_width();
-        if self.show_library {
+        if self.view.show_library {
             let library_max = width * 0.2;
+            let current_tag = self.current_tag();
             egui::Panel::left("library")
                 .resizable(true)
                 .default_size(230.0_f32.min(library_max))
                 .max_size(library_max)
-                .show(ui, |ui| self.library_panel(ui));
+                .show(ui, |ui| {
+                    library_panel::show(ui, &self.doc, current_tag, &mut out)
+                });
         }
         let side_max = width * 0.28;
         egui::Panel::right("side")
@@ -262,17 +148,21 @@ impl StudioApp {
             .max_size(side_max)
             .show(ui, |ui| self.side_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| {
-            self.board_area_rect = Some(ui.max_rect());
-            self.board_area(ui);
+            self.view.board_area_rect = Some(ui.max_rect());
+            self.board_area(ui, &mut out);
         });
+        self.apply_all(&ctx, &mut out);
+        // After the panels' commands, as the modal follows what they asked (an Open that waits
+        // for the answer shows it in this frame); its own answer is carried out at once.
+        chrome::confirm_dialog(&ctx, &self.doc, &mut out);
+        self.apply_all(&ctx, &mut out);
 
-        self.confirm_dialog(&ctx);
-        let reducing = self.reduction.as_ref().is_some_and(|j| j.is_running());
-        if self.live.is_running() || reducing {
+        let reducing = self.jobs.reduction.as_ref().is_some_and(|j| j.is_running());
+        if self.jobs.live.is_running() || reducing {
             // Progress arrives through `wake`; this keeps the clock moving between events.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
-        self.frame_stats.record(started.elapsed());
+        self.view.frame_stats.record(started.elapsed());
         self.log_frame_stats();
         if self.exit_after_first_frame {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -291,6 +181,7 @@ impl StudioApp {
         }
         self.frame_log.last = now;
         let rate = self
+            .jobs
             .live
             .progress
             .as_ref()
@@ -298,42 +189,42 @@ impl StudioApp {
             .unwrap_or_default();
         eprintln!(
             "frames {}: mean {:.3} ms, max {:.3} ms over the last {}{rate}",
-            self.frame_stats.frames,
-            self.frame_stats.mean().as_secs_f64() * 1e3,
-            self.frame_stats.max().as_secs_f64() * 1e3,
-            self.frame_stats.window_len(),
+            self.view.frame_stats.frames,
+            self.view.frame_stats.mean().as_secs_f64() * 1e3,
+            self.view.frame_stats.max().as_secs_f64() * 1e3,
+            self.view.frame_stats.window_len(),
         );
     }
 
     /// The central area: the mode switch, the board and its legend.
-    fn board_area(&mut self, ui: &mut egui::Ui) {
+    fn board_area(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
         // Wrapped: on a narrow window the toolbar takes two rows instead of widening the area
         // (the board would then run under the side panel).
         ui.horizontal_wrapped(|ui| {
             ui.label("Board:");
-            ui.selectable_value(&mut self.mode, Mode::Edit, "✏ Edit")
+            ui.selectable_value(&mut self.view.mode, Mode::Edit, "✏ Edit")
                 .on_hover_text("Click the board to edit with the selected tool");
             let has_proof = self.proof().is_some();
             ui.add_enabled_ui(has_proof, |ui| {
                 if ui
-                    .selectable_value(&mut self.mode, Mode::Proof, "🌳 Proof")
+                    .selectable_label(self.view.mode == Mode::Proof, "🌳 Proof")
                     .on_hover_text("Step through the proof tree (arrow keys, Home, End)")
                     .clicked()
                 {
-                    self.replay = None;
+                    out.push(Command::ShowProof);
                 }
                 if ui
-                    .selectable_label(self.mode == Mode::Refute, "⚔ Try to refute")
+                    .selectable_label(self.view.mode == Mode::Refute, "⚔ Try to refute")
                     .on_hover_text("Play the attacker's moves; the proof answers")
                     .clicked()
                 {
-                    self.start_refute();
+                    out.push(Command::StartRefute);
                 }
             });
-            let valid = self.doc.problem().is_ok();
+            let valid = self.doc.problem.problem().is_ok();
             ui.add_enabled_ui(valid, |ui| {
                 if ui
-                    .selectable_label(self.mode == Mode::Explore, "🗺 Explore")
+                    .selectable_label(self.view.mode == Mode::Explore, "🗺 Explore")
                     .on_hover_text(
                         "Play either colour in turn from the problem position, in a tree of \
                          variations; moves are marked against the proof",
@@ -341,7 +232,7 @@ impl StudioApp {
                     .on_disabled_hover_text("fix the problem first (see Problem)")
                     .clicked()
                 {
-                    self.enter_explore();
+                    out.push(Command::EnterExplore);
                 }
             });
             ui.separator();
@@ -349,7 +240,7 @@ impl StudioApp {
                 .checkbox(&mut self.settings.crop, "Crop to problem")
                 .changed()
             {
-                self.recrop();
+                out.push(Command::Recrop);
             }
         });
         // The legend's rows of the net overlays come under its usual two.
@@ -361,15 +252,83 @@ impl StudioApp {
         let (input, layout) = ui
             .allocate_ui(board_size, |ui| board_view::show(ui, &scene, &palette))
             .inner;
-        self.board_layout = Some(layout);
-        self.hover = input.hover;
-        self.board_input(input);
+        self.view.board_layout = Some(layout);
+        self.view.hover = input.hover;
+        out.push(Command::Board(input));
         self.legend(ui, &palette);
+    }
+
+    /// Carry out the queued commands in the order pushed, emptying the queue.
+    fn apply_all(&mut self, ctx: &egui::Context, out: &mut Commands) {
+        for command in out.drain(..) {
+            self.apply(ctx, command);
+        }
+    }
+
+    /// Carry out one command of a panel (after the frame's layout, in the order pushed).
+    pub fn apply(&mut self, ctx: &egui::Context, command: Command) {
+        match command {
+            Command::Open(path) => self.request_open(path),
+            Command::AskOpen => self.ask_open(ctx),
+            Command::New(size) => self.request_new(size),
+            Command::Save => self.save(ctx),
+            Command::SaveAs => self.save_as(ctx),
+            Command::ExportProof => self.export_proof(ctx),
+            Command::ExportAnswers => self.export_answers(ctx),
+            Command::ExportPng => self.export_png(ctx),
+            Command::ShowBundled => match bundled_folder() {
+                Some(f) => {
+                    self.doc.library = Library::scan(&f);
+                    self.view.show_library = true;
+                }
+                None => self.warn("the bundled problems/ folder was not found"),
+            },
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Edit(edit) => self.apply_edit(|s| edit.apply(s)),
+            Command::SaveThenContinue => self.save_then_continue(ctx),
+            Command::ConfirmPending => self.confirm_pending(ctx),
+            Command::CancelPending => self.doc.pending = None,
+            Command::Board(input) => self.board_input(input),
+            Command::Recrop => self.recrop(),
+            Command::Solve => self.start_solve(ctx),
+            Command::StopSolve => self.stop_solve(),
+            Command::JudgeAllMoves => self.start_all_moves(ctx),
+            Command::StopJudging => {
+                if let Some(job) = &self.jobs.all_moves {
+                    job.request_stop();
+                }
+            }
+            Command::OpenMoveProof(mv) => self.open_move_proof(mv),
+            Command::CloseMoveProof => self.close_move_proof(),
+            Command::SelectNode(path) => {
+                self.view.cursor = ProofCursor::from_path(path);
+                self.view.mode = Mode::Proof;
+                self.view.replay = None;
+            }
+            Command::ShowProof => {
+                self.view.mode = Mode::Proof;
+                self.view.replay = None;
+            }
+            Command::StartReduction => self.start_reduction(ctx),
+            Command::StopReduction => self.stop_reduction(),
+            Command::ShowReduced(after) => self.show_reduced(after),
+            Command::EnterExplore => self.enter_explore(),
+            Command::StartRefute => self.start_refute(),
+            Command::ExploreGoto(path) => self.explore_goto(&path),
+            Command::ExplorePlay(mv) => self.explore_play(mv),
+            Command::ExploreBack => self.explore_key(egui::Key::ArrowLeft),
+            Command::ExploreDelete => self.explore_delete(),
+            Command::SolveFromHere => self.solve_from_here(ctx),
+            Command::RefuteMove(mv) => self.refute_move(mv),
+            Command::RefuteUndo => self.refute_undo(),
+            Command::LoadNet => self.load_net(ctx),
+        }
     }
 
     /// Apply the board's pointer input in the current mode.
     fn board_input(&mut self, input: BoardInput) {
-        match self.mode {
+        match self.view.mode {
             Mode::Edit => self.edit_input(input),
             Mode::Refute => {
                 if let Some(p) = input.clicked {
@@ -386,9 +345,9 @@ impl StudioApp {
     }
 
     fn edit_input(&mut self, input: BoardInput) {
-        let tool = self.tool;
+        let tool = self.view.tool;
         if let Some(p) = input.drag_started {
-            self.drag = Some(Drag {
+            self.view.drag = Some(Drag {
                 start: p,
                 current: p,
                 tool,
@@ -397,7 +356,7 @@ impl StudioApp {
                 self.apply_edit(|s| edit::apply_point(s, tool, p, false));
             }
         }
-        if let (Some(p), Some(d)) = (input.dragged, self.drag.as_mut()) {
+        if let (Some(p), Some(d)) = (input.dragged, self.view.drag.as_mut()) {
             if d.current != p {
                 d.current = p;
                 if tool.is_brush() {
@@ -406,7 +365,7 @@ impl StudioApp {
             }
         }
         if input.drag_stopped {
-            if let Some(d) = self.drag.take() {
+            if let Some(d) = self.view.drag.take() {
                 if d.tool.is_rect() {
                     let add = d.tool == Tool::RegionRect;
                     self.apply_edit(|s| edit::apply_rect(s, add, d.start, d.current));
@@ -452,7 +411,7 @@ impl StudioApp {
         if typing {
             return;
         }
-        if matches!(self.mode, Mode::Proof | Mode::Explore | Mode::Refute) {
+        if matches!(self.view.mode, Mode::Proof | Mode::Explore | Mode::Refute) {
             // Every press counts, also several of one key in the same frame.
             let keys = [
                 Key::ArrowLeft,
@@ -478,7 +437,7 @@ impl StudioApp {
                 })
             });
             for k in pressed {
-                if self.mode == Mode::Proof {
+                if self.view.mode == Mode::Proof {
                     self.proof_key(k);
                 } else {
                     self.explore_key(k);
@@ -490,11 +449,11 @@ impl StudioApp {
     /// The close guard: unsaved changes ask first.
     fn close_guard(&mut self, ctx: &egui::Context) {
         if ctx.input(|i| i.viewport().close_requested())
-            && self.doc.is_dirty()
-            && !self.close_confirmed
+            && self.doc.problem.is_dirty()
+            && !self.doc.close_confirmed
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.pending = Some(Pending::Close);
+            self.doc.pending = Some(Pending::Close);
         }
     }
 

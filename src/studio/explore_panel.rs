@@ -6,10 +6,12 @@
 //! proof: its moves go into the same tree, the keys walk that tree, and the
 //! [`ProofReplay`] of the refutation game is rebuilt to follow the cursor.
 
-use super::app::{Mode, StudioApp};
+use super::app::StudioApp;
 use super::edit;
 use super::explore::{Explore, Mark};
+use super::explore_session::ExploreSession;
 use super::scene::{NumberedMove, Scene};
+use super::view_state::Mode;
 use crate::go::{Color, Move, Zone};
 use crate::problem::{AnswerTree, SetupMove};
 use crate::solver::replay::ProofReplay;
@@ -20,26 +22,6 @@ use egui::{Color32, RichText};
 pub const IN_PROOF: Color32 = Color32::from_rgb(40, 150, 70);
 pub const LEAVES_PROOF: Color32 = Color32::from_rgb(225, 110, 30);
 pub const OUTSIDE_PROOF: Color32 = Color32::from_rgb(140, 140, 140);
-
-/// The explored tree of the open problem.
-pub struct ExploreSession {
-    pub tree: Explore,
-    /// The document revision whose problem the tree starts from (an edit leaves it behind).
-    pub revision: u64,
-    /// What the marks were computed for: the proof (its address, `0` for none) and the tree's
-    /// version.
-    judged: Option<(usize, u64)>,
-}
-
-impl ExploreSession {
-    pub fn new(tree: Explore, revision: u64) -> ExploreSession {
-        ExploreSession {
-            tree,
-            revision,
-            judged: None,
-        }
-    }
-}
 
 /// The colour of a mark.
 pub fn mark_color(mark: Mark) -> Color32 {
@@ -81,14 +63,18 @@ impl StudioApp {
 
     /// The explored tree, if it belongs to the problem as it is now.
     pub fn explore_current(&self) -> Option<&ExploreSession> {
-        self.explore
+        self.view
+            .explore
             .as_ref()
-            .filter(|s| s.revision == self.doc.revision())
+            .filter(|s| s.revision == self.doc.problem.revision())
     }
 
     fn explore_current_mut(&mut self) -> Option<&mut ExploreSession> {
-        let revision = self.doc.revision();
-        self.explore.as_mut().filter(|s| s.revision == revision)
+        let revision = self.doc.problem.revision();
+        self.view
+            .explore
+            .as_mut()
+            .filter(|s| s.revision == revision)
     }
 
     /// Make sure there is a tree for the problem as it is now (a new one when the problem was
@@ -97,10 +83,10 @@ impl StudioApp {
         if self.explore_current().is_some() {
             return true;
         }
-        match self.doc.problem() {
+        match self.doc.problem.problem() {
             Ok(p) => {
                 let tree = Explore::new(p, Self::explore_superko());
-                self.explore = Some(ExploreSession::new(tree, self.doc.revision()));
+                self.view.explore = Some(ExploreSession::new(tree, self.doc.problem.revision()));
                 true
             }
             Err(errors) => {
@@ -117,10 +103,10 @@ impl StudioApp {
         if !self.ensure_explore() {
             return;
         }
-        self.mode = Mode::Explore;
-        self.replay = None;
+        self.view.mode = Mode::Explore;
+        self.view.replay = None;
         // Free play follows the problem's ko rules (Try to refute, its proof's).
-        if let Ok(problem) = self.doc.problem().cloned() {
+        if let Ok(problem) = self.doc.problem.problem().cloned() {
             if let Some(session) = self.explore_current_mut() {
                 session.tree.set_rules(&problem, Self::explore_superko());
             }
@@ -135,13 +121,19 @@ impl StudioApp {
     /// Mark the tree against the proof when either changed since the last time (cheap when
     /// nothing did: called every frame).
     pub fn explore_refresh(&mut self) {
-        let revision = self.doc.revision();
+        let revision = self.doc.problem.revision();
         let proof = self
+            .jobs
             .finished
             .as_ref()
             .filter(|f| f.revision == revision)
             .and_then(|f| f.proof().map(|tree| (f.proof_claim(), tree)));
-        let Some(session) = self.explore.as_mut().filter(|s| s.revision == revision) else {
+        let Some(session) = self
+            .view
+            .explore
+            .as_mut()
+            .filter(|s| s.revision == revision)
+        else {
             return;
         };
         let proof_id = proof.map_or(0, |(_, tree)| std::ptr::from_ref(tree) as usize);
@@ -161,7 +153,7 @@ impl StudioApp {
         if !self.ensure_explore() {
             return;
         }
-        let size = self.doc.setup().size;
+        let size = self.doc.problem.setup().size;
         let Some(session) = self.explore_current_mut() else {
             return;
         };
@@ -195,8 +187,8 @@ impl StudioApp {
 
     /// Arrow keys, Home and End in Explore and Try-to-refute.
     pub fn explore_key(&mut self, key: egui::Key) {
-        let refute = self.mode == Mode::Refute;
-        let or = self.replay.as_ref().map(|r| r.and_player().opponent());
+        let refute = self.view.mode == Mode::Refute;
+        let or = self.view.replay.as_ref().map(|r| r.and_player().opponent());
         let Some(session) = self.explore_current_mut() else {
             return;
         };
@@ -249,10 +241,10 @@ impl StudioApp {
         };
         if line.is_empty() {
             self.start_solve(ctx);
-            self.resume_explore = self.live.is_running();
+            self.jobs.resume_explore = self.jobs.live.is_running();
             return;
         }
-        let size = self.doc.setup().size;
+        let size = self.doc.problem.setup().size;
         if !captured.is_empty() {
             self.warn(format!(
                 "not solved: the crucial stone{} {} {} captured in this line, so the goal is \
@@ -263,11 +255,11 @@ impl StudioApp {
             ));
             return;
         }
-        let Ok(problem) = self.doc.problem() else {
+        let Ok(problem) = self.doc.problem.problem() else {
             return;
         };
         // As `Document::edit` hands it to an edit: setup moves flattened to stones.
-        let mut setup = edit::flatten(self.doc.setup(), Some(problem.board()));
+        let mut setup = edit::flatten(self.doc.problem.setup(), Some(problem.board()));
         setup
             .moves
             .extend(line.iter().map(|&(c, mv)| SetupMove::new(c, mv)));
@@ -291,10 +283,10 @@ impl StudioApp {
             true
         });
         let tree = Explore::with_variations(&here, Self::explore_superko(), variations);
-        self.explore = Some(ExploreSession::new(tree, self.doc.revision()));
+        self.view.explore = Some(ExploreSession::new(tree, self.doc.problem.revision()));
         if self.proof().is_some() {
             // Proven before with these settings (the edit found the kept result): no new solve.
-            self.mode = Mode::Explore;
+            self.view.mode = Mode::Explore;
             self.info(format!(
                 "from move {}: the explored position is now the problem, proven before (Undo \
                  returns to the original)",
@@ -303,8 +295,8 @@ impl StudioApp {
             return;
         }
         self.start_solve(ctx);
-        if self.live.is_running() {
-            self.resume_explore = true;
+        if self.jobs.live.is_running() {
+            self.jobs.resume_explore = true;
             self.info(format!(
                 "solving from move {}: the explored position is now the problem (Undo returns \
                  to the original)",
@@ -316,13 +308,14 @@ impl StudioApp {
     /// Try-to-refute: the tree follows the game (its cursor goes to the replay's position,
     /// adding the moves it does not have yet).
     pub fn refute_sync_tree(&mut self) {
-        let Some(moves) = self.replay.as_ref().map(|r| r.moves().to_vec()) else {
+        let Some(moves) = self.view.replay.as_ref().map(|r| r.moves().to_vec()) else {
             return;
         };
         if !self.ensure_explore() {
             return;
         }
         let claim = self
+            .jobs
             .finished
             .as_ref()
             .map(|f| (f.proof_claim().clone(), f.proof().map(|p| p.superko)));
@@ -352,6 +345,7 @@ impl StudioApp {
             None => return,
         };
         let Some(start) = self
+            .jobs
             .finished
             .as_ref()
             .and_then(|f| f.proof().map(|p| (f.proof_claim(), p)))
@@ -382,8 +376,8 @@ impl StudioApp {
         if agreed < line.len() {
             self.info("that line leaves the proof (🗺 Explore shows it)");
         }
-        self.cursor = super::proof_nav::ProofCursor::from_path(replay.path().to_vec());
-        self.replay = Some(replay);
+        self.view.cursor = super::proof_nav::ProofCursor::from_path(replay.path().to_vec());
+        self.view.replay = Some(replay);
         self.refute_sync_tree();
     }
 
@@ -395,7 +389,7 @@ impl StudioApp {
         };
         let t = &session.tree;
         let board = t.board().clone();
-        if let Ok(p) = self.doc.problem() {
+        if let Ok(p) = self.doc.problem.problem() {
             scene.crucial = scene.crucial.intersection(&board.stones(p.defender()));
         }
         scene.board = board;
@@ -450,12 +444,22 @@ impl StudioApp {
         }
     }
 
+    /// Go to the node at `path` of the explored tree (in Try to refute, the game follows).
+    pub fn explore_goto(&mut self, path: &[usize]) {
+        if let Some(s) = self.explore_current_mut() {
+            s.tree.goto(path);
+        }
+        if self.view.mode == Mode::Refute {
+            self.refute_follow_tree();
+        }
+    }
+
     /// The side panel's Explore section (Explore and Try-to-refute).
     pub fn explore_section(&mut self, ui: &mut egui::Ui) {
-        let refute = self.mode == Mode::Refute;
-        let size = self.doc.setup().size;
-        let running = self.live.is_running();
-        let proof_words = self.proof().and(self.finished.as_ref()).map(|f| {
+        let refute = self.view.mode == Mode::Refute;
+        let size = self.doc.problem.setup().size;
+        let running = self.jobs.live.is_running();
+        let proof_words = self.proof().and(self.jobs.finished.as_ref()).map(|f| {
             let c = f.proof_claim();
             format!("{} {}", c.or_player(), c.goal().verb())
         });
@@ -581,14 +585,7 @@ impl StudioApp {
 
         let ctx = ui.ctx().clone();
         match action {
-            Some(Action::Goto(path)) => {
-                if let Some(s) = self.explore_current_mut() {
-                    s.tree.goto(&path);
-                }
-                if refute {
-                    self.refute_follow_tree();
-                }
-            }
+            Some(Action::Goto(path)) => self.explore_goto(&path),
             Some(Action::Play(mv)) => self.explore_play(mv),
             Some(Action::Back) => self.explore_key(egui::Key::ArrowLeft),
             Some(Action::Delete) => self.explore_delete(),
@@ -602,7 +599,7 @@ impl StudioApp {
 
     /// The refutation game's controls: whose move, Pass, Undo, Restart.
     fn refute_controls(&self, ui: &mut egui::Ui) -> Option<Action> {
-        let r = self.replay.as_ref()?;
+        let r = self.view.replay.as_ref()?;
         let and = r.and_player();
         let over = r.ending().is_some();
         let threat = r.pending_retake();

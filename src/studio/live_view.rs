@@ -28,11 +28,11 @@ const ORANGE: egui::Color32 = egui::Color32::from_rgb(210, 120, 0);
 impl StudioApp {
     /// The live figures of the solve (the figures line only once the job has ended).
     pub(super) fn live_view(&mut self, ui: &mut egui::Ui) {
-        let Some(p) = &self.live.progress else {
+        let Some(p) = &self.jobs.live.progress else {
             return;
         };
         ui.label(figures(p));
-        let Some(claim) = &self.live.claim else {
+        let Some(claim) = &self.jobs.live.claim else {
             return;
         };
         ui.label(format!(
@@ -116,7 +116,7 @@ impl StudioApp {
     /// The decided root moves of the running solve as board marks (✔ proven, × refuted, as
     /// the marks of "Every first move").
     pub(super) fn live_marks(&self, scene: &mut Scene) {
-        let Some(p) = &self.live.progress else {
+        let Some(p) = &self.jobs.live.progress else {
             return;
         };
         for m in &p.root_moves {

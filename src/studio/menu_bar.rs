@@ -1,64 +1,82 @@
-//! The menu bar: File, Edit, View, Net.
+//! The menu bar: File, Edit, View, Net. It reads the document, the jobs and the net, changes
+//! the settings and the view's toggles its checkboxes stand for, and pushes the rest as commands.
 
-use super::app::StudioApp;
-use super::library::{bundled_folder, Library};
+use super::command::{Command, Commands};
+use super::doc_state::DocState;
+use super::jobs::Jobs;
+use super::net_status::NetState;
+use super::settings::Settings;
 use super::theme::ThemeChoice;
+use super::view_state::ViewState;
 
-impl StudioApp {
-    pub fn menu_bar(&mut self, ui: &mut egui::Ui) {
+/// What the menu bar reads and changes.
+pub struct MenuBar<'a> {
+    pub doc: &'a DocState,
+    pub jobs: &'a Jobs,
+    pub net: &'a NetState,
+    pub view: &'a mut ViewState,
+    pub settings: &'a mut Settings,
+    pub out: &'a mut Commands,
+}
+
+impl MenuBar<'_> {
+    /// Draw the menu bar.
+    pub fn show(self, ui: &mut egui::Ui) {
+        let MenuBar {
+            doc,
+            jobs,
+            net,
+            view,
+            settings,
+            out,
+        } = self;
         let ctx = ui.ctx().clone();
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.button("Open…  (Ctrl+O)").clicked() {
-                    self.ask_open(&ctx);
+                    out.push(Command::AskOpen);
                 }
                 if ui.button("Bundled problems").clicked() {
-                    match bundled_folder() {
-                        Some(f) => {
-                            self.library = Library::scan(&f);
-                            self.show_library = true;
-                        }
-                        None => self.warn("the bundled problems/ folder was not found"),
-                    }
+                    out.push(Command::ShowBundled);
                 }
                 ui.menu_button("Recent", |ui| {
-                    if self.settings.recent.is_empty() {
+                    if settings.recent.is_empty() {
                         ui.weak("no recent files");
                     }
-                    for path in self.settings.recent.clone() {
+                    for path in settings.recent.clone() {
                         if ui.button(path.display().to_string()).clicked() {
-                            self.request_open(path);
+                            out.push(Command::Open(path));
                         }
                     }
                 });
                 ui.menu_button("New problem", |ui| {
                     for size in [5, 7, 9, 13, 19] {
                         if ui.button(format!("{size}x{size}")).clicked() {
-                            self.request_new(size);
+                            out.push(Command::New(size));
                         }
                     }
                     ui.horizontal(|ui| {
-                        ui.add(egui::DragValue::new(&mut self.new_size).range(2..=19));
+                        ui.add(egui::DragValue::new(&mut view.new_size).range(2..=19));
                         if ui.button("Create").clicked() {
-                            self.request_new(self.new_size);
+                            out.push(Command::New(view.new_size));
                         }
                     });
                 });
                 ui.separator();
                 if ui.button("Save  (Ctrl+S)").clicked() {
-                    self.save(&ctx);
+                    out.push(Command::Save);
                 }
                 if ui.button("Save as…  (Ctrl+Shift+S)").clicked() {
-                    self.save_as(&ctx);
+                    out.push(Command::SaveAs);
                 }
                 ui.separator();
                 if ui.button("Export proof tree as SGF…").clicked() {
-                    self.export_proof(&ctx);
+                    out.push(Command::ExportProof);
                 }
-                let judged = self
+                let judged = jobs
                     .all_moves
                     .as_ref()
-                    .is_some_and(|j| j.finished.is_some() && j.revision == self.doc.revision());
+                    .is_some_and(|j| j.finished.is_some() && j.revision == doc.problem.revision());
                 if ui
                     .add_enabled(judged, egui::Button::new("Export answers as SGF…"))
                     .on_hover_text(
@@ -68,10 +86,10 @@ impl StudioApp {
                     .on_disabled_hover_text("Judge every first move first (the solver panel)")
                     .clicked()
                 {
-                    self.export_answers(&ctx);
+                    out.push(Command::ExportAnswers);
                 }
                 if ui.button("Export board as PNG (screenshots/)").clicked() {
-                    self.export_png(&ctx);
+                    out.push(Command::ExportPng);
                 }
                 ui.separator();
                 if ui.button("Quit").clicked() {
@@ -80,23 +98,23 @@ impl StudioApp {
             });
             ui.menu_button("Edit", |ui| {
                 if ui
-                    .add_enabled(self.doc.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
+                    .add_enabled(doc.problem.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
                     .clicked()
                 {
-                    self.undo();
+                    out.push(Command::Undo);
                 }
                 if ui
                     .add_enabled(
-                        self.doc.can_redo(),
+                        doc.problem.can_redo(),
                         egui::Button::new("Redo  (Ctrl+Shift+Z)"),
                     )
                     .clicked()
                 {
-                    self.redo();
+                    out.push(Command::Redo);
                 }
             });
             ui.menu_button("View", |ui| {
-                let o = &mut self.settings.overlays;
+                let o = &mut settings.overlays;
                 ui.checkbox(&mut o.region, "Search region (outside dimmed)");
                 ui.checkbox(&mut o.crucial, "Crucial stones");
                 ui.checkbox(&mut o.zone, "Relevance zone");
@@ -122,27 +140,27 @@ impl StudioApp {
                     );
                 ui.separator();
                 if ui
-                    .checkbox(&mut self.settings.crop, "Crop to the problem")
+                    .checkbox(&mut settings.crop, "Crop to the problem")
                     .changed()
                 {
-                    self.recrop();
+                    out.push(Command::Recrop);
                 }
-                ui.checkbox(&mut self.show_library, "Problem list");
+                ui.checkbox(&mut view.show_library, "Problem list");
                 ui.separator();
                 for t in [ThemeChoice::Light, ThemeChoice::Dark] {
-                    if ui.radio(self.settings.theme == t, t.label()).clicked() {
-                        self.settings.theme = t;
+                    if ui.radio(settings.theme == t, t.label()).clicked() {
+                        settings.theme = t;
                         t.apply(&ctx);
                     }
                 }
                 ui.separator();
                 ui.menu_button("Debug", |ui| {
-                    ui.checkbox(&mut self.show_frame_time, "Frame times in the status bar");
+                    ui.checkbox(&mut view.show_frame_time, "Frame times in the status bar");
                 });
             });
             ui.menu_button("Net", |ui| {
-                ui.label(self.net.summary());
-                let idle = matches!(self.net, super::net_status::NetState::NotLoaded);
+                ui.label(net.summary());
+                let idle = matches!(net, NetState::NotLoaded);
                 if ui
                     .add_enabled(idle, egui::Button::new("Load the net"))
                     .on_hover_text(
@@ -151,25 +169,22 @@ impl StudioApp {
                     )
                     .clicked()
                 {
-                    self.load_net(&ctx);
+                    out.push(Command::LoadNet);
                 }
                 ui.separator();
                 // The same switches as the solver panel's Net choice and the View menu's net
                 // overlays; each loads the net when it is not loaded.
-                ui.checkbox(
-                    &mut self.settings.limits.use_net,
-                    "Guide the solver by the net",
-                )
-                .on_hover_text(
-                    "The solver panel's Net choice: df-pn and MCTS search by the net's \
+                ui.checkbox(&mut settings.limits.use_net, "Guide the solver by the net")
+                    .on_hover_text(
+                        "The solver panel's Net choice: df-pn and MCTS search by the net's \
                          policy (depth-first does not use it)",
-                );
-                let o = &mut self.settings.overlays;
+                    );
+                let o = &mut settings.overlays;
                 ui.checkbox(&mut o.net_policy, "Show the policy (heat map)");
                 ui.checkbox(&mut o.net_value, "Show the d-win estimate");
             });
             ui.separator();
-            ui.strong(self.doc.title());
+            ui.strong(doc.problem.title());
         });
     }
 }

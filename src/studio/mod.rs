@@ -1,8 +1,10 @@
 //! The studio: the desktop GUI (egui/eframe). The solver runs on a background thread and talks
 //! to the GUI only through messages ([`solve_job`]).
 //!
-//! - state and frame: [`app`] (panels in [`menu_bar`], [`library_panel`], [`side_panel`],
-//!   [`chrome`]; commands in [`actions`]);
+//! - state and frame: [`app`] (the settings and the state in parts: [`doc_state`], [`jobs`],
+//!   [`view_state`], [`net`]); panels in [`menu_bar`], [`library_panel`], [`side_panel`],
+//!   [`chrome`], [`legend`] push a [`command::Command`] that [`StudioApp::apply`] carries out
+//!   after the layout; what the commands do is in [`actions`];
 //! - the board: [`scene`] (what is shown, plain data), [`view_scene`] (the scene of each mode),
 //!   [`board_view`] (painting and pointer input), [`theme`];
 //! - the problem: [`document`] (setup, validation, undo via [`history`]), [`edit`] (the tools);
@@ -23,22 +25,29 @@
 pub mod actions;
 pub mod all_moves;
 pub mod app;
+pub mod before_after;
 pub mod board_view;
 pub mod chrome;
+pub mod command;
 pub mod dialogs;
+pub mod doc_state;
 pub mod document;
 pub mod edit;
 pub mod explore;
 pub mod explore_panel;
+pub mod explore_session;
 pub mod fonts;
 pub mod frame_stats;
 pub mod history;
+pub mod jobs;
 pub mod kept_results;
+pub mod legend;
 pub mod library;
 pub mod library_panel;
 pub mod live;
 pub mod live_view;
 pub mod menu_bar;
+pub mod net;
 pub mod net_panel;
 pub mod net_status;
 pub mod net_view;
@@ -53,6 +62,7 @@ pub mod side_panel;
 pub mod solve_job;
 pub mod theme;
 pub mod view_scene;
+pub mod view_state;
 
 pub use app::StudioApp;
 

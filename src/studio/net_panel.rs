@@ -2,10 +2,11 @@
 //! and the two net overlays (the policy as a heat map, the d-win estimate under the board) for
 //! the position shown in each mode. The data and the worker are in [`super::net_view`].
 
-use super::app::{Mode, StudioApp};
+use super::app::StudioApp;
 use super::net_status::NetState;
 use super::net_view::NetPosition;
 use super::theme::Palette;
+use super::view_state::Mode;
 
 impl StudioApp {
     /// Something wants the net: the solver panel's choice or a net overlay.
@@ -16,12 +17,13 @@ impl StudioApp {
 
     /// Starts loading the net on a worker thread (once), saying so in the status bar.
     pub fn load_net(&mut self, ctx: &egui::Context) {
-        if !matches!(self.net, NetState::NotLoaded) {
+        if !matches!(self.net.status, NetState::NotLoaded) {
             return;
         }
         let wake = ctx.clone();
         self.net
-            .start(self.net_weights.clone(), move || wake.request_repaint());
+            .status
+            .start(self.net.weights.clone(), move || wake.request_repaint());
         self.info("Loading the net…");
     }
 
@@ -30,28 +32,30 @@ impl StudioApp {
     /// session), takes the view worker's answers and asks about the shown position when a net
     /// overlay is on.
     pub fn net_frame(&mut self, ctx: &egui::Context) {
-        if let Some((line, error)) = self.net.poll() {
+        if let Some((line, error)) = self.net.status.poll() {
             if error {
                 self.warn(line);
             } else {
                 self.info(line);
             }
         }
-        if self.wants_net() && matches!(self.net, NetState::NotLoaded) {
+        if self.wants_net() && matches!(self.net.status, NetState::NotLoaded) {
             self.load_net(ctx);
         }
-        self.net_view.poll();
+        self.net.view.poll();
         let o = &self.settings.overlays;
         if !(o.net_policy || o.net_value) {
             return;
         }
-        let (Some(guide), Some(position)) = (self.net.guide().cloned(), self.shown_position())
+        let (Some(guide), Some(position)) =
+            (self.net.status.guide().cloned(), self.shown_position())
         else {
             return;
         };
         let wake = ctx.clone();
         if let Err(e) = self
-            .net_view
+            .net
+            .view
             .ask(&guide, position, move || wake.request_repaint())
         {
             self.warn(e);
@@ -64,8 +68,8 @@ impl StudioApp {
     /// refute about the claim the proof proves. `None` when the
     /// problem is not valid or the mode has nothing to show.
     pub fn shown_position(&self) -> Option<NetPosition> {
-        let problem = self.doc.problem().ok()?;
-        match self.mode {
+        let problem = self.doc.problem.problem().ok()?;
+        match self.view.mode {
             Mode::Edit => Some(NetPosition::new(
                 problem,
                 problem.board().clone(),
@@ -74,11 +78,11 @@ impl StudioApp {
             )),
             Mode::Proof => {
                 // About the claim the proof proves (the opposite one for a proven failure).
-                let (f, tree) = (self.finished.as_ref()?, self.proof()?);
+                let (f, tree) = (self.jobs.finished.as_ref()?, self.proof()?);
                 let claim = f.proof_claim();
-                let board = self.cursor.board(claim, tree);
-                let line = self.cursor.line(tree);
-                let to_move = self.cursor.node(tree).to_move;
+                let board = self.view.cursor.board(claim, tree);
+                let line = self.view.cursor.line(tree);
+                let to_move = self.view.cursor.node(tree).to_move;
                 Some(NetPosition::new(claim, board, to_move, &line))
             }
             Mode::Explore => {
@@ -91,8 +95,8 @@ impl StudioApp {
                 ))
             }
             Mode::Refute => {
-                let r = self.replay.as_ref()?;
-                let claim = self.finished.as_ref()?.proof_claim();
+                let r = self.view.replay.as_ref()?;
+                let claim = self.jobs.finished.as_ref()?.proof_claim();
                 let to_move = r
                     .moves()
                     .last()
@@ -113,19 +117,19 @@ impl StudioApp {
             return Vec::new();
         }
         self.shown_position()
-            .and_then(|p| self.net_view.answer(&p.key()).map(|a| a.heat.clone()))
+            .and_then(|p| self.net.view.answer(&p.key()).map(|a| a.heat.clone()))
             .unwrap_or_default()
     }
 
     /// The d-win line under the board (or what stands in its way).
     pub fn net_value_line(&self) -> String {
-        if let Some(why) = self.net.why_not() {
+        if let Some(why) = self.net.status.why_not() {
             return format!("Net: {why}");
         }
         let Some(position) = self.shown_position() else {
             return "Net: no position to evaluate (the problem is not valid)".to_string();
         };
-        match self.net_view.answer(&position.key()) {
+        match self.net.view.answer(&position.key()) {
             Some(answer) => answer.dwin_line(),
             None => "Net: evaluating…".to_string(),
         }
@@ -138,7 +142,7 @@ impl StudioApp {
             let position = self.shown_position();
             let answer = position
                 .as_ref()
-                .and_then(|p| self.net_view.answer(&p.key()));
+                .and_then(|p| self.net.view.answer(&p.key()));
             ui.horizontal(|ui| {
                 match &position {
                     Some(p) => ui.label(format!("net policy ({} to move), % per move:", p.to_move)),
@@ -153,7 +157,7 @@ impl StudioApp {
                 if let Some(a) = answer {
                     ui.label(format!("· pass {:.0}%", a.pass * 100.0));
                 }
-                if let Some(why) = self.net.why_not() {
+                if let Some(why) = self.net.status.why_not() {
                     ui.weak(format!("({why})"));
                 }
             });
@@ -183,7 +187,7 @@ impl StudioApp {
                             orders the search; every result is still proven and checked.";
         let engine = super::side_panel::engine_choice(self.settings.limits.engine);
         let used = engine.is_some_and(|c| c.uses_guide);
-        match &self.net {
+        match &self.net.status {
             NetState::Ready { name, .. } => {
                 let hover = format!("{WHAT}\n\nNet: {name}");
                 ui.checkbox(&mut self.settings.limits.use_net, "Net")
@@ -200,14 +204,14 @@ impl StudioApp {
                 }
             }
             NetState::Loading(_) | NetState::Unavailable(_) => {
-                let why = self.net.why_not().unwrap_or_default();
-                let loading = matches!(self.net, NetState::Loading(_));
+                let why = self.net.status.why_not().unwrap_or_default();
+                let loading = matches!(self.net.status, NetState::Loading(_));
                 let mut shown = loading && self.settings.limits.use_net;
                 ui.add_enabled(false, egui::Checkbox::new(&mut shown, "Net"))
                     .on_disabled_hover_text(format!("{WHAT}\n\nNow: {why}"));
             }
         }
-        if self.settings.limits.use_net && self.net.guide().is_some() && !used {
+        if self.settings.limits.use_net && self.net.status.guide().is_some() && !used {
             let label = engine.map_or("this engine", |c| c.label);
             ui.weak(format!("({label} does not use it)"));
         }
@@ -219,7 +223,7 @@ impl StudioApp {
         let used = super::side_panel::engine_choice(self.settings.limits.engine)
             .is_some_and(|c| c.uses_guide);
         if self.settings.limits.use_net && used {
-            self.net.guide().cloned()
+            self.net.status.guide().cloned()
         } else {
             None
         }

@@ -7,9 +7,11 @@
 //! the finished result, so everything that shows a proof (the tree, the board's zones, Try to
 //! refute, Explore's marks, the exports) follows it.
 
-use super::app::{Mode, StudioApp};
+use super::app::StudioApp;
+use super::before_after::{BeforeAfter, ShownProof};
 use super::proof_nav::ProofCursor;
 use super::reduce_job::{ReduceEnd, ReduceJob};
+use super::view_state::Mode;
 use crate::solver::analysis::{ends_in_seki, ko_capture_paths};
 use crate::solver::certify::{CheckSettings, CheckVerdict};
 use crate::solver::proof::ProofTree;
@@ -24,40 +26,14 @@ const MIN_ROUND_NODES: u64 = 20_000;
 /// Most ko-capture paths looked for in a proof (as for a solve's proof).
 const KO_PATH_LIMIT: usize = 100_000;
 
-/// One proof as the proof view shows it.
-#[derive(Clone, Debug)]
-pub struct ShownProof {
-    pub proof: Arc<ProofTree>,
-    pub has_seki: bool,
-    pub ko_captures: Vec<Vec<usize>>,
-    pub check: Option<CheckVerdict>,
-}
-
-/// The proof as solved and the smaller one found, and which is shown.
-#[derive(Clone, Debug)]
-pub struct BeforeAfter {
-    pub before: ShownProof,
-    pub after: ShownProof,
-    /// The smaller proof is shown.
-    pub showing_after: bool,
-    /// "zone 18 → 13 points (72.2 %), 6 rounds, 0.1 s".
-    pub summary: String,
-}
-
-impl BeforeAfter {
-    /// Is `proof` one of the two?
-    fn holds(&self, proof: &Arc<ProofTree>) -> bool {
-        Arc::ptr_eq(proof, &self.before.proof) || Arc::ptr_eq(proof, &self.after.proof)
-    }
-}
-
 impl StudioApp {
     /// The proof a reduction would start from (the smallest so far), with why there is none.
     fn reducible(&self) -> Result<Arc<ProofTree>, &'static str> {
         let Some(f) = self
+            .jobs
             .finished
             .as_ref()
-            .filter(|f| f.revision == self.doc.revision())
+            .filter(|f| f.revision == self.doc.problem.revision())
         else {
             return Err("solve the problem first");
         };
@@ -67,10 +43,10 @@ impl StudioApp {
         if f.check == Some(CheckVerdict::Failed) {
             return Err("the independent checker rejected this proof");
         }
-        if self.live.is_running() {
+        if self.jobs.live.is_running() {
             return Err("a solve is running");
         }
-        Ok(match &self.before_after {
+        Ok(match &self.jobs.before_after {
             Some(ba) => Arc::clone(&ba.after.proof),
             None => shown,
         })
@@ -78,11 +54,19 @@ impl StudioApp {
 
     /// The section under "Proof tree": the controls, the status, Before / After.
     pub fn reduce_section(&mut self, ui: &mut egui::Ui) {
-        let running = self.reduction.as_ref().is_some_and(ReduceJob::is_running);
+        let running = self
+            .jobs
+            .reduction
+            .as_ref()
+            .is_some_and(ReduceJob::is_running);
         let reducible = self.reducible();
         ui.horizontal_wrapped(|ui| {
             if running {
-                let stopping = self.reduction.as_ref().is_some_and(ReduceJob::stopping);
+                let stopping = self
+                    .jobs
+                    .reduction
+                    .as_ref()
+                    .is_some_and(ReduceJob::stopping);
                 if ui
                     .add_enabled(!stopping, egui::Button::new("■ Stop reducing"))
                     .on_hover_text("Stop the zone reduction: the proof shown stays")
@@ -134,7 +118,7 @@ impl StudioApp {
                 Some(ReduceEnd::Smaller(_))
             )
         };
-        if let Some(job) = self.reduction.as_ref().filter(|j| !found(j)) {
+        if let Some(job) = self.jobs.reduction.as_ref().filter(|j| !found(j)) {
             let text = egui::RichText::new(job.status());
             let failed = matches!(
                 job.outcome.as_ref().map(|o| &o.end),
@@ -146,7 +130,7 @@ impl StudioApp {
                 ui.label(text);
             }
         }
-        let Some(ba) = &self.before_after else {
+        let Some(ba) = &self.jobs.before_after else {
             return;
         };
         let showing_after = ba.showing_after;
@@ -189,7 +173,7 @@ impl StudioApp {
                 return;
             }
         };
-        let Some(f) = &self.finished else { return };
+        let Some(f) = &self.jobs.finished else { return };
         let claim = f.proof_claim().clone();
         let mut config = self.solve_config();
         if config.engine == Engine::Mcts {
@@ -207,7 +191,7 @@ impl StudioApp {
             keep_patterns: true,
         };
         let check = CheckSettings {
-            fault: self.check_fault,
+            fault: self.jobs.check_fault,
             ..CheckSettings::default()
         };
         let wake = ctx.clone();
@@ -217,20 +201,20 @@ impl StudioApp {
             proof,
             settings,
             check,
-            self.doc.revision(),
+            self.doc.problem.revision(),
             move || wake.request_repaint_after(std::time::Duration::from_millis(100)),
         );
         self.info(format!(
             "looking for a proof with a smaller zone than {} points…",
             job.from.root.zone.len()
         ));
-        self.reduction = Some(job);
-        self.mode = Mode::Proof;
+        self.jobs.reduction = Some(job);
+        self.view.mode = Mode::Proof;
     }
 
     /// Ask the running reduction to stop; its end (and "the original proof is kept") follows.
     pub fn stop_reduction(&mut self) {
-        if let Some(job) = &self.reduction {
+        if let Some(job) = &self.jobs.reduction {
             job.request_stop();
             self.info("stopping the zone reduction…");
         }
@@ -239,32 +223,35 @@ impl StudioApp {
     /// Forget the reduction and both proofs (another solve, problem or edit): a running job is
     /// stopped.
     pub fn cancel_reduction(&mut self) {
-        if self.reduction.take().is_some_and(|j| j.is_running()) {
+        if self.jobs.reduction.take().is_some_and(|j| j.is_running()) {
             self.info("the zone reduction was cancelled");
         }
-        self.before_after = None;
+        self.jobs.before_after = None;
     }
 
     /// Once per frame: take in the job's messages; forget what no longer belongs to the shown
     /// result.
     pub fn reduce_frame(&mut self) {
         let shown = self
+            .jobs
             .finished
             .as_ref()
-            .filter(|f| f.revision == self.doc.revision())
+            .filter(|f| f.revision == self.doc.problem.revision())
             .and_then(|f| f.proof.clone());
         // Whatever replaced the result without cancelling: the job and the pair are not its.
         let belongs = |p: &Arc<ProofTree>| shown.as_ref().is_some_and(|s| Arc::ptr_eq(s, p));
         let pair_belongs = self
+            .jobs
             .before_after
             .as_ref()
             .is_none_or(|ba| shown.as_ref().is_some_and(|s| ba.holds(s)));
         if !pair_belongs {
-            self.before_after = None;
+            self.jobs.before_after = None;
         }
-        let job_belongs = self.reduction.as_ref().is_none_or(|j| {
+        let job_belongs = self.jobs.reduction.as_ref().is_none_or(|j| {
             belongs(&j.from)
                 || self
+                    .jobs
                     .before_after
                     .as_ref()
                     .is_some_and(|ba| ba.holds(&j.from))
@@ -272,12 +259,12 @@ impl StudioApp {
         if !job_belongs {
             // Stopped by the drop when still running; the pair (checked above) stays: a job
             // that reduced the smaller proof again has ended with an even smaller one.
-            if self.reduction.take().is_some_and(|j| j.is_running()) {
+            if self.jobs.reduction.take().is_some_and(|j| j.is_running()) {
                 self.info("the zone reduction was cancelled");
             }
             return;
         }
-        let Some(job) = self.reduction.as_mut() else {
+        let Some(job) = self.jobs.reduction.as_mut() else {
             return;
         };
         let Some(outcome) = job.poll().cloned() else {
@@ -286,7 +273,7 @@ impl StudioApp {
         let from = Arc::clone(&job.from);
         match outcome.end {
             ReduceEnd::Smaller(smaller) => {
-                let Some(f) = self.finished.as_ref() else {
+                let Some(f) = self.jobs.finished.as_ref() else {
                     return;
                 };
                 let claim = f.proof_claim();
@@ -296,7 +283,7 @@ impl StudioApp {
                     proof: smaller,
                     check: Some(CheckVerdict::Checked),
                 };
-                let before = match self.before_after.take() {
+                let before = match self.jobs.before_after.take() {
                     Some(ba) => ba.before,
                     None => ShownProof {
                         proof: from,
@@ -313,7 +300,7 @@ impl StudioApp {
                     outcome.elapsed.as_secs_f64()
                 );
                 self.info(format!("Smaller proof found and checked: {summary}."));
-                self.before_after = Some(BeforeAfter {
+                self.jobs.before_after = Some(BeforeAfter {
                     before,
                     after,
                     showing_after: true,
@@ -328,29 +315,33 @@ impl StudioApp {
 
     /// Show the smaller proof (`after`) or the proof as solved, from the tree's root.
     pub fn show_reduced(&mut self, after: bool) {
-        let Some(ba) = self.before_after.as_mut() else {
+        let Some(ba) = self.jobs.before_after.as_mut() else {
             return;
         };
         ba.showing_after = after;
         let shown = if after { &ba.after } else { &ba.before }.clone();
-        if let Some(f) = self.finished.as_mut() {
+        if let Some(f) = self.jobs.finished.as_mut() {
             f.proof = Some(shown.proof);
             f.has_seki = shown.has_seki;
             f.ko_captures = shown.ko_captures;
             f.check = shown.check;
         }
-        self.cursor = ProofCursor::root();
-        self.replay = None;
-        if self.mode != Mode::Explore {
-            self.mode = Mode::Proof;
+        self.view.cursor = ProofCursor::root();
+        self.view.replay = None;
+        if self.view.mode != Mode::Explore {
+            self.view.mode = Mode::Proof;
         }
     }
 
     /// The points of the solved proof's root zone that the smaller one no longer needs, when
     /// the smaller proof's root is shown.
     pub fn dropped_zone(&self) -> Option<crate::go::Zone> {
-        let ba = self.before_after.as_ref().filter(|ba| ba.showing_after)?;
-        if !self.cursor.path().is_empty() {
+        let ba = self
+            .jobs
+            .before_after
+            .as_ref()
+            .filter(|ba| ba.showing_after)?;
+        if !self.view.cursor.path().is_empty() {
             return None;
         }
         let dropped = ba

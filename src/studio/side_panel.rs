@@ -1,10 +1,12 @@
 //! The panel right of the board: the solver (claim, limits, Solve/Stop, live figures, plot,
 //! verdict), the proof tree, and the problem's settings and validation.
 
-use super::app::{Mode, StudioApp};
+use super::app::StudioApp;
+use super::doc_state::TextField;
 use super::live::thousands;
 use super::proof_nav::{node_hover, node_label, ProofCursor};
 use super::solve_job::ClaimChoice;
+use super::view_state::Mode;
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
 use crate::solver::book::{book_first_moves, first_move_in_book};
@@ -64,14 +66,15 @@ impl StudioApp {
         // mode, 35% in Explore and Try to refute, whose moves and controls are above it;
         // resizable, each size kept apart), so the tree has room in a small window whatever the
         // sections above it hold.
-        let revision = self.doc.revision();
+        let revision = self.doc.problem.revision();
         let has_tree = self
+            .jobs
             .finished
             .as_ref()
             .is_some_and(|f| f.revision == revision && f.proof.is_some());
-        if has_tree && !self.proof_tree_folded {
+        if has_tree && !self.view.proof_tree_folded {
             let height = ui.available_height();
-            let playing = matches!(self.mode, Mode::Explore | Mode::Refute);
+            let playing = matches!(self.view.mode, Mode::Explore | Mode::Refute);
             let (id, share) = if playing {
                 ("proof-tree-dock-play", 0.35)
             } else {
@@ -94,7 +97,7 @@ impl StudioApp {
                 egui::CollapsingHeader::new("Solver")
                     .default_open(true)
                     .show(ui, |ui| self.solver_section(ui));
-                if matches!(self.mode, Mode::Explore | Mode::Refute) {
+                if matches!(self.view.mode, Mode::Explore | Mode::Refute) {
                     egui::CollapsingHeader::new("Explore")
                         .default_open(true)
                         .show(ui, |ui| self.explore_section(ui));
@@ -106,7 +109,7 @@ impl StudioApp {
                     egui::CollapsingHeader::new("Proof tree")
                         .default_open(true)
                         .show(ui, |ui| self.proof_section(ui));
-                } else if self.proof_tree_folded {
+                } else if self.view.proof_tree_folded {
                     self.proof_tree_header(ui, "⏵");
                 }
                 egui::CollapsingHeader::new("Problem")
@@ -121,25 +124,25 @@ impl StudioApp {
         ui.horizontal(|ui| {
             ui.label(icon);
             let title = egui::Button::new(egui::RichText::new("Proof tree").strong()).frame(false);
-            let hover = if self.proof_tree_folded {
+            let hover = if self.view.proof_tree_folded {
                 "Show the proof tree in the lower part of this panel."
             } else {
                 "Fold the proof tree away (room for the sections above)."
             };
             if ui.add(title).on_hover_text(hover).clicked() {
-                self.proof_tree_folded = !self.proof_tree_folded;
+                self.view.proof_tree_folded = !self.view.proof_tree_folded;
             }
         });
     }
 
     /// "Judge every first move": the button, the progress or the solutions, one line per move.
     fn all_moves_section(&mut self, ui: &mut egui::Ui) {
-        let valid = self.doc.problem().is_ok();
-        let running = self.all_moves.as_ref().is_some_and(|j| j.is_running());
+        let valid = self.doc.problem.problem().is_ok();
+        let running = self.jobs.all_moves.as_ref().is_some_and(|j| j.is_running());
         ui.horizontal_wrapped(|ui| {
             if running {
                 if ui.button("⏹ Stop judging").clicked() {
-                    if let Some(job) = &self.all_moves {
+                    if let Some(job) = &self.jobs.all_moves {
                         job.request_stop();
                     }
                 }
@@ -156,23 +159,25 @@ impl StudioApp {
                 self.start_all_moves(&ctx);
             }
         });
-        let size = self.doc.setup().size;
-        let Some(job) = &self.all_moves else { return };
-        if job.revision != self.doc.revision() {
+        let size = self.doc.problem.setup().size;
+        let Some(job) = &self.jobs.all_moves else {
+            return;
+        };
+        if job.revision != self.doc.problem.revision() {
             ui.weak("(for an earlier version of the problem)");
         }
         ui.label(egui::RichText::new(job.status()).strong());
         let defends = self.first_mover_defends();
         let mut back = false;
-        if self.viewing_move.is_some() && ui.button("← Back to the problem").clicked() {
+        if self.jobs.viewing_move.is_some() && ui.button("← Back to the problem").clicked() {
             back = true;
         }
-        let current = job.revision == self.doc.revision();
+        let current = job.revision == self.doc.problem.revision();
         let mut open = None;
         for (mv, result, line) in job.lines(size) {
             let (_, color) = super::all_moves::mark(result, defends);
             let text = egui::RichText::new(line).monospace().color(color);
-            let selected = self.viewing_move == Some(mv);
+            let selected = self.jobs.viewing_move == Some(mv);
             let decided = !matches!(result, MoveResult::Unknown);
             let r = ui.add_enabled(
                 current && decided,
@@ -196,7 +201,7 @@ impl StudioApp {
     }
 
     fn solver_section(&mut self, ui: &mut egui::Ui) {
-        let running = self.live.is_running();
+        let running = self.jobs.live.is_running();
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Prove:");
@@ -252,7 +257,7 @@ impl StudioApp {
                 );
             });
         });
-        let valid = self.doc.problem().is_ok();
+        let valid = self.doc.problem.problem().is_ok();
         ui.horizontal_wrapped(|ui| {
             let ctx = ui.ctx().clone();
             if ui
@@ -270,19 +275,19 @@ impl StudioApp {
             }
             if running {
                 // Text, not a spinner: an animation would redraw the window continuously.
-                ui.label(if self.live.checking.is_some() {
+                ui.label(if self.jobs.live.checking.is_some() {
                     "proven, checking…"
                 } else {
                     "solving…"
                 });
             }
         });
-        if let Some(v) = &self.live.checking {
+        if let Some(v) = &self.jobs.live.checking {
             ui.label(format!("{v} Proven, checking the proof…"));
         }
         self.live_view(ui);
-        if self.live.samples.len() > 1 {
-            let points = egui_plot::PlotPoints::from(self.live.samples.clone());
+        if self.jobs.live.samples.len() > 1 {
+            let points = egui_plot::PlotPoints::from(self.jobs.live.samples.clone());
             egui_plot::Plot::new("rate")
                 .height(90.0)
                 .allow_scroll(false)
@@ -292,9 +297,9 @@ impl StudioApp {
                 .y_axis_label("nodes/s")
                 .show(ui, |p| p.line(egui_plot::Line::new("nodes/s", points)));
         }
-        if let Some(f) = &self.finished {
+        if let Some(f) = &self.jobs.finished {
             ui.separator();
-            let stale = f.revision != self.doc.revision();
+            let stale = f.revision != self.doc.problem.revision();
             let text = egui::RichText::new(&f.verdict).strong();
             ui.label(if stale { text.weak() } else { text });
             if f.searches.len() > 1 {
@@ -327,8 +332,9 @@ impl StudioApp {
     }
 
     fn proof_section(&mut self, ui: &mut egui::Ui) {
-        let revision = self.doc.revision();
+        let revision = self.doc.problem.revision();
         let shared = self
+            .jobs
             .finished
             .as_ref()
             .filter(|f| f.revision == revision)
@@ -339,6 +345,7 @@ impl StudioApp {
         };
         let size = tree.size;
         if let Some(opposite) = self
+            .jobs
             .finished
             .as_ref()
             .and_then(|f| f.refutation_claim.as_ref())
@@ -351,6 +358,7 @@ impl StudioApp {
         }
         // A proof "by ko" of the side that needs ko threats is made with it as ko master.
         if let Some(claim) = self
+            .jobs
             .finished
             .as_ref()
             .map(|f| f.proof_claim())
@@ -368,16 +376,17 @@ impl StudioApp {
         ui.separator();
         // Before / After may have switched the proof just now.
         let tree = self
+            .jobs
             .finished
             .as_ref()
             .and_then(|f| f.proof.clone())
             .unwrap_or(tree);
-        let which = match &self.before_after {
+        let which = match &self.jobs.before_after {
             Some(ba) if ba.showing_after => "The smaller proof: ",
             Some(_) => "The proof as solved: ",
             None => "",
         };
-        let node = self.cursor.node(&tree);
+        let node = self.view.cursor.node(&tree);
         ui.label(format!(
             "{which}{} nodes, depth {} · selected: zone {} points{}",
             thousands(tree.node_count() as u64),
@@ -413,6 +422,7 @@ impl StudioApp {
     ) {
         let mut text = node_label(node, parent, size);
         let ko = self
+            .jobs
             .finished
             .as_ref()
             .is_some_and(|f| f.ko_captures.iter().any(|k| k == path));
@@ -432,8 +442,8 @@ impl StudioApp {
             }
             _ => egui::RichText::new(text),
         };
-        let selected = self.cursor.path() == path.as_slice();
-        let on_path = self.cursor.path().starts_with(path);
+        let selected = self.view.cursor.path() == path.as_slice();
+        let on_path = self.view.cursor.path().starts_with(path);
         let hover = node_hover(node, parent);
         let row = |ui: &mut egui::Ui| {
             let r = ui.add(egui::Button::selectable(selected, label).truncate());
@@ -473,21 +483,24 @@ impl StudioApp {
     }
 
     fn select_node(&mut self, path: Vec<usize>) {
-        self.cursor = ProofCursor::from_path(path);
-        self.mode = Mode::Proof;
-        self.replay = None;
+        self.view.cursor = ProofCursor::from_path(path);
+        self.view.mode = Mode::Proof;
+        self.view.replay = None;
     }
 
     fn problem_section(&mut self, ui: &mut egui::Ui) {
         ui.label("Tool (click or drag on the board in ✏ Edit mode):");
         ui.horizontal_wrapped(|ui| {
             for t in super::edit::Tool::ALL {
-                if ui.selectable_value(&mut self.tool, t, t.label()).clicked() {
-                    self.mode = Mode::Edit;
+                if ui
+                    .selectable_value(&mut self.view.tool, t, t.label())
+                    .clicked()
+                {
+                    self.view.mode = Mode::Edit;
                 }
             }
         });
-        let setup = self.doc.setup().clone();
+        let setup = self.doc.problem.setup().clone();
         ui.horizontal_wrapped(|ui| {
             ui.label("To move:");
             for c in [Color::Black, Color::White] {
@@ -555,16 +568,16 @@ impl StudioApp {
         ui.horizontal(|ui| self.text_field(ui, TextField::Source));
         ui.horizontal_top(|ui| self.text_field(ui, TextField::Comment));
         ui.horizontal_wrapped(|ui| {
-            let undo = ui.add_enabled(self.doc.can_undo(), egui::Button::new("↶ Undo"));
+            let undo = ui.add_enabled(self.doc.problem.can_undo(), egui::Button::new("↶ Undo"));
             if undo.on_hover_text("Ctrl+Z").clicked() {
                 self.undo();
             }
-            let redo = ui.add_enabled(self.doc.can_redo(), egui::Button::new("↷ Redo"));
+            let redo = ui.add_enabled(self.doc.problem.can_redo(), egui::Button::new("↷ Redo"));
             if redo.on_hover_text("Ctrl+Shift+Z").clicked() {
                 self.redo();
             }
         });
-        match self.doc.problem() {
+        match self.doc.problem.problem() {
             Ok(p) => {
                 ui.label(format!(
                     "✔ valid: region {} points ({} empty), {} crucial stone(s)",
@@ -637,49 +650,12 @@ fn goal_text(g: Goal) -> &'static str {
     }
 }
 
-/// A text property of the problem edited in the side panel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TextField {
-    /// `GN`.
-    Name,
-    /// The root `C`.
-    Comment,
-    /// `SO`: a book, a site, an author.
-    Source,
-}
-
-impl TextField {
-    fn label(self) -> &'static str {
-        match self {
-            TextField::Name => "Name:",
-            TextField::Comment => "Comment:",
-            TextField::Source => "Source:",
-        }
-    }
-
-    fn get(self, setup: &crate::problem::ProblemSetup) -> &str {
-        match self {
-            TextField::Name => &setup.name,
-            TextField::Comment => &setup.comment,
-            TextField::Source => &setup.source,
-        }
-    }
-
-    fn set(self, setup: &mut crate::problem::ProblemSetup, text: String) {
-        match self {
-            TextField::Name => setup.name = text,
-            TextField::Comment => setup.comment = text,
-            TextField::Source => setup.source = text,
-        }
-    }
-}
-
 impl StudioApp {
     fn draft_mut(&mut self, field: TextField) -> &mut Option<String> {
         match field {
-            TextField::Name => &mut self.name_draft,
-            TextField::Comment => &mut self.comment_draft,
-            TextField::Source => &mut self.source_draft,
+            TextField::Name => &mut self.doc.drafts.name,
+            TextField::Comment => &mut self.doc.drafts.comment,
+            TextField::Source => &mut self.doc.drafts.source,
         }
     }
 
@@ -687,7 +663,7 @@ impl StudioApp {
     /// focus (the problem's value would overwrite it every frame) and becomes one undoable edit
     /// when the field is left.
     fn text_field(&mut self, ui: &mut egui::Ui, field: TextField) {
-        let current = field.get(self.doc.setup()).to_string();
+        let current = field.get(self.doc.problem.setup()).to_string();
         let label = ui.label(field.label());
         let mut text = self
             .draft_mut(field)

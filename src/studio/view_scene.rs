@@ -1,8 +1,9 @@
 //! The scene the board shows in each mode, with the overlay toggles applied.
 
-use super::app::{Mode, StudioApp};
+use super::app::StudioApp;
 use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
+use super::view_state::Mode;
 use crate::go::{Board, Color, Move, Zone};
 use crate::solver::seki_leaf::known_seki;
 use crate::solver::{LeafKind, Role};
@@ -11,23 +12,23 @@ impl StudioApp {
     /// Fixes the crop to the open problem as it is now (on opening, on a new problem, and when
     /// the user switches crop on).
     pub fn recrop(&mut self) {
-        let size = self.doc.setup().size;
-        self.crop_window = Some((crop_around(&self.shown_region(), size), size));
+        let size = self.doc.problem.setup().size;
+        self.view.crop_window = Some((crop_around(&self.shown_region(), size), size));
     }
 
     /// The region as the board shows it: the validated problem's, else the setup's as drawn.
     fn shown_region(&self) -> Zone {
-        match self.doc.problem() {
+        match self.doc.problem.problem() {
             Ok(p) => p.region(),
-            Err(_) => region_of(self.doc.setup()),
+            Err(_) => region_of(self.doc.problem.setup()),
         }
     }
 
     /// The board as it should look now.
     pub fn scene(&self) -> Scene {
         let o = &self.settings.overlays;
-        let setup = self.doc.setup();
-        let problem = self.doc.problem().ok();
+        let setup = self.doc.problem.setup();
+        let problem = self.doc.problem.problem().ok();
         let base = match problem {
             Some(p) => p.board().clone(),
             None => setup_board(setup),
@@ -43,14 +44,14 @@ impl StudioApp {
         scene.coordinates = o.coordinates;
         // The crop is fixed when the problem opens (or crop is switched on), so the view holds
         // still while the region is painted.
-        scene.window = match self.crop_window {
+        scene.window = match self.view.crop_window {
             Some((window, size)) if self.settings.crop && size == setup.size => window,
             _ if self.settings.crop => crop_around(&region, setup.size),
             _ => Window::full(setup.size),
         };
 
-        if let (Mode::Edit, Some(job), Some(_)) = (self.mode, &self.all_moves, problem) {
-            if job.revision == self.doc.revision() {
+        if let (Mode::Edit, Some(job), Some(_)) = (self.view.mode, &self.jobs.all_moves, problem) {
+            if job.revision == self.doc.problem.revision() {
                 let defends = self.first_mover_defends();
                 for j in &job.moves {
                     if let crate::go::Move::Play(point) = j.mv {
@@ -64,20 +65,21 @@ impl StudioApp {
                 }
             }
         }
-        match self.mode {
+        match self.view.mode {
             Mode::Edit => {
-                if self.live.is_running() {
+                if self.jobs.live.is_running() {
                     self.live_marks(&mut scene);
                     if o.line {
-                        scene.ghost_line(&self.live.line());
+                        scene.ghost_line(&self.jobs.live.line());
                     }
                     if o.must_play {
-                        scene.must_play = self.live.progress.as_ref().and_then(|p| p.must_play);
+                        scene.must_play =
+                            self.jobs.live.progress.as_ref().and_then(|p| p.must_play);
                     }
                     if o.zone {
-                        scene.proven = self.live.proven_zone();
+                        scene.proven = self.jobs.live.proven_zone();
                     }
-                } else if let Some(d) = self.drag.filter(|d| d.tool.is_rect()) {
+                } else if let Some(d) = self.view.drag.filter(|d| d.tool.is_rect()) {
                     scene.must_play = Some(rect_points(d.start, d.current));
                 } else if o.line && problem.is_some() {
                     // A problem reached by moves (a 7x7 kill-all opening): their order.
@@ -88,11 +90,12 @@ impl StudioApp {
             Mode::Proof => self.proof_scene(&mut scene),
             Mode::Explore => self.explore_scene(&mut scene),
             Mode::Refute => {
-                if let Some(r) = &self.replay {
+                if let Some(r) = &self.view.replay {
                     scene.board = r.board().clone();
                     scene.crucial = scene.crucial.intersection(
                         &r.board().stones(
-                            self.finished
+                            self.jobs
+                                .finished
                                 .as_ref()
                                 .map(|f| f.proof_claim().defender())
                                 .unwrap_or(crate::go::Color::Black),
@@ -121,16 +124,16 @@ impl StudioApp {
 
     fn proof_scene(&self, scene: &mut Scene) {
         let o = &self.settings.overlays;
-        let (Some(f), Some(tree)) = (&self.finished, self.proof()) else {
+        let (Some(f), Some(tree)) = (&self.jobs.finished, self.proof()) else {
             return;
         };
-        let node = self.cursor.node(tree);
-        scene.board = self.cursor.board(f.proof_claim(), tree);
+        let node = self.view.cursor.node(tree);
+        scene.board = self.view.cursor.board(f.proof_claim(), tree);
         scene.crucial = scene
             .crucial
             .intersection(&scene.board.stones(f.proof_claim().defender()));
         if o.line {
-            scene.number_played(&self.cursor.line(tree));
+            scene.number_played(&self.view.cursor.line(tree));
         }
         if o.zone {
             scene.zone = Some(node.zone);

@@ -111,3 +111,158 @@ fn only_the_net_module_uses_tch() {
         .unwrap();
     assert!(!dependencies.contains("tch"), "{dependencies}");
 }
+
+/// The files of `src/studio` each file imports: a file imports another when its code (comments
+/// skipped) mentions `super::<name>`, `crate::studio::<name>` or `use super::{.., <name>, ..}`
+/// for the other's module name.
+fn studio_imports(files: &[(String, String)]) -> Vec<(String, Vec<String>)> {
+    let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+    files
+        .iter()
+        .map(|(name, text)| {
+            let code: String = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let mut used: Vec<String> = names
+                .iter()
+                .filter(|other| *other != name)
+                .filter(|other| imports(&code, other))
+                .map(|other| other.to_string())
+                .collect();
+            used.sort();
+            (name.clone(), used)
+        })
+        .collect()
+}
+
+/// Whether `code` mentions module `name` by one of the paths of [`studio_imports`].
+fn imports(code: &str, name: &str) -> bool {
+    let whole = |rest: &str| {
+        rest.strip_prefix(name)
+            .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+    };
+    let by_path = ["super::", "crate::studio::"].iter().any(|prefix| {
+        code.match_indices(prefix).any(|(at, _)| {
+            let before_ok = !code[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+            before_ok && whole(&code[at + prefix.len()..])
+        })
+    });
+    let by_group = code.match_indices("use super::{").any(|(at, found)| {
+        // The group up to its closing brace (nested groups included), split at every comma.
+        let rest = &code[at + found.len()..];
+        let mut depth = 1;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += match c {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                depth == 0
+            })
+            .map_or(rest.len(), |(i, _)| i);
+        rest[..end].split([',', '{']).any(|item| whole(item.trim()))
+    });
+    by_path || by_group
+}
+
+/// Every import circle (`a → b → … → a`, each once, from its smallest name) in `imports`.
+fn import_circles(imports: &[(String, Vec<String>)]) -> Vec<Vec<String>> {
+    fn walk(
+        imports: &[(String, Vec<String>)],
+        start: &str,
+        path: &mut Vec<String>,
+        found: &mut Vec<Vec<String>>,
+    ) {
+        let last = path.last().unwrap().clone();
+        let Some((_, used)) = imports.iter().find(|(n, _)| *n == last) else {
+            return;
+        };
+        for next in used {
+            if next == start {
+                found.push(path.clone());
+            } else if next.as_str() > start && !path.contains(next) {
+                path.push(next.clone());
+                walk(imports, start, path, found);
+                path.pop();
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for (name, _) in imports {
+        walk(imports, name, &mut vec![name.clone()], &mut found);
+    }
+    found
+}
+
+#[test]
+fn the_circle_finder_finds_circles_and_only_circles() {
+    let files = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect()
+    };
+    // Two files that use each other, one by a path and one by a `use` group.
+    let two = files(&[
+        ("app", "use super::side_panel::show;\n"),
+        (
+            "side_panel",
+            "use super::{scene::{Scene, Window}, app::StudioApp};\n",
+        ),
+        ("scene", "pub struct Scene;\n"),
+    ]);
+    assert_eq!(
+        import_circles(&studio_imports(&two)),
+        vec![vec!["app".to_string(), "side_panel".to_string()]]
+    );
+    // A longer circle through `crate::studio::`.
+    let three = files(&[
+        ("a", "fn f() { super::b::g() }"),
+        ("b", "use crate::studio::c;"),
+        ("c", "use super::{a};"),
+    ]);
+    assert_eq!(import_circles(&studio_imports(&three)).len(), 1);
+    // Comments, longer names and other modules' paths are not imports.
+    let none = files(&[
+        (
+            "net",
+            "// super::net_panel is where it is shown\nuse super::net_view::X;",
+        ),
+        ("net_panel", "use super::net::Net;"),
+        ("net_view", "use super::super::x::net;"),
+    ]);
+    assert!(import_circles(&studio_imports(&none)).is_empty());
+}
+
+#[test]
+fn no_module_of_the_studio_imports_one_that_imports_it() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("studio");
+    let files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    assert!(
+        files.len() > 10,
+        "no studio sources under {}",
+        dir.display()
+    );
+    let circles = import_circles(&studio_imports(&files));
+    let words: Vec<String> = circles
+        .iter()
+        .map(|c| format!("{} → {}", c.join(" → "), c[0]))
+        .collect();
+    assert!(circles.is_empty(), "import circles:\n{}", words.join("\n"));
+}

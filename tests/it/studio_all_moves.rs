@@ -8,7 +8,7 @@ use crate::studio_common;
 use egui_kittest::kittest::Queryable;
 use tsumego_studio::go::{Color, Move, Point};
 use tsumego_studio::solver::first_moves::MoveResult;
-use tsumego_studio::studio::app::Mode;
+use tsumego_studio::studio::view_state::Mode;
 
 use studio_common::{bundled, window_on};
 
@@ -29,6 +29,7 @@ fn every_first_move_is_judged_marked_and_forgotten_on_another_problem() {
     // The status bar says the judgement ended.
     assert!(h
         .state()
+        .view
         .notice
         .as_ref()
         .unwrap()
@@ -45,14 +46,14 @@ fn every_first_move_is_judged_marked_and_forgotten_on_another_problem() {
     };
     assert_eq!(mark(3, 8), Some("✔"));
     assert_eq!(mark(2, 8), Some("×"));
-    let job = h.state().all_moves.as_ref().unwrap();
+    let job = h.state().jobs.all_moves.as_ref().unwrap();
     assert_eq!(job.result_at(Move::Pass), Some(MoveResult::Fails));
     assert_eq!(job.moves.len(), job.total);
     // Another problem opens without the judgement.
     let other = bundled("04-straight-four-alive.sgf");
     h.state_mut().request_open(other);
     h.run_steps(3);
-    assert!(h.state().all_moves.is_none());
+    assert!(h.state().jobs.all_moves.is_none());
     assert!(h.state().scene().marks.is_empty());
 }
 
@@ -63,9 +64,9 @@ fn a_failing_first_move_opens_its_refutation_in_one_click() {
     h.get_by_label_contains("C1    fails").click();
     h.run_steps(2);
     let app = h.state();
-    assert_eq!(app.mode, Mode::Proof);
-    assert_eq!(app.viewing_move, Some(Move::Play(Point::new(2, 8))));
-    let f = app.finished.as_ref().unwrap();
+    assert_eq!(app.view.mode, Mode::Proof);
+    assert_eq!(app.jobs.viewing_move, Some(Move::Play(Point::new(2, 8))));
+    let f = app.jobs.finished.as_ref().unwrap();
     assert!(f.verdict.starts_with("After White C1: "), "{}", f.verdict);
     assert!(f.verdict.ends_with("(the refutation)."), "{}", f.verdict);
     // The tree is Black's proof from the position after White's C1.
@@ -82,17 +83,17 @@ fn a_failing_first_move_opens_its_refutation_in_one_click() {
     // The working move shows its proof, and "back" returns to the problem.
     h.get_by_label_contains("D1    works").click();
     h.run_steps(2);
-    let f = h.state().finished.as_ref().unwrap();
+    let f = h.state().jobs.finished.as_ref().unwrap();
     assert!(f.verdict.ends_with("(the proof)."), "{}", f.verdict);
     assert_eq!(f.proof_claim().or_player(), Color::White);
     h.get_by_label("← Back to the problem").click();
     h.run_steps(2);
-    assert_eq!(h.state().viewing_move, None);
+    assert_eq!(h.state().jobs.viewing_move, None);
     assert!(
-        h.state().finished.is_none(),
+        h.state().jobs.finished.is_none(),
         "no solve was run for the problem itself"
     );
-    assert_eq!(h.state().mode, Mode::Edit);
+    assert_eq!(h.state().view.mode, Mode::Edit);
 }
 
 #[test]
@@ -103,7 +104,7 @@ fn exported_answers_open_in_the_studio_with_their_book_moves() {
     studio_common::judge_every_first_move(&mut h);
     let file = dir.join("answers.sgf");
     h.state_mut().write_answers(&file);
-    let notice = h.state().notice.clone().unwrap().text;
+    let notice = h.state().view.notice.clone().unwrap().text;
     assert!(
         notice.starts_with("answers (unique solution: D1) written to"),
         "{notice}"
@@ -111,8 +112,8 @@ fn exported_answers_open_in_the_studio_with_their_book_moves() {
     h.state_mut().request_open(file.clone());
     h.run_steps(3);
     let app = h.state();
-    assert_eq!(app.doc.path(), Some(file.as_path()));
-    let p = app.doc.problem().unwrap();
+    assert_eq!(app.doc.problem.path(), Some(file.as_path()));
+    let p = app.doc.problem.problem().unwrap();
     assert_eq!(
         p.answer().correct_first_moves(),
         vec![Move::Play(Point::new(3, 8))]

@@ -47,7 +47,7 @@ fn both_claims_run_at_once_the_view_follows_the_stated_one_and_stop_ends_both() 
         );
         std::thread::sleep(Duration::from_millis(20));
         h.step();
-        let live = &h.state().live;
+        let live = &h.state().jobs.live;
         assert!(live.is_running());
         if let (Some(claim), Some(_)) = (&live.claim, &live.progress) {
             assert_eq!(
@@ -62,7 +62,7 @@ fn both_claims_run_at_once_the_view_follows_the_stated_one_and_stop_ends_both() 
     // Stop ends both searches (a hang guard only: it takes a stop check).
     h.get_by_label("■ Stop").click();
     wait_for_solve(&mut h);
-    let f = h.state().finished.as_ref().unwrap();
+    let f = h.state().jobs.finished.as_ref().unwrap();
     let searched: Vec<(Color, Status, StopReason)> = f
         .searches
         .iter()
@@ -96,7 +96,7 @@ fn both_claims_of_a_bundled_problem_report_the_proven_one() {
     h.get_by_label("▶ Solve").click();
     h.run_steps(1);
     let start = Instant::now();
-    while h.state().live.is_running() {
+    while h.state().jobs.live.is_running() {
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "the solve did not end"
@@ -105,7 +105,7 @@ fn both_claims_of_a_bundled_problem_report_the_proven_one() {
         h.step();
     }
     wait_for_solve(&mut h);
-    let f = h.state().finished.as_ref().unwrap();
+    let f = h.state().jobs.finished.as_ref().unwrap();
     assert!(
         f.verdict.starts_with("Black lives in seki"),
         "{}",
@@ -125,7 +125,7 @@ fn both_claims_of_a_bundled_problem_report_the_proven_one() {
     );
     assert_eq!(f.searches[1].1.status, Status::Win);
     // The rate plot ran forward over both claims.
-    let samples = &h.state().live.samples;
+    let samples = &h.state().jobs.live.samples;
     assert!(
         samples.windows(2).all(|w| w[0][0] <= w[1][0]),
         "the time axis went back: {samples:?}"

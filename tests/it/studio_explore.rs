@@ -8,8 +8,8 @@ use crate::studio_common;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use tsumego_studio::go::{Color, Move, Point};
-use tsumego_studio::studio::app::Mode;
 use tsumego_studio::studio::explore::Mark;
+use tsumego_studio::studio::view_state::Mode;
 use tsumego_studio::studio::StudioApp;
 
 use studio_common::{bundled, wait_for_solve, window_on};
@@ -32,7 +32,7 @@ fn bent_three() -> Harness<'static, StudioApp> {
 /// Click the board at `p`.
 fn click_point(h: &mut Harness<'static, StudioApp>, p: (usize, usize)) {
     let p = pt(p);
-    let pos = h.state().board_layout.unwrap().center(p);
+    let pos = h.state().view.board_layout.unwrap().center(p);
     h.hover_at(pos);
     h.step();
     for pressed in [true, false] {
@@ -53,11 +53,18 @@ fn key(h: &mut Harness<'static, StudioApp>, k: egui::Key) {
 }
 
 fn line(h: &Harness<'static, StudioApp>) -> Vec<(Color, Move)> {
-    h.state().explore.as_ref().unwrap().tree.line()
+    h.state().view.explore.as_ref().unwrap().tree.line()
 }
 
 fn path(h: &Harness<'static, StudioApp>) -> Vec<usize> {
-    h.state().explore.as_ref().unwrap().tree.path().to_vec()
+    h.state()
+        .view
+        .explore
+        .as_ref()
+        .unwrap()
+        .tree
+        .path()
+        .to_vec()
 }
 
 fn solve(h: &mut Harness<'static, StudioApp>) {
@@ -71,7 +78,7 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
     let mut h = bent_three();
     h.get_by_label("🗺 Explore").click();
     h.run_steps(2);
-    assert_eq!(h.state().mode, Mode::Explore);
+    assert_eq!(h.state().view.mode, Mode::Explore);
     // White (to move) at D1, then Black at C1: colours alternate.
     click_point(&mut h, D1);
     click_point(&mut h, C1);
@@ -92,7 +99,7 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
     );
     h.get_by_label("2. B C1");
     // The problem is not edited by exploring.
-    assert!(!h.state().doc.is_dirty());
+    assert!(!h.state().doc.problem.is_dirty());
 
     // ← one move back, → forward again.
     key(&mut h, egui::Key::ArrowLeft);
@@ -123,7 +130,10 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
     key(&mut h, egui::Key::Home);
     click_point(&mut h, D1);
     assert_eq!(path(&h), vec![0]);
-    assert_eq!(h.state().explore.as_ref().unwrap().tree.node_count(), 3);
+    assert_eq!(
+        h.state().view.explore.as_ref().unwrap().tree.node_count(),
+        3
+    );
     key(&mut h, egui::Key::ArrowUp);
     click_point(&mut h, C1);
     assert_eq!(path(&h), vec![0, 0]);
@@ -131,21 +141,21 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
     // Solve from here: White to move after D1 C1, and D2 captures everything.
     h.get_by_label("🔍 Solve from here").click();
     h.run_steps(2);
-    assert!(h.state().live.is_running() || h.state().finished.is_some());
+    assert!(h.state().jobs.live.is_running() || h.state().jobs.finished.is_some());
     wait_for_solve(&mut h);
     let app = h.state();
-    let verdict = app.finished.as_ref().unwrap().verdict.clone();
+    let verdict = app.jobs.finished.as_ref().unwrap().verdict.clone();
     assert!(
         verdict.starts_with("White kills: first move D2"),
         "{verdict}"
     );
-    assert_eq!(app.mode, Mode::Explore, "back to the explored tree");
-    let setup = app.doc.setup();
+    assert_eq!(app.view.mode, Mode::Explore, "back to the explored tree");
+    let setup = app.doc.problem.setup();
     assert_eq!(setup.moves.len(), 2);
     assert_eq!(setup.to_move, Some(Color::White));
-    assert!(app.doc.is_dirty());
+    assert!(app.doc.problem.is_dirty());
     // The tree goes on from the position solved, marked against its proof: D2 is the ghost.
-    let tree = &app.explore.as_ref().unwrap().tree;
+    let tree = &app.view.explore.as_ref().unwrap().tree;
     assert!(tree.path().is_empty());
     assert_eq!(tree.judged_here().proof_next, Some(Move::Play(pt(D2))));
     let ghost = app
@@ -161,8 +171,8 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
     // Undo returns to the problem as it was (and its explored tree starts again).
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
-    assert!(!h.state().doc.is_dirty());
-    assert!(h.state().doc.setup().moves.is_empty());
+    assert!(!h.state().doc.problem.is_dirty());
+    assert!(h.state().doc.problem.setup().moves.is_empty());
 
     // The same line again: the position was proven before, so its proof is shown at once.
     h.get_by_label("🗺 Explore").click();
@@ -171,10 +181,10 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
     click_point(&mut h, C1);
     h.get_by_label("🔍 Solve from here").click();
     h.run_steps(2);
-    assert!(!h.state().live.is_running());
-    assert_eq!(h.state().mode, Mode::Explore);
+    assert!(!h.state().jobs.live.is_running());
+    assert_eq!(h.state().view.mode, Mode::Explore);
     assert!(h.state().proof().is_some());
-    let notice = h.state().notice.clone().unwrap();
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(notice.text.contains("proven before"), "{}", notice.text);
 }
 
@@ -182,10 +192,10 @@ fn explore_both_colours_walk_the_line_with_the_keys_and_solve_from_here() {
 fn moves_are_marked_against_the_proof_and_try_to_refute_plays_into_the_tree() {
     let mut h = bent_three();
     solve(&mut h);
-    assert_eq!(h.state().mode, Mode::Proof);
+    assert_eq!(h.state().view.mode, Mode::Proof);
     h.get_by_label("🗺 Explore").click();
     h.run_steps(2);
-    assert_eq!(h.state().mode, Mode::Explore);
+    assert_eq!(h.state().view.mode, Mode::Explore);
     // The proof's first move is suggested as a ghost stone.
     let ghost = h.state().scene().numbered.iter().find(|n| n.ghost).copied();
     assert_eq!(ghost.map(|g| g.point), Some(pt(D1)));
@@ -194,7 +204,7 @@ fn moves_are_marked_against_the_proof_and_try_to_refute_plays_into_the_tree() {
     click_point(&mut h, C1);
     click_point(&mut h, D1);
     let mark = |h: &Harness<'static, StudioApp>, path: &[usize]| {
-        let tree = &h.state().explore.as_ref().unwrap().tree;
+        let tree = &h.state().view.explore.as_ref().unwrap().tree;
         tree.node(path).unwrap().judged.mark.unwrap()
     };
     assert_eq!(
@@ -215,31 +225,31 @@ fn moves_are_marked_against_the_proof_and_try_to_refute_plays_into_the_tree() {
         mark(&h, &[1, 0]),
         Mark::InProof { answer: Some(_) }
     ));
-    let tree = &h.state().explore.as_ref().unwrap().tree;
+    let tree = &h.state().view.explore.as_ref().unwrap().tree;
     assert!(tree.judged_here().proof_next.is_some() || tree.judged_here().proof_ended);
 
     // Try to refute: the proof's first move is played into the same tree; Black's moves are
     // answered and recorded there too.
     h.get_by_label("⚔ Try to refute").click();
     h.run_steps(2);
-    assert_eq!(h.state().mode, Mode::Refute);
+    assert_eq!(h.state().view.mode, Mode::Refute);
     assert_eq!(path(&h), vec![1], "the proof's D1, the existing node");
     click_point(&mut h, D2);
-    let replay = h.state().replay.as_ref().unwrap();
+    let replay = h.state().view.replay.as_ref().unwrap();
     assert_eq!(line(&h), replay.moves().to_vec());
     assert!(line(&h).len() >= 2);
     // ← goes back to the user's last position (over the proof's answer), → forward again.
     key(&mut h, egui::Key::ArrowLeft);
     assert_eq!(path(&h), vec![1]);
     assert_eq!(
-        h.state().replay.as_ref().unwrap().moves().len(),
+        h.state().view.replay.as_ref().unwrap().moves().len(),
         1,
         "the game follows the tree"
     );
     key(&mut h, egui::Key::ArrowRight);
     assert_eq!(
         line(&h),
-        h.state().replay.as_ref().unwrap().moves().to_vec()
+        h.state().view.replay.as_ref().unwrap().moves().to_vec()
     );
     assert!(line(&h).len() >= 2);
 }
@@ -260,14 +270,14 @@ fn solve_from_here_says_so_when_a_crucial_stone_was_captured() {
     assert_eq!(h.state().scene().board.stones(Color::Black).len(), 0);
     h.get_by_label("🔍 Solve from here").click();
     h.run_steps(2);
-    assert!(!h.state().live.is_running());
-    let notice = h.state().notice.clone().unwrap();
+    assert!(!h.state().jobs.live.is_running());
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(
         notice.text.starts_with("not solved: the crucial stones"),
         "{}",
         notice.text
     );
-    assert!(!h.state().doc.is_dirty());
+    assert!(!h.state().doc.problem.is_dirty());
     // Delete variation takes the capture back.
     h.get_by_label("✖ Delete variation").click();
     h.run_steps(2);
@@ -287,16 +297,16 @@ fn solving_after_a_move_that_leaves_the_proof_shows_the_refutation() {
     h.run_steps(2);
     wait_for_solve(&mut h);
     let app = h.state();
-    let f = app.finished.as_ref().unwrap();
+    let f = app.jobs.finished.as_ref().unwrap();
     assert!(f.verdict.starts_with("Black lives"), "{}", f.verdict);
-    assert_eq!(app.mode, Mode::Explore);
+    assert_eq!(app.view.mode, Mode::Explore);
     // The tree is now marked against the proof that Black lives: its D1 is the ghost stone.
     assert_eq!(f.proof_claim().or_player(), Color::Black);
-    let here = app.explore.as_ref().unwrap().tree.judged_here();
+    let here = app.view.explore.as_ref().unwrap().tree.judged_here();
     assert_eq!(here.proof_next, Some(Move::Play(pt(D1))));
     h.get_by_label_contains("against the proof that Black lives");
     click_point(&mut h, D1);
-    let tree = &h.state().explore.as_ref().unwrap().tree;
+    let tree = &h.state().view.explore.as_ref().unwrap().tree;
     assert_eq!(
         tree.judged_here().mark,
         Some(Mark::InProof { answer: None })
@@ -315,7 +325,7 @@ fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
     h.run_steps(2);
     let at = |x, y| Move::Play(pt((x, y)));
     let moves =
-        |h: &Harness<'static, StudioApp>| h.state().replay.as_ref().unwrap().moves().to_vec();
+        |h: &Harness<'static, StudioApp>| h.state().view.replay.as_ref().unwrap().moves().to_vec();
     // White's B1 (the user's), Black's A1; White's A2 takes the ko.
     click_point(&mut h, (1, 8));
     assert_eq!(
@@ -330,7 +340,7 @@ fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
         "Black's answer is a ko threat elsewhere, not the retake at once"
     );
     assert_eq!(
-        h.state().replay.as_ref().unwrap().pending_retake(),
+        h.state().view.replay.as_ref().unwrap().pending_retake(),
         Some(at(0, 8))
     );
     h.get_by_label_contains("'s ko threat: answer it");
@@ -339,6 +349,7 @@ fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
     assert_eq!(moves(&h).len(), 4);
     assert!(h
         .state()
+        .view
         .notice
         .as_ref()
         .unwrap()
@@ -358,6 +369,7 @@ fn a_ko_retake_in_try_to_refute_comes_after_a_threat() {
     assert_eq!(moves(&h).len(), 6);
     assert!(h
         .state()
+        .view
         .notice
         .as_ref()
         .unwrap()

@@ -13,8 +13,8 @@ use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tsumego_studio::go::{Color, Move, Point};
-use tsumego_studio::studio::app::Mode;
 use tsumego_studio::studio::settings::Settings;
+use tsumego_studio::studio::view_state::Mode;
 use tsumego_studio::studio::StudioApp;
 
 use studio_common::{bundled, solve_for_verdict, wait_for_solve, window_on};
@@ -28,9 +28,9 @@ fn studio(file: &str) -> Harness<'static, StudioApp> {
         .build_eframe(move |cc| {
             let mut app = StudioApp::from_creation(cc, Some(path));
             // "opened /absolute/path": the path differs between checkouts.
-            app.notice = None;
+            app.view.notice = None;
             assert_eq!(app.settings.overlays, Settings::default().overlays);
-            app.show_frame_time = false;
+            app.view.show_frame_time = false;
             app
         });
     harness.run_steps(3);
@@ -40,10 +40,10 @@ fn studio(file: &str) -> Harness<'static, StudioApp> {
 /// Forget the figures that vary from run to run (nodes per second, the rate plot).
 fn hide_rates(harness: &mut Harness<'static, StudioApp>) {
     let app = harness.state_mut();
-    app.notice = None;
-    app.live.progress = None;
-    app.live.samples.clear();
-    if let Some(f) = app.finished.as_mut() {
+    app.view.notice = None;
+    app.jobs.live.progress = None;
+    app.jobs.live.samples.clear();
+    if let Some(f) = app.jobs.finished.as_mut() {
         f.verdict = f.verdict.split(" (").next().unwrap_or_default().to_string();
         // The proof's figures stay; the nodes searched and the time vary.
         f.details = f.details.split(';').next().unwrap_or_default().to_string();
@@ -81,7 +81,7 @@ fn the_verdict_says_where_it_differs_from_the_book() {
     );
     // The search's figures are a details line, not the verdict.
     assert!(!verdict.contains("nodes"), "{verdict}");
-    let details = h.state().finished.as_ref().unwrap().details.clone();
+    let details = h.state().jobs.finished.as_ref().unwrap().details.clone();
     assert!(details.starts_with("Proof: "), "{details}");
 }
 
@@ -95,8 +95,8 @@ fn the_proof_tree_has_room_at_900x600() {
         .wgpu()
         .build_eframe(move |cc| {
             let mut app = StudioApp::from_creation(cc, Some(path));
-            app.notice = None;
-            app.show_frame_time = false;
+            app.view.notice = None;
+            app.view.show_frame_time = false;
             app
         });
     h.run_steps(3);
@@ -105,7 +105,7 @@ fn the_proof_tree_has_room_at_900x600() {
     h.state_mut().proof_key(egui::Key::End);
     h.run_steps(3);
     hide_rates(&mut h);
-    let depth = h.state().cursor.path().len();
+    let depth = h.state().view.cursor.path().len();
     assert!(depth >= 4, "a deep proof: {depth}");
     // The rows the tree shows: its labels start with a move ("W B1 · …") or "start".
     use egui_kittest::kittest::NodeT;
@@ -123,7 +123,7 @@ fn the_proof_tree_has_room_at_900x600() {
 
 /// The first empty point of the open problem's region.
 fn first_empty_region_point(harness: &Harness<'static, StudioApp>) -> Point {
-    let p = harness.state().doc.problem().unwrap();
+    let p = harness.state().doc.problem.problem().unwrap();
     p.region()
         .intersection(&p.board().empty_points())
         .first()
@@ -132,7 +132,7 @@ fn first_empty_region_point(harness: &Harness<'static, StudioApp>) -> Point {
 
 /// Click the board at `p`.
 fn click_point(harness: &mut Harness<'static, StudioApp>, p: Point) {
-    let layout = harness.state().board_layout.unwrap();
+    let layout = harness.state().view.board_layout.unwrap();
     let pos = layout.center(p);
     harness.hover_at(pos);
     harness.step();
@@ -155,7 +155,7 @@ fn click_point(harness: &mut Harness<'static, StudioApp>, p: Point) {
 #[test]
 fn open_a_bundled_problem_solve_it_and_walk_the_proof_with_the_keyboard() {
     let mut h = studio("03-bent-three-kill.sgf");
-    assert!(h.state().doc.title().starts_with("Bent three"));
+    assert!(h.state().doc.problem.title().starts_with("Bent three"));
     h.snapshot("opened");
 
     let verdict = solve_for_verdict(&mut h);
@@ -168,7 +168,7 @@ fn open_a_bundled_problem_solve_it_and_walk_the_proof_with_the_keyboard() {
         verdict.contains("Proven and checked: the independent checker accepts it ("),
         "{verdict}"
     );
-    assert_eq!(h.state().mode, Mode::Proof);
+    assert_eq!(h.state().view.mode, Mode::Proof);
     hide_rates(&mut h);
     h.get_by_label_contains("White kills: first move D1");
     h.snapshot("solved");
@@ -176,21 +176,21 @@ fn open_a_bundled_problem_solve_it_and_walk_the_proof_with_the_keyboard() {
     // End: down to a leaf; Left: one up; Home: back to the root; Right/Down among children.
     h.key_press(egui::Key::End);
     h.run_steps(2);
-    let leaf_depth = h.state().cursor.path().len();
+    let leaf_depth = h.state().view.cursor.path().len();
     assert!(leaf_depth >= 2, "{leaf_depth}");
     h.key_press(egui::Key::ArrowLeft);
     h.run_steps(2);
-    assert_eq!(h.state().cursor.path().len(), leaf_depth - 1);
+    assert_eq!(h.state().view.cursor.path().len(), leaf_depth - 1);
     h.key_press(egui::Key::Home);
     h.run_steps(2);
-    assert!(h.state().cursor.path().is_empty());
+    assert!(h.state().view.cursor.path().is_empty());
     h.key_press(egui::Key::ArrowRight);
     h.key_press(egui::Key::ArrowRight);
     h.run_steps(2);
-    assert_eq!(h.state().cursor.path(), &[0, 0]);
+    assert_eq!(h.state().view.cursor.path(), &[0, 0]);
     h.key_press(egui::Key::ArrowDown);
     h.run_steps(2);
-    assert_eq!(h.state().cursor.path(), &[0, 1]);
+    assert_eq!(h.state().view.cursor.path(), &[0, 1]);
     h.snapshot("proof_node");
 }
 
@@ -199,9 +199,9 @@ fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched
     let mut h = studio("01-straight-three-kill.sgf");
     let repro = std::env::temp_dir().join(format!("tsumego-gui-repro-{}", std::process::id()));
     std::fs::create_dir_all(&repro).unwrap();
-    let before = h.state().doc.problem().unwrap().clone();
-    h.state_mut().repro_dir = repro.clone();
-    h.state_mut().check_fault = Some(tsumego_studio::solver::fault::Fault::SmallZone);
+    let before = h.state().doc.problem.problem().unwrap().clone();
+    h.state_mut().jobs.repro_dir = repro.clone();
+    h.state_mut().jobs.check_fault = Some(tsumego_studio::solver::fault::Fault::SmallZone);
     let verdict = solve_for_verdict(&mut h);
     assert!(
         verdict.contains("INTERNAL ERROR: the proof failed the independent check (after "),
@@ -216,8 +216,8 @@ fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched
     // Shown in the solver panel and in the status bar.
     assert_eq!(h.get_all_by_label_contains("INTERNAL ERROR").count(), 2);
     // The problem is the user's, unchanged and not marked as edited.
-    assert_eq!(h.state().doc.problem().unwrap(), &before);
-    assert!(!h.state().doc.is_dirty());
+    assert_eq!(h.state().doc.problem.problem().unwrap(), &before);
+    assert!(!h.state().doc.problem.is_dirty());
     std::fs::remove_dir_all(&repro).unwrap();
 }
 
@@ -237,9 +237,9 @@ fn a_proven_failure_is_checked_through_the_opposite_claim() {
         "{verdict}"
     );
     // The tree shows that proof: how Black lives after every White move.
-    assert_eq!(h.state().mode, Mode::Proof);
+    assert_eq!(h.state().view.mode, Mode::Proof);
     h.get_by_label_contains("The proof that Black lives (the opposite claim)");
-    let f = h.state().finished.as_ref().unwrap();
+    let f = h.state().jobs.finished.as_ref().unwrap();
     assert_eq!(
         f.proof_claim().or_player(),
         tsumego_studio::go::Color::Black
@@ -250,7 +250,7 @@ fn a_proven_failure_is_checked_through_the_opposite_claim() {
 #[test]
 fn typing_a_name_keeps_every_character_and_is_one_undoable_edit() {
     let mut h = studio("01-straight-three-kill.sgf");
-    let before = h.state().doc.setup().name.clone();
+    let before = h.state().doc.problem.setup().name.clone();
     h.get_by_label("Name:").focus();
     h.run_steps(2);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -258,16 +258,16 @@ fn typing_a_name_keeps_every_character_and_is_one_undoable_edit() {
     h.get_by_label("Name:").type_text("My corner");
     h.run_steps(2);
     // Still typing: nothing is lost between frames, and the problem is not changed yet.
-    assert_eq!(h.state().name_draft.as_deref(), Some("My corner"));
-    assert_eq!(h.state().doc.setup().name, before);
+    assert_eq!(h.state().doc.drafts.name.as_deref(), Some("My corner"));
+    assert_eq!(h.state().doc.problem.setup().name, before);
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
-    assert_eq!(h.state().doc.setup().name, "My corner");
-    assert_eq!(h.state().name_draft, None);
-    assert!(h.state().doc.is_dirty());
+    assert_eq!(h.state().doc.problem.setup().name, "My corner");
+    assert_eq!(h.state().doc.drafts.name, None);
+    assert!(h.state().doc.problem.is_dirty());
     h.state_mut().undo();
     h.run_steps(2);
-    assert_eq!(h.state().doc.setup().name, before);
+    assert_eq!(h.state().doc.problem.setup().name, before);
 }
 
 #[test]
@@ -300,44 +300,56 @@ fn edit_a_stone_and_undo_it() {
     h.run_steps(2);
     click_point(&mut h, empty);
     assert_eq!(
-        h.state().doc.problem().unwrap().board().color_at(empty),
+        h.state()
+            .doc
+            .problem
+            .problem()
+            .unwrap()
+            .board()
+            .color_at(empty),
         Some(Color::Black)
     );
-    assert!(h.state().doc.is_dirty());
+    assert!(h.state().doc.problem.is_dirty());
     h.snapshot("edited");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
     assert_eq!(
-        h.state().doc.problem().unwrap().board().color_at(empty),
+        h.state()
+            .doc
+            .problem
+            .problem()
+            .unwrap()
+            .board()
+            .color_at(empty),
         None
     );
-    assert!(!h.state().doc.is_dirty());
+    assert!(!h.state().doc.problem.is_dirty());
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
     );
     h.run_steps(2);
-    assert!(h.state().doc.is_dirty());
+    assert!(h.state().doc.problem.is_dirty());
 }
 
 #[test]
 fn an_invalid_setup_is_explained_and_cannot_be_solved() {
     let mut h = studio("03-bent-three-kill.sgf");
-    let crucial = h.state().doc.problem().unwrap().crucial();
+    let crucial = h.state().doc.problem.problem().unwrap().crucial();
     h.get_by_label("△ Crucial").click();
     h.run_steps(2);
     // Unmark every crucial block.
     for p in crucial.iter() {
-        if h.state().doc.setup().crucial.contains(p) {
+        if h.state().doc.problem.setup().crucial.contains(p) {
             click_point(&mut h, p);
         }
     }
-    assert!(h.state().doc.problem().is_err());
+    assert!(h.state().doc.problem.problem().is_err());
     h.get_by_label_contains("not a valid problem yet");
     h.get_by_label_contains("needs at least one crucial stone");
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
-    assert!(!h.state().live.is_running());
+    assert!(!h.state().jobs.live.is_running());
     h.snapshot("invalid");
 }
 
@@ -349,14 +361,14 @@ fn try_to_refute_answers_every_move_until_the_goal() {
     wait_for_solve(&mut h);
     h.get_by_label("⚔ Try to refute").click();
     h.run_steps(2);
-    assert_eq!(h.state().mode, Mode::Refute);
+    assert_eq!(h.state().view.mode, Mode::Refute);
     // Black (the defender) plays every empty region point in turn until the game ends.
     for _ in 0..10 {
-        let replay = h.state().replay.as_ref().unwrap();
+        let replay = h.state().view.replay.as_ref().unwrap();
         if replay.ending().is_some() {
             break;
         }
-        let region = h.state().doc.problem().unwrap().region();
+        let region = h.state().doc.problem.problem().unwrap().region();
         let target = region
             .intersection(&replay.board().empty_points())
             .iter()
@@ -369,7 +381,7 @@ fn try_to_refute_answers_every_move_until_the_goal() {
             }
         }
     }
-    assert!(h.state().replay.as_ref().unwrap().ending().is_some());
+    assert!(h.state().view.replay.as_ref().unwrap().ending().is_some());
     assert!(h.get_all_by_label_contains("the proof holds").count() >= 1);
 }
 
@@ -378,20 +390,20 @@ fn unsaved_changes_are_asked_about_before_opening_another_problem() {
     let mut h = studio("03-bent-three-kill.sgf");
     let empty = first_empty_region_point(&h);
     click_point(&mut h, empty);
-    assert!(h.state().doc.is_dirty());
+    assert!(h.state().doc.problem.is_dirty());
     h.get_by_label("Straight three: White to kill").click();
     h.run_steps(2);
     h.get_by_label_contains("has unsaved changes");
     h.get_by_label("Cancel").click();
     h.run_steps(2);
-    assert!(h.state().doc.title().starts_with("Bent three"));
-    assert!(h.state().doc.is_dirty());
+    assert!(h.state().doc.problem.title().starts_with("Bent three"));
+    assert!(h.state().doc.problem.is_dirty());
     h.get_by_label("Straight three: White to kill").click();
     h.run_steps(2);
     h.get_by_label("Don't save").click();
     h.run_steps(2);
-    assert!(h.state().doc.title().starts_with("Straight three"));
-    assert!(!h.state().doc.is_dirty());
+    assert!(h.state().doc.problem.title().starts_with("Straight three"));
+    assert!(!h.state().doc.problem.is_dirty());
 }
 
 #[test]
@@ -407,14 +419,14 @@ fn save_in_the_unsaved_changes_prompt_saves_then_opens() {
     let mut h = window_on(path, [1280.0, 820.0]);
     let empty = first_empty_region_point(&h);
     click_point(&mut h, empty);
-    assert!(h.state().doc.is_dirty());
+    assert!(h.state().doc.problem.is_dirty());
     h.get_by_label("Straight three: White to kill").click();
     h.run_steps(2);
     h.get_by_label_contains("Save them before you open");
     h.get_by_label("Save").click();
     h.run_steps(3);
-    assert!(h.state().doc.title().starts_with("Straight three"));
-    assert!(!h.state().doc.is_dirty());
+    assert!(h.state().doc.problem.title().starts_with("Straight three"));
+    assert!(!h.state().doc.problem.is_dirty());
     let after = std::fs::read_to_string(&edited).unwrap();
     assert_ne!(before, after, "the edit was saved");
     std::fs::remove_dir_all(dir).unwrap();
@@ -430,16 +442,19 @@ fn a_new_problem_starts_with_an_empty_region_and_says_so() {
     h.get_by_label("7x7").click();
     h.run_steps(2);
     let app = h.state();
-    assert_eq!(app.doc.setup().size, 7);
-    assert_eq!(app.doc.setup().region.as_ref().map(|r| r.len()), Some(0));
-    let notice = app.notice.clone().unwrap();
+    assert_eq!(app.doc.problem.setup().size, 7);
+    assert_eq!(
+        app.doc.problem.setup().region.as_ref().map(|r| r.len()),
+        Some(0)
+    );
+    let notice = app.view.notice.clone().unwrap();
     assert!(
         notice.text.contains("the region is empty"),
         "{}",
         notice.text
     );
     // Not solvable until a region is painted, and the panel says why.
-    let errors = app.doc.problem().unwrap_err().messages().join("; ");
+    let errors = app.doc.problem.problem().unwrap_err().messages().join("; ");
     assert!(errors.contains("region"), "{errors}");
 }
 
@@ -460,7 +475,7 @@ fn an_edit_stops_a_running_solve() {
     h.run_steps(2);
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
-    assert!(h.state().live.is_running());
+    assert!(h.state().jobs.live.is_running());
     // The live overlays: the line being searched (between two searches of the width schedule
     // the line can be empty for a moment, so wait for one).
     let start = std::time::Instant::now();
@@ -470,11 +485,12 @@ fn an_edit_stops_a_running_solve() {
         h.run_steps(2);
     }
     click_point(&mut h, Point::new(3, 3));
-    assert!(!h.state().live.is_running());
-    assert!(h.state().finished.is_none());
+    assert!(!h.state().jobs.live.is_running());
+    assert!(h.state().jobs.finished.is_none());
     assert_eq!(
         h.state()
             .doc
+            .problem
             .problem()
             .unwrap()
             .board()
@@ -507,15 +523,15 @@ fn a_dropped_file_opens_and_a_broken_one_is_reported() {
         h.run_steps(2);
     };
     drop(&mut h, bundled("10-comb.sgf"));
-    assert!(h.state().doc.title().starts_with("Comb"));
+    assert!(h.state().doc.problem.title().starts_with("Comb"));
 
     let broken = std::env::temp_dir().join(format!("tsumego-broken-{}.sgf", std::process::id()));
     std::fs::write(&broken, "(;GM[1]SZ[9]AB[zz").unwrap();
     drop(&mut h, broken.clone());
     std::fs::remove_file(&broken).unwrap();
     // The comb stays open; the status bar says why the file could not be opened.
-    assert!(h.state().doc.title().starts_with("Comb"));
-    let notice = h.state().notice.clone().unwrap();
+    assert!(h.state().doc.problem.title().starts_with("Comb"));
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(
         notice.error && notice.text.starts_with("cannot open "),
         "{}",
@@ -529,27 +545,30 @@ fn opening_another_problem_leaves_nothing_of_the_last_one() {
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
     wait_for_solve(&mut h);
-    assert!(h.state().finished.is_some());
-    assert!(!h.state().live.samples.is_empty() || !h.state().live.searches.is_empty());
+    assert!(h.state().jobs.finished.is_some());
+    assert!(!h.state().jobs.live.samples.is_empty() || !h.state().jobs.live.searches.is_empty());
     h.get_by_label("Straight three: White to kill").click();
     h.run_steps(3);
     let app = h.state();
     assert!(
-        app.doc.title().contains("01-straight-three-kill.sgf"),
+        app.doc
+            .problem
+            .title()
+            .contains("01-straight-three-kill.sgf"),
         "{}",
-        app.doc.title()
+        app.doc.problem.title()
     );
-    assert!(app.finished.is_none());
-    assert!(app.live.samples.is_empty());
-    assert!(app.live.searches.is_empty());
+    assert!(app.jobs.finished.is_none());
+    assert!(app.jobs.live.samples.is_empty());
+    assert!(app.jobs.live.searches.is_empty());
     assert!(app.proof().is_none());
-    assert_eq!(app.mode, Mode::Edit);
+    assert_eq!(app.view.mode, Mode::Edit);
 }
 
 #[test]
 fn frame_times_show_only_when_asked_for_under_view_debug() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    assert!(!h.state().show_frame_time);
+    assert!(!h.state().view.show_frame_time);
     assert!(h.query_by_label_contains("frame ").is_none());
     h.get_by_label("View").click();
     h.run_steps(2);
@@ -557,7 +576,7 @@ fn frame_times_show_only_when_asked_for_under_view_debug() {
     h.run_steps(2);
     h.get_by_label("Frame times in the status bar").click();
     h.run_steps(3);
-    assert!(h.state().show_frame_time);
+    assert!(h.state().view.show_frame_time);
     assert!(h.query_by_label_contains("frame ").is_some());
 }
 
@@ -568,7 +587,7 @@ fn a_region_rectangle_starts_where_the_press_began() {
     h.run_steps(2);
     h.get_by_label("▭ Rect +").click();
     h.run_steps(2);
-    let layout = h.state().board_layout.unwrap();
+    let layout = h.state().view.board_layout.unwrap();
     let (a, next, b) = (Point::new(1, 1), Point::new(2, 1), Point::new(3, 3));
     let button = |pos, pressed| egui::Event::PointerButton {
         pos,
@@ -587,7 +606,7 @@ fn a_region_rectangle_starts_where_the_press_began() {
     h.step();
     h.event(button(layout.center(b), false));
     h.run_steps(2);
-    let region = h.state().doc.setup().region.unwrap();
+    let region = h.state().doc.problem.setup().region.unwrap();
     assert_eq!(
         region.len(),
         9,
@@ -605,14 +624,21 @@ fn the_view_holds_still_while_the_region_is_painted() {
     h.run_steps(2);
     // Paint the visible point farthest from the region: the region's box grows to the window's
     // edge, which would re-crop a view computed every frame.
-    let problem = h.state().doc.problem().unwrap();
+    let problem = h.state().doc.problem.problem().unwrap();
     let target = (0..9)
         .flat_map(|y| (0..9).map(move |x| Point::new(x, y)))
         .filter(|&p| window.contains(p) && !problem.region().contains(p))
         .max_by_key(|p| (p.x(), std::cmp::Reverse(p.y())))
         .unwrap();
     click_point(&mut h, target);
-    assert!(h.state().doc.setup().region.unwrap().contains(target));
+    assert!(h
+        .state()
+        .doc
+        .problem
+        .setup()
+        .region
+        .unwrap()
+        .contains(target));
     assert_eq!(h.state().scene().window, window);
     // Switching crop off and on again crops to the region as painted.
     h.state_mut().settings.crop = false;
@@ -632,13 +658,13 @@ fn the_board_keeps_at_least_half_the_window_from_900x600_to_2560x1440() {
     ] {
         let mut h = window_on(bundled("03-bent-three-kill.sgf"), [width, height]);
         h.step();
-        let area = h.state().board_area_rect.unwrap();
+        let area = h.state().view.board_area_rect.unwrap();
         assert!(
             area.width() >= width * 0.5,
             "{width}x{height}: the board area is {} wide",
             area.width()
         );
-        let board = h.state().board_layout.unwrap().rect;
+        let board = h.state().view.board_layout.unwrap().rect;
         assert!(board.width() > 100.0 && board.height() > 100.0, "{board:?}");
         // The solver's controls stay reachable.
         h.get_by_label("▶ Solve");
@@ -661,14 +687,17 @@ fn a_typed_comment_is_kept_and_saved_with_the_file() {
         .type_text("From my own collection");
     h.run_steps(2);
     assert_eq!(
-        h.state().comment_draft.as_deref(),
+        h.state().doc.drafts.comment.as_deref(),
         Some("From my own collection")
     );
     // Leaving the field (here: for the Name field) makes it one edit.
     h.get_by_label("Name:").focus();
     h.run_steps(3);
-    assert_eq!(h.state().doc.setup().comment, "From my own collection");
-    assert_eq!(h.state().comment_draft, None);
+    assert_eq!(
+        h.state().doc.problem.setup().comment,
+        "From my own collection"
+    );
+    assert_eq!(h.state().doc.drafts.comment, None);
     h.state_mut().save_to(&file);
     let back = tsumego_studio::problem::load(&file).unwrap();
     assert_eq!(back.comment(), "From my own collection");
@@ -680,7 +709,7 @@ fn undo_back_to_a_proven_position_shows_its_proof_again() {
     let mut h = studio("03-bent-three-kill.sgf");
     let verdict = solve_for_verdict(&mut h);
     assert!(h.state().proof().is_some());
-    h.state_mut().mode = Mode::Edit;
+    h.state_mut().view.mode = Mode::Edit;
     let empty = first_empty_region_point(&h);
     click_point(&mut h, empty);
     assert!(
@@ -693,8 +722,8 @@ fn undo_back_to_a_proven_position_shows_its_proof_again() {
         h.state().proof().is_some(),
         "undo returns to the proven position"
     );
-    assert_eq!(h.state().finished.as_ref().unwrap().verdict, verdict);
-    let notice = h.state().notice.clone().unwrap();
+    assert_eq!(h.state().jobs.finished.as_ref().unwrap().verdict, verdict);
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(
         notice.text.starts_with("back to a position proven before"),
         "{}",
@@ -723,7 +752,7 @@ fn step_until(h: &mut Harness<'static, StudioApp>, what: &str, done: impl Fn(&St
 /// favourite's disc is an opaque deep red, which nothing else on the board is.
 #[cfg(feature = "nn")]
 fn red_disc_at(h: &mut Harness<'static, StudioApp>, p: Point) -> bool {
-    let layout = h.state().board_layout.unwrap();
+    let layout = h.state().view.board_layout.unwrap();
     let scale = h.ctx.pixels_per_point();
     let at = layout.center(p) + egui::Vec2::splat(layout.cell * 0.25);
     let image = h.render().unwrap();
@@ -749,11 +778,11 @@ fn favourite(app: &StudioApp) -> Point {
 fn the_net_overlays_show_the_policy_and_d_win_estimate_of_the_shown_position() {
     use tsumego_studio::studio::net_status::NetState;
     let mut h = studio("03-bent-three-kill.sgf");
-    h.state_mut().net = NetState::ready(seeded_net::seeded_guide(12));
+    h.state_mut().net.status = NetState::ready(seeded_net::seeded_guide(12));
     h.run_steps(2);
     // Off by default: no heat, and the net is not asked.
     assert!(h.state().scene().heat.is_empty());
-    assert!(!h.state().net_view.waiting());
+    assert!(!h.state().net.view.waiting());
 
     h.get_by_label("View").click();
     h.run_steps(2);
@@ -762,7 +791,7 @@ fn the_net_overlays_show_the_policy_and_d_win_estimate_of_the_shown_position() {
     assert!(h.state().settings.overlays.net_policy);
     step_until(&mut h, "no heat map", |app| !app.scene().heat.is_empty());
     h.run_steps(2);
-    let problem = h.state().doc.problem().unwrap().clone();
+    let problem = h.state().doc.problem.problem().unwrap().clone();
     let empty: Vec<Point> = problem
         .region()
         .intersection(&problem.board().empty_points())
@@ -815,10 +844,10 @@ fn the_net_overlays_show_the_policy_and_d_win_estimate_of_the_shown_position() {
     assert!(verdict.contains("checker accepts it"), "{verdict}");
 
     // In the proof tree: the node shown. Below the root (White's D1), Black is to move.
-    assert_eq!(h.state().mode, Mode::Proof);
+    assert_eq!(h.state().view.mode, Mode::Proof);
     h.key_press(egui::Key::ArrowRight);
     h.run_steps(2);
-    assert_eq!(h.state().cursor.path(), &[0]);
+    assert_eq!(h.state().view.cursor.path(), &[0]);
     let d1 = Point::new(3, 8);
     step_until(&mut h, "no heat for the proof node", |app| {
         let heat = app.scene().heat;
@@ -847,17 +876,20 @@ fn the_net_overlays_show_the_policy_and_d_win_estimate_of_the_shown_position() {
 fn without_weights_the_net_overlays_say_why_and_the_solver_falls_back() {
     let mut h = studio("03-bent-three-kill.sgf");
     let missing = std::env::temp_dir().join("tsumego-no-such-dir/ftl.safetensors");
-    h.state_mut().net_weights = Some(missing.clone());
+    h.state_mut().net.weights = Some(missing.clone());
     h.get_by_label("View").click();
     h.run_steps(2);
     h.get_by_label("Net policy (heat map)").click();
     h.run_steps(2);
     h.state_mut().settings.overlays.net_value = true;
     step_until(&mut h, "loading never ended", |app| {
-        app.net.why_not().is_some_and(|w| w.contains("unavailable"))
+        app.net
+            .status
+            .why_not()
+            .is_some_and(|w| w.contains("unavailable"))
     });
     h.run_steps(2);
-    let notice = h.state().notice.clone().unwrap();
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(notice.error, "{}", notice.text);
     assert!(
         notice.text.starts_with("Net unavailable: "),
@@ -910,7 +942,7 @@ fn a_killall_seki_is_outlined_and_proven_by_the_database() {
     // The proof is one seki leaf, drawn in the seki colour.
     let verdict = solve_for_verdict(&mut h);
     assert!(verdict.starts_with("White lives in seki"), "{verdict}");
-    assert_eq!(h.state().mode, Mode::Proof);
+    assert_eq!(h.state().view.mode, Mode::Proof);
     let scene = h.state().scene();
     assert!(scene.zone_is_seki);
     assert_eq!(scene.zone.map(|z| z.len()), Some(14));

@@ -25,7 +25,7 @@ fn step_until(h: &mut Harness<'static, StudioApp>, ready: impl Fn(&Progress) -> 
     loop {
         h.step();
         let app = h.state();
-        if app.live.claim.is_some() && app.live.progress.as_ref().is_some_and(&ready) {
+        if app.jobs.live.claim.is_some() && app.jobs.live.progress.as_ref().is_some_and(&ready) {
             return;
         }
         assert!(
@@ -63,7 +63,7 @@ fn a_running_solve_shows_its_root_moves_progress_table_and_line() {
     h.get_by_label_contains(" nodes/s · ");
     h.get_by_label("searching whether Black lives");
     // The progress bar, labelled with its words.
-    let depth = h.state().live.progress.as_ref().unwrap().depth;
+    let depth = h.state().jobs.live.progress.as_ref().unwrap().depth;
     h.get_by_label_contains(&format!("depth {depth}: "));
     h.get_by_label_contains(" of 49 root moves done");
     h.get_by_label_contains("% full (");
@@ -74,7 +74,7 @@ fn a_running_solve_shows_its_root_moves_progress_table_and_line() {
     // 49 points (the OR player may not pass): ten rows and the rest counted.
     h.get_by_label_contains("… 39 more: ");
     // The nodes spent under the root moves are counted.
-    let p = h.state().live.progress.clone().unwrap();
+    let p = h.state().jobs.live.progress.clone().unwrap();
     assert!(p.root_moves.iter().map(|m| m.nodes).sum::<u64>() > 0);
     // Stopped: only the figures stay.
     h.get_by_label("■ Stop").click();
@@ -93,7 +93,7 @@ fn a_df_pn_solve_chosen_in_the_panel_shows_the_root_numbers_and_the_most_proving
     assert_eq!(h.state().solve_config().engine, Engine::Dfpn);
     h.get_by_label("▶ Solve").click();
     step_until(&mut h, |p| p.engine == Engine::Dfpn && p.line.len() >= 2);
-    let p = h.state().live.progress.clone().unwrap();
+    let p = h.state().jobs.live.progress.clone().unwrap();
     assert_eq!(
         p.numbers.len(),
         p.line.len(),
@@ -119,7 +119,7 @@ fn an_mcts_solve_chosen_in_the_panel_shows_its_line_and_root_moves() {
     step_until(&mut h, |p| {
         p.engine == Engine::Mcts && !p.line.is_empty() && !p.root_moves.is_empty()
     });
-    let depth = h.state().live.progress.as_ref().unwrap().depth;
+    let depth = h.state().jobs.live.progress.as_ref().unwrap().depth;
     h.get_by_label(&format!("deepest line {depth} plies"));
     h.get_by_label_contains("line: ");
     h.get_by_label("Black's moves:");
@@ -131,7 +131,7 @@ fn an_mcts_solve_chosen_in_the_panel_shows_its_line_and_root_moves() {
 #[test]
 fn a_known_df_pn_progress_event_is_shown_in_words() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    let claim = h.state().doc.problem().unwrap().clone();
+    let claim = h.state().doc.problem.problem().unwrap().clone();
     let progress = Progress {
         nodes: 500,
         nodes_per_second: 1000.0,
@@ -148,8 +148,8 @@ fn a_known_df_pn_progress_event_is_shown_in_words() {
         engine: Engine::Dfpn,
         numbers: vec![(7, 2), (INFINITE_NUMBER, 1)],
     };
-    h.state_mut().live.claim = Some(claim);
-    h.state_mut().live.progress = Some(progress);
+    h.state_mut().jobs.live.claim = Some(claim);
+    h.state_mut().jobs.live.progress = Some(progress);
     h.run_steps(2);
     h.get_by_label("root: proof number 7 · disproof number 2");
     h.get_by_label("most-proving line: B1 (7/2) pass (∞/1)");
@@ -168,7 +168,7 @@ fn row(x: usize, state: RootState, nodes: u64, decided_at: Option<u32>) -> RootM
 #[test]
 fn a_known_progress_event_is_shown_sorted_and_in_words() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    let claim = h.state().doc.problem().unwrap().clone();
+    let claim = h.state().doc.problem.problem().unwrap().clone();
     let progress = Progress {
         nodes: 12_345,
         nodes_per_second: 1000.0,
@@ -194,8 +194,8 @@ fn a_known_progress_event_is_shown_sorted_and_in_words() {
         numbers: Vec::new(),
     };
     // The seam: what the job's messages would have put there.
-    h.state_mut().live.claim = Some(claim);
-    h.state_mut().live.progress = Some(progress);
+    h.state_mut().jobs.live.claim = Some(claim);
+    h.state_mut().jobs.live.progress = Some(progress);
     h.run_steps(2);
     h.get_by_label("12,345 nodes · 1,000 nodes/s · 12.0 s · depth 5");
     h.get_by_label("searching whether White kills");
@@ -239,7 +239,7 @@ fn the_rate_plot_runs_forward_over_every_search_of_the_job() {
     h.get_by_label("▶ Solve").click();
     h.run_steps(1);
     let start = Instant::now();
-    while h.state().live.is_running() {
+    while h.state().jobs.live.is_running() {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "the solve did not end"
@@ -248,7 +248,7 @@ fn the_rate_plot_runs_forward_over_every_search_of_the_job() {
         h.step();
     }
     wait_for_solve(&mut h);
-    let samples = &h.state().live.samples;
+    let samples = &h.state().jobs.live.samples;
     assert!(samples.len() > 1, "{samples:?}");
     assert!(
         samples.windows(2).all(|w| w[0][0] <= w[1][0]),

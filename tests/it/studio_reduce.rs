@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tsumego_studio::solver::certify::{check, CheckSettings, CheckVerdict};
 use tsumego_studio::solver::fault::Fault;
-use tsumego_studio::studio::app::Mode;
 use tsumego_studio::studio::reduce_job::{ReduceEnd, ReduceOutcome};
+use tsumego_studio::studio::view_state::Mode;
 use tsumego_studio::studio::StudioApp;
 
 use studio_common::{solve_for_verdict, window_on};
@@ -56,13 +56,20 @@ fn solved(moves: usize) -> Harness<'static, StudioApp> {
     let verdict = solve_for_verdict(&mut h);
     assert!(verdict.starts_with("White lives"), "{verdict}");
     assert!(verdict.contains("Proven and checked"), "{verdict}");
-    assert_eq!(h.state().mode, Mode::Proof);
+    assert_eq!(h.state().view.mode, Mode::Proof);
     h
 }
 
 /// The proof shown now.
 fn shown(h: &Harness<'static, StudioApp>) -> Arc<tsumego_studio::solver::proof::ProofTree> {
-    h.state().finished.as_ref().unwrap().proof.clone().unwrap()
+    h.state()
+        .jobs
+        .finished
+        .as_ref()
+        .unwrap()
+        .proof
+        .clone()
+        .unwrap()
 }
 
 /// The size of the zone the board shows.
@@ -72,14 +79,20 @@ fn scene_zone(h: &Harness<'static, StudioApp>) -> usize {
 
 /// How the reduction that has ended ended.
 fn ended(h: &Harness<'static, StudioApp>) -> ReduceOutcome {
-    let job = h.state().reduction.as_ref().expect("a reduction");
+    let job = h.state().jobs.reduction.as_ref().expect("a reduction");
     job.outcome.clone().expect("the reduction has ended")
 }
 
 /// Step frames until the reduction has ended (it runs on its own thread).
 fn wait_for_reduction(h: &mut Harness<'static, StudioApp>) {
     let start = Instant::now();
-    while h.state().reduction.as_ref().is_some_and(|j| j.is_running()) {
+    while h
+        .state()
+        .jobs
+        .reduction
+        .as_ref()
+        .is_some_and(|j| j.is_running())
+    {
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "the reduction did not end"
@@ -112,12 +125,12 @@ fn a_smaller_proof_is_checked_then_shown_and_before_after_switch_the_zone() {
     assert!(after < before, "zone {before} → {after}");
     assert!(reduced.root.zone.is_subset(&original.root.zone));
     // The proof shown now is the one the checker accepted, and it holds when checked again.
-    let f = h.state().finished.as_ref().unwrap();
+    let f = h.state().jobs.finished.as_ref().unwrap();
     assert_eq!(f.check, Some(CheckVerdict::Checked));
     let again = check(f.proof_claim(), &reduced, &CheckSettings::default(), None);
     assert_eq!(again.verdict, CheckVerdict::Checked, "{:?}", again.error);
     // The board and the panel show the smaller proof at its root.
-    assert_eq!(h.state().mode, Mode::Proof);
+    assert_eq!(h.state().view.mode, Mode::Proof);
     assert_eq!(scene_zone(&h), after);
     assert_eq!(
         h.state().scene().proven,
@@ -148,7 +161,12 @@ fn a_smaller_proof_is_checked_then_shown_and_before_after_switch_the_zone() {
     h.get_by_label("Find a smaller proof").click();
     h.run_steps(2);
     wait_for_reduction(&mut h);
-    let ba = h.state().before_after.clone().expect("both proofs kept");
+    let ba = h
+        .state()
+        .jobs
+        .before_after
+        .clone()
+        .expect("both proofs kept");
     assert!(Arc::ptr_eq(&ba.before.proof, &original));
     assert!(ba.after.proof.root.zone.len() <= after);
     assert!(Arc::ptr_eq(&shown(&h), &ba.after.proof));
@@ -156,8 +174,8 @@ fn a_smaller_proof_is_checked_then_shown_and_before_after_switch_the_zone() {
     // A new solve forgets both.
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
-    assert!(h.state().before_after.is_none());
-    assert!(h.state().reduction.is_none());
+    assert!(h.state().jobs.before_after.is_none());
+    assert!(h.state().jobs.reduction.is_none());
 }
 
 #[test]
@@ -168,7 +186,7 @@ fn stop_cancels_the_reduction_and_keeps_the_proof() {
     h.state_mut().settings.reduce.k = 40;
     h.get_by_label("Find a smaller proof").click();
     h.run_steps(3);
-    assert!(h.state().reduction.as_ref().unwrap().is_running());
+    assert!(h.state().jobs.reduction.as_ref().unwrap().is_running());
     h.get_by_label_contains("reducing (heatmap, K 40)…");
     h.get_by_label("■ Stop reducing").click();
     h.run_steps(1);
@@ -181,8 +199,8 @@ fn stop_cancels_the_reduction_and_keeps_the_proof() {
         outcome.words()
     );
     assert!(Arc::ptr_eq(&shown(&h), &original));
-    assert!(h.state().before_after.is_none());
-    let notice = h.state().notice.clone().unwrap();
+    assert!(h.state().jobs.before_after.is_none());
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(
         notice.text.contains("the original proof is kept"),
         "{}",
@@ -197,13 +215,13 @@ fn a_new_solve_cancels_a_running_reduction() {
     h.state_mut().settings.reduce.k = 40;
     h.get_by_label("Find a smaller proof").click();
     h.run_steps(3);
-    assert!(h.state().reduction.as_ref().unwrap().is_running());
+    assert!(h.state().jobs.reduction.as_ref().unwrap().is_running());
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
-    assert!(h.state().reduction.is_none());
+    assert!(h.state().jobs.reduction.is_none());
     studio_common::wait_for_solve(&mut h);
-    assert!(h.state().finished.as_ref().unwrap().proof.is_some());
-    assert!(h.state().before_after.is_none());
+    assert!(h.state().jobs.finished.as_ref().unwrap().proof.is_some());
+    assert!(h.state().jobs.before_after.is_none());
 }
 
 #[test]
@@ -211,7 +229,7 @@ fn a_smaller_proof_the_checker_rejects_is_not_shown() {
     let mut h = solved(25);
     let original = shown(&h);
     // Every proof checked from now on is corrupted first: the smaller one is rejected.
-    h.state_mut().check_fault = Some(Fault::WrongMove);
+    h.state_mut().jobs.check_fault = Some(Fault::WrongMove);
     h.get_by_label("Find a smaller proof").click();
     h.run_steps(2);
     wait_for_reduction(&mut h);
@@ -222,8 +240,8 @@ fn a_smaller_proof_the_checker_rejects_is_not_shown() {
         _ => panic!("{}", outcome.words()),
     }
     assert!(Arc::ptr_eq(&shown(&h), &original));
-    assert!(h.state().before_after.is_none());
-    let notice = h.state().notice.clone().unwrap();
+    assert!(h.state().jobs.before_after.is_none());
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(notice.error, "{}", notice.text);
     assert!(
         notice.text.contains("failed the independent check"),

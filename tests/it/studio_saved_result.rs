@@ -30,7 +30,13 @@ fn bare_copy(tag: &str, name: &str) -> (PathBuf, PathBuf) {
 }
 
 fn library_result(h: &Harness<'static, StudioApp>, file: &Path) -> Option<String> {
-    let entry = h.state().library.entries.iter().find(|e| e.path == file);
+    let entry = h
+        .state()
+        .doc
+        .library
+        .entries
+        .iter()
+        .find(|e| e.path == file);
     entry.unwrap().result.clone()
 }
 
@@ -48,7 +54,7 @@ fn a_proven_result_is_saved_with_the_file_and_shown_in_the_problem_list() {
     wait_for_solve(&mut h);
     assert!(h.state().proof().is_some());
     h.state_mut().save_to(&file);
-    let notice = h.state().notice.clone().unwrap().text;
+    let notice = h.state().view.notice.clone().unwrap().text;
     assert!(
         notice.contains("with the proven result (White kills, D1)"),
         "{notice}"
@@ -67,7 +73,7 @@ fn a_proven_result_is_saved_with_the_file_and_shown_in_the_problem_list() {
         back.comment()
     );
     // The position, claim and region are what was open.
-    let open = h.state().doc.problem().unwrap().clone();
+    let open = h.state().doc.problem.problem().unwrap().clone();
     assert_eq!(back.board(), open.board());
     assert_eq!(
         (back.goal(), back.or_player()),
@@ -75,7 +81,7 @@ fn a_proven_result_is_saved_with_the_file_and_shown_in_the_problem_list() {
     );
     assert_eq!(back.region(), open.region());
     // The open document is clean: what is saved beside it is the result, not an edit.
-    assert!(!h.state().doc.is_dirty());
+    assert!(!h.state().doc.problem.is_dirty());
     assert_eq!(
         library_result(&h, &file).as_deref(),
         Some("White kills · D1")
@@ -143,7 +149,7 @@ fn a_typed_source_is_kept_and_saved_as_so() {
     h.run_steps(2);
     h.get_by_label("Name:").focus();
     h.run_steps(3);
-    assert_eq!(h.state().doc.setup().source, "Igo Hatsuyoron 12");
+    assert_eq!(h.state().doc.problem.setup().source, "Igo Hatsuyoron 12");
     h.state_mut().save_to(&file);
     assert!(std::fs::read_to_string(&file)
         .unwrap()
@@ -160,15 +166,23 @@ fn an_exported_proof_opens_again_as_the_problem() {
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
     wait_for_solve(&mut h);
-    let solved = h.state().doc.problem().unwrap().clone();
+    let solved = h.state().doc.problem.problem().unwrap().clone();
     let file = dir.join("proof.sgf");
     h.state_mut().write_proof(&file);
     h.state_mut().request_open(file.clone());
     h.run_steps(3);
     let app = h.state();
-    assert_eq!(app.doc.path(), Some(file.as_path()), "{:?}", app.notice);
-    assert!(app.finished.is_none(), "opening forgets the last verdict");
-    let p = app.doc.problem().unwrap();
+    assert_eq!(
+        app.doc.problem.path(),
+        Some(file.as_path()),
+        "{:?}",
+        app.view.notice
+    );
+    assert!(
+        app.jobs.finished.is_none(),
+        "opening forgets the last verdict"
+    );
+    let p = app.doc.problem.problem().unwrap();
     assert_eq!(p.board(), solved.board());
     assert_eq!(
         (p.goal(), p.or_player()),

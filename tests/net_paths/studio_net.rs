@@ -25,7 +25,7 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
     // SAFETY (edition 2021: not unsafe): set before any thread of this binary reads it.
     std::env::set_var("TSUMEGO_NN_MODULE", &missing);
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    assert!(matches!(h.state().net, NetState::NotLoaded));
+    assert!(matches!(h.state().net.status, NetState::NotLoaded));
     assert!(
         !libtorch_loaded(),
         "the studio's start must not load libtorch"
@@ -38,7 +38,7 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
     h.get_by_label("Load the net").click();
     let start = Instant::now();
     while !matches!(
-        h.state().net,
+        h.state().net.status,
         NetState::Unavailable(_) | NetState::Ready { .. }
     ) {
         assert!(
@@ -49,7 +49,7 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
         h.step();
     }
     h.run_steps(2);
-    let notice = h.state().notice.clone().unwrap();
+    let notice = h.state().view.notice.clone().unwrap();
     assert!(notice.error, "{}", notice.text);
     assert!(
         notice.text.starts_with("Net unavailable: "),
@@ -84,7 +84,7 @@ fn the_net_loads_only_when_asked_and_a_missing_module_is_one_line() {
     h.get_by_label("▶ Solve").click();
     h.run_steps(2);
     wait_for_solve(&mut h);
-    assert!(h.state().finished.is_some());
+    assert!(h.state().jobs.finished.is_some());
 }
 
 /// A guide as slow as a net on a busy CPU: every answer takes `delay`; priors favour the first
@@ -121,7 +121,7 @@ impl Guide for SlowGuide {
 fn a_slow_net_never_holds_the_frames_up() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
     let delay = Duration::from_millis(1500);
-    h.state_mut().net = NetState::ready(GuideHandle::new(SlowGuide { delay }));
+    h.state_mut().net.status = NetState::ready(GuideHandle::new(SlowGuide { delay }));
     h.state_mut().settings.overlays.net_policy = true;
     h.state_mut().settings.overlays.net_value = true;
     // While the net thinks, frames go on: the board without heat, the line says so.
@@ -132,7 +132,7 @@ fn a_slow_net_never_holds_the_frames_up() {
         "four frames took {:?}: the frame waited for the net",
         start.elapsed()
     );
-    assert!(h.state().net_view.waiting());
+    assert!(h.state().net.view.waiting());
     assert!(h.state().scene().heat.is_empty());
     assert_eq!(h.state().net_value_line(), "Net: evaluating…");
     h.get_by_label("Net: evaluating…");
@@ -143,7 +143,7 @@ fn a_slow_net_never_holds_the_frames_up() {
         h.step();
     }
     h.run_steps(2);
-    let problem = h.state().doc.problem().unwrap().clone();
+    let problem = h.state().doc.problem.problem().unwrap().clone();
     let moves = problem
         .board()
         .legal_moves(problem.to_move(), Some(&problem.region()));

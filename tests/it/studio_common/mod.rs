@@ -35,6 +35,7 @@ pub fn solve_for_verdict(harness: &mut Harness<'static, StudioApp>) -> String {
     wait_for_solve(harness);
     harness
         .state()
+        .jobs
         .finished
         .as_ref()
         .expect("a finished solve")
@@ -44,7 +45,7 @@ pub fn solve_for_verdict(harness: &mut Harness<'static, StudioApp>) -> String {
 
 pub fn wait_for_solve(harness: &mut Harness<'static, StudioApp>) {
     let start = Instant::now();
-    while harness.state().live.is_running() {
+    while harness.state().jobs.live.is_running() {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "the solve did not end"
@@ -60,6 +61,7 @@ pub fn wait_for_judgement(harness: &mut Harness<'static, StudioApp>) {
     let start = Instant::now();
     while harness
         .state()
+        .jobs
         .all_moves
         .as_ref()
         .is_some_and(|j| j.is_running())

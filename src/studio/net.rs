@@ -1,0 +1,18 @@
+//! The net part of the studio's state: the net's loading status and its guide, what it says
+//! about the shown position, and the weights file it loads.
+
+use super::net_status::NetState;
+use super::net_view::NetView;
+use std::path::PathBuf;
+
+/// The net, as the studio uses it.
+#[derive(Default)]
+pub struct Net {
+    /// Not loaded until the user asks for it; then loading, ready (with its guide) or failed.
+    pub status: NetState,
+    /// What the net says about the shown position (the net overlays), from its worker thread.
+    pub view: NetView,
+    /// The weights file the net loads: `None` for the shipped weights (or the file
+    /// `TSUMEGO_WEIGHTS` names).
+    pub weights: Option<PathBuf>,
+}
