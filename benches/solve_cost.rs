@@ -22,7 +22,7 @@ use std::time::Instant;
 use tsumego_studio::cli::checking::CheckArgs;
 use tsumego_studio::cli::engine::SearchArgs;
 use tsumego_studio::problem::load_inferring;
-use tsumego_studio::solver::schedule::Width;
+use tsumego_studio::solver::jobs::schedule::Width;
 
 /// The options: `solve`'s search and check options (their defaults are `solve`'s), the runs
 /// and the files.

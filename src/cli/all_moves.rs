@@ -1,5 +1,5 @@
 //! `tsumego-studio solve FILE --all-moves`: every legal first move of the player to move judged
-//! ([`crate::solver::first_moves`]), printed one line per move as it is decided, then the
+//! ([`crate::solver::jobs::first_moves`]), printed one line per move as it is decided, then the
 //! summary (`unique solution: C3`); or one JSON object with `--json`.
 
 use super::checking::CheckArgs;
@@ -9,10 +9,10 @@ use crate::atomic_file::write_atomically;
 use crate::problem::coords::move_gtp;
 use crate::problem::Problem;
 use crate::solver::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
-use crate::solver::certify::CheckVerdict;
-use crate::solver::first_moves::{judge_first_moves, JudgedMove, MoveResult};
-use crate::solver::repro::save_rejected;
-use crate::solver::schedule::Width;
+use crate::solver::jobs::first_moves::{judge_first_moves, JudgedMove, MoveResult};
+use crate::solver::jobs::schedule::Width;
+use crate::solver::proof::certify::CheckVerdict;
+use crate::solver::proof::repro::save_rejected;
 use anyhow::Context;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -119,7 +119,7 @@ pub fn run(
         if let Some(read) = moves_read {
             writeln!(stdout, "  {}", read.words)?;
         }
-        let claim = crate::solver::first_moves::judged_claim(problem);
+        let claim = crate::solver::jobs::first_moves::judged_claim(problem);
         writeln!(
             stdout,
             "every first move of {} ({}), each within the limits:",

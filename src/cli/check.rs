@@ -14,13 +14,13 @@
 //!
 //! A proof SGF (an SGF file with a proof tree: `TSROLE` properties, as `solve --proof-out` and
 //! reproduction files write them) is read with its problem and run through the independent
-//! checker ([`crate::solver::certify`]); a rejected proof, or one whose check does not finish,
+//! checker ([`crate::solver::proof::certify`]); a rejected proof, or one whose check does not finish,
 //! fails.
 
 use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::{load_inferring, LoadError};
-use crate::solver::certify::{check, CheckSettings, CheckVerdict};
-use crate::solver::proof_sgf::proof_from_sgf;
+use crate::solver::proof::certify::{check, CheckSettings, CheckVerdict};
+use crate::solver::proof::proof_sgf::proof_from_sgf;
 use anyhow::Context;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

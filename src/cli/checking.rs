@@ -1,13 +1,13 @@
 //! The proof-checking options shared by `solve` and `bench` (their bounds by `check` too), and
 //! checking one analysis with them: the independent checker runs on every proof before it is
-//! reported ([`crate::solver::certify`]); a rejected proof is written to a reproduction file
-//! ([`crate::solver::repro`]).
+//! reported ([`crate::solver::proof::certify`]); a rejected proof is written to a reproduction file
+//! ([`crate::solver::proof::repro`]).
 
 use super::engine::SearchArgs;
-use crate::solver::analysis::Analysis;
-use crate::solver::certify::{certify, CheckSettings};
-use crate::solver::fault::Fault;
-use crate::solver::repro::save_rejected;
+use crate::solver::jobs::analysis::Analysis;
+use crate::solver::proof::certify::{certify, CheckSettings};
+use crate::solver::proof::fault::Fault;
+use crate::solver::proof::repro::save_rejected;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,11 +1,11 @@
 //! The search options shared by `solve` and `bench`, and running a search with them.
 
 use crate::problem::Problem;
-use crate::solver::analysis::Analysis;
-use crate::solver::pattern_store::{PatternStore, PatternStoreHandle, RztError};
-use crate::solver::race::{proven, race};
-use crate::solver::schedule::{analyse_with_width, Width};
-use crate::solver::tt::TranspositionTable;
+use crate::solver::jobs::analysis::Analysis;
+use crate::solver::jobs::race::{proven, race};
+use crate::solver::jobs::schedule::{analyse_with_width, Width};
+use crate::solver::kernel::tt::TranspositionTable;
+use crate::solver::knowledge::pattern_store::{PatternStore, PatternStoreHandle, RztError};
 use crate::solver::{self, TablePool};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
@@ -143,13 +143,13 @@ pub struct SearchArgs {
 
 /// The guide `--net` asks for (`None`: the heuristic); a failure is said once per process on
 /// standard error and the heuristic used.
-pub fn net_guide(net: &str) -> Option<crate::solver::guide::GuideHandle> {
+pub fn net_guide(net: &str) -> Option<crate::solver::knowledge::guide::GuideHandle> {
     static SAID: std::sync::Once = std::sync::Once::new();
     let path = match net {
         "off" => return None,
         spec if spec.starts_with("playout") => {
-            return match crate::solver::playout::PlayoutGuide::parse(spec) {
-                Some(g) => Some(crate::solver::guide::GuideHandle::new(g)),
+            return match crate::solver::knowledge::playout::PlayoutGuide::parse(spec) {
+                Some(g) => Some(crate::solver::knowledge::guide::GuideHandle::new(g)),
                 None => {
                     SAID.call_once(|| {
                         eprintln!(
@@ -167,7 +167,7 @@ pub fn net_guide(net: &str) -> Option<crate::solver::guide::GuideHandle> {
     #[cfg(feature = "nn")]
     let loaded = crate::nn::shared::guide(path.as_deref(), crate::nn::DevicePreference::Auto);
     #[cfg(not(feature = "nn"))]
-    let loaded: Result<crate::solver::guide::GuideHandle, String> = {
+    let loaded: Result<crate::solver::knowledge::guide::GuideHandle, String> = {
         let _ = path;
         Err("this build has no net (built with --no-default-features)".to_string())
     };
@@ -286,7 +286,7 @@ impl SearchArgs {
         }
         let entries = self
             .pattern_entries
-            .unwrap_or(solver::config::DEFAULT_PATTERN_ENTRIES);
+            .unwrap_or(solver::kernel::config::DEFAULT_PATTERN_ENTRIES);
         let store = PatternStore::open(&path, entries)?;
         let loaded = store.len();
         let store = store.into_shared();
@@ -368,7 +368,7 @@ impl SearchArgs {
         ]
     }
 
-    /// `--engine portfolio`: the lanes raced ([`crate::solver::race`]), the first decided
+    /// `--engine portfolio`: the lanes raced ([`crate::solver::jobs::race`]), the first decided
     /// result stopping the other; the proven claim, else the first lane's result that is
     /// decided, else the first lane's. `stop` stops both. The lanes' searches of the same
     /// rules share one transposition table ([`TablePool::shared`]): what one lane proves, the

@@ -3,9 +3,9 @@
 //! whether the independent checker confirmed it. A proof the checker rejected is never kept.
 
 use crate::problem::Problem;
-use crate::solver::analysis::Analysis;
-use crate::solver::certify::CheckVerdict;
-use crate::solver::proof_sgf::proof_to_sgf_with_note;
+use crate::solver::jobs::analysis::Analysis;
+use crate::solver::proof::certify::CheckVerdict;
+use crate::solver::proof::proof_sgf::proof_to_sgf_with_note;
 
 /// The SGF text of the proof to keep for `analysis` of `claim` (the problem as asked), or `None`
 /// when there is none to keep (no proof, a failure whose certificate was not checked, or a proof

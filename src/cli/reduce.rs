@@ -1,10 +1,10 @@
 //! `solve --reduce-zones`: after the solve, the proof's relevance zone is reduced
-//! ([`crate::solver::reduce`]) and the smallest proof found replaces it (it is then checked,
+//! ([`crate::solver::jobs::reduce`]) and the smallest proof found replaces it (it is then checked,
 //! reported and saved like any proof).
 
 use super::engine::{parse_secs, Engine, SearchArgs};
-use crate::solver::analysis::Analysis;
-use crate::solver::reduce::{reduce, ReduceSettings, Strategy, DEFAULT_K, DEFAULT_SEED};
+use crate::solver::jobs::analysis::Analysis;
+use crate::solver::jobs::reduce::{reduce, ReduceSettings, Strategy, DEFAULT_K, DEFAULT_SEED};
 use crate::solver::Status;
 use clap::{Args, ValueEnum};
 use serde::Serialize;

@@ -3,10 +3,10 @@
 use crate::go::Color;
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, MovesRead, Outcome, Problem};
-use crate::solver::analysis::{Analysis, How};
-use crate::solver::book::{agrees, agrees_with_book, book_first_moves, first_move_in_book};
-use crate::solver::certify::CheckVerdict;
-use crate::solver::go_result::GoResult;
+use crate::solver::jobs::analysis::{Analysis, How};
+use crate::solver::jobs::book::{agrees, agrees_with_book, book_first_moves, first_move_in_book};
+use crate::solver::jobs::go_result::GoResult;
+use crate::solver::proof::certify::CheckVerdict;
 use crate::solver::verdict::{analysis_words, proof_line_words, result_words};
 use crate::solver::{Solution, Status, StopReason};
 use serde::Serialize;
@@ -51,10 +51,10 @@ pub struct SolveReport {
     /// Number of proof-tree nodes (a win).
     pub proof_size: Option<usize>,
     /// How the result comes about (unconditional life, seki, ko; see
-    /// [`crate::solver::analysis`]).
+    /// [`crate::solver::jobs::analysis`]).
     pub how: How,
     /// The Go result of a `live`/`kill` position, the same whichever claim was asked (see
-    /// [`crate::solver::go_result`]); `None` for the research goals and undecided results.
+    /// [`crate::solver::jobs::go_result`]); `None` for the research goals and undecided results.
     pub go: Option<GoResult>,
     /// What was inferred for a file without markup (target, region, goal, frame), or why it
     /// could not be.

@@ -5,9 +5,9 @@
 
 use super::static_table::read_or_builtin;
 use crate::atomic_file::write_atomically;
-use crate::solver::seki_db::build::build;
-use crate::solver::seki_db::shipped::shipped_bytes;
-use crate::solver::seki_db::table::SekiTable;
+use crate::solver::knowledge::seki_db::build::build;
+use crate::solver::knowledge::seki_db::shipped::shipped_bytes;
+use crate::solver::knowledge::seki_db::table::SekiTable;
 use anyhow::Context;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! `tsumego-studio solve FILE`: solve one problem's claim (or its opposite, or both) and report
 //! the result, the file's expectations, the root relevance zone and the search figures; optionally
-//! write the proof as SGF ([`crate::solver::proof_sgf`]).
+//! write the proof as SGF ([`crate::solver::proof::proof_sgf`]).
 
 use super::checking::CheckArgs;
 use super::engine::{RztFile, SearchArgs};
@@ -9,10 +9,10 @@ use super::reduce::{ReduceArgs, ReductionSummary};
 use super::report::{MovesReadReport, SolveReport};
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
-use crate::solver::analysis::{Analysis, How};
-use crate::solver::certify::CheckVerdict;
-use crate::solver::race::race;
-use crate::solver::schedule::Width;
+use crate::solver::jobs::analysis::{Analysis, How};
+use crate::solver::jobs::race::race;
+use crate::solver::jobs::schedule::Width;
+use crate::solver::proof::certify::CheckVerdict;
 use crate::solver::verdict::analysis_words;
 use crate::solver::{Status, StopReason};
 use anyhow::{anyhow, bail, Context};
@@ -145,7 +145,7 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         });
     }
 
-    // The claims are raced ([`crate::solver::race`]): with `--side both` each is searched on a
+    // The claims are raced ([`crate::solver::jobs::race`]): with `--side both` each is searched on a
     // thread of its own and the first proven stops the other; each proof is checked on its
     // claim's thread. The runs keep the claims' order whichever ended first.
     let claims = claims(&problem, options.side);

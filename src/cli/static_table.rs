@@ -1,5 +1,5 @@
 //! `tsumego-studio static-table build --max-area N --out FILE`: generate the table of small
-//! enclosed areas of the static life-and-death rule ([`crate::solver::static_ld`]) and write it
+//! enclosed areas of the static life-and-death rule ([`crate::solver::knowledge::static_ld`]) and write it
 //! atomically; `tsumego-studio static-table info [FILE]`: read a table (by default the one
 //! built into the program), check it and print its figures.
 //!
@@ -10,10 +10,10 @@
 //! ```
 
 use crate::atomic_file::write_atomically;
-use crate::solver::static_ld::generate::generate;
-use crate::solver::static_ld::lookup::shipped_bytes;
-use crate::solver::static_ld::table::StaticTable;
-use crate::solver::static_ld::verdict::Target;
+use crate::solver::knowledge::static_ld::generate::generate;
+use crate::solver::knowledge::static_ld::lookup::shipped_bytes;
+use crate::solver::knowledge::static_ld::table::StaticTable;
+use crate::solver::knowledge::static_ld::verdict::Target;
 use anyhow::Context;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};

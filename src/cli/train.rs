@@ -165,7 +165,7 @@ mod imp {
     use crate::nn::features::{SquareSymmetry, NUM_PLANES};
     use crate::nn::samples::{read_samples, write_samples, Sample};
     use crate::nn::{DevicePreference, Net, NetModule, NetSpec};
-    use crate::solver::guide::DWIN_HORIZON;
+    use crate::solver::knowledge::guide::DWIN_HORIZON;
     use anyhow::{anyhow, Context};
     use indicatif::{ProgressBar, ProgressStyle};
     use std::io::BufReader;

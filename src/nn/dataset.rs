@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::features::{Plane, SquareSymmetry, NUM_PLANES};
 use super::generate::{prove, random_problem_shaped, KillAllShape};
 use super::samples::{harvest, Sample};
-use crate::solver::guide::DWIN_HORIZON;
+use crate::solver::knowledge::guide::DWIN_HORIZON;
 
 /// What the data is generated from; equal settings give equal data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, KoRule, Problem, ProblemSetup};
-use crate::solver::guide::{Guide, GuideQuery, HeuristicGuide};
+use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
 use crate::solver::{Engine, ProofTree, SolveConfig, Solver, Status};
 
 /// The kinds of generated problems.

@@ -17,7 +17,7 @@ use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 use super::features::{encode, Crop, Position, NUM_PLANES};
 use super::net::Net;
 use crate::go::{Move, Point};
-use crate::solver::guide::{Guidance, Guide, GuideQuery};
+use crate::solver::knowledge::guide::{Guidance, Guide, GuideQuery};
 
 /// Most positions evaluated in one forward.
 pub const MAX_BATCH: usize = 32;

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use super::service::NetGuide;
 use super::weights::{find_shipped, spec_of};
 use super::{DevicePreference, NetModule};
-use crate::solver::guide::GuideHandle;
+use crate::solver::knowledge::guide::GuideHandle;
 
 static GUIDES: Mutex<Option<HashMap<PathBuf, GuideHandle>>> = Mutex::new(None);
 

@@ -1,4 +1,4 @@
-//! Answer trees as SGF (issue 15): every first move judged ([`super::first_moves`]) turned into
+//! Answer trees as SGF (issue 15): every first move judged ([`crate::solver::jobs::first_moves`]) turned into
 //! the solution tree of a problem site, so that a Go player's tools (goproblems-style readers,
 //! SGF editors) show the correct moves with the proof's replies and each wrong move with its
 //! refutation.
@@ -33,13 +33,13 @@
 //! the root comment and the private `TS*` properties ([`crate::problem::sgf_write`]); correct
 //! nodes carry `C[RIGHT]` ([`VerdictMarks::Right`]), which reads back as correct.
 
-use super::first_moves::{FirstMoves, JudgedMove, MoveResult};
-use super::proof::{ProofNode, Role};
 use crate::go::{Board, Color, Move};
 use crate::problem::sgf_write::{write_sgf_marked, VerdictMarks};
 use crate::problem::{
     AnswerNode, AnswerTree, Goal, Problem, SgfWriteOptions, ValidationErrors, Verdict,
 };
+use crate::solver::jobs::first_moves::{FirstMoves, JudgedMove, MoveResult};
+use crate::solver::proof::{ProofNode, Role};
 
 /// The default cap on an answer tree's nodes ([`answers_sgf`]).
 pub const DEFAULT_MAX_NODES: usize = 300;
@@ -377,7 +377,7 @@ fn mark_right(node: &mut AnswerNode) {
 mod tests {
     use super::*;
     use crate::problem::{load_inferring, read_sgf};
-    use crate::solver::first_moves::judge_for_tests;
+    use crate::solver::jobs::first_moves::judge_for_tests;
     use std::path::Path;
 
     /// Every first move of a bundled problem judged within a node limit per move.

@@ -1,8 +1,8 @@
 //! Positions and solved problems shared by unit tests.
 
-use super::{ProofTree, SolveConfig, Solver, Status};
 use crate::go::{Board, Point, Zone};
 use crate::problem::Problem;
+use crate::solver::{ProofTree, SolveConfig, Solver, Status};
 
 /// The board of an ASCII diagram (`X` Black, `O` White, `.` empty), which must be valid.
 pub(crate) fn board(diagram: &str) -> Board {

@@ -1,12 +1,12 @@
 //! A solve's result in words, for the command line and the studio.
 
-use super::analysis::{Analysis, How};
-use super::go_result::{GoResult, Life};
-use super::proof::ProofTree;
-use super::{Solution, Status};
 use crate::go::{Color, Move};
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
+use crate::solver::jobs::analysis::{Analysis, How};
+use crate::solver::jobs::go_result::{GoResult, Life};
+use crate::solver::proof::ProofTree;
+use crate::solver::{Solution, Status};
 
 /// `lives` / `kills` (the OR player reaching `goal`), and the failure form.
 pub fn verbs(goal: Goal) -> (&'static str, &'static str) {

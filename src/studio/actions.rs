@@ -16,10 +16,10 @@ use super::view_state::Mode;
 use crate::atomic_file::write_atomically;
 use crate::go::Move;
 use crate::problem::{load_inferring, write_research_json, write_sgf, Format, ProblemSetup};
-use crate::solver::certify::CheckVerdict;
+use crate::solver::proof::certify::CheckVerdict;
+use crate::solver::proof::proof_sgf::proof_to_sgf_with_note;
+use crate::solver::proof::replay::{AnswerKind, Ending, ProofReplay, ReplayError};
 use crate::solver::proof::ProofTree;
-use crate::solver::proof_sgf::proof_to_sgf_with_note;
-use crate::solver::replay::{AnswerKind, Ending, ProofReplay, ReplayError};
 use crate::solver::SolveConfig;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -286,7 +286,7 @@ impl StudioApp {
             .problem()
             .ok()
             .map(|p| {
-                crate::solver::first_moves::judged_claim(p)
+                crate::solver::jobs::first_moves::judged_claim(p)
                     .goal()
                     .or_defends()
             })
@@ -301,7 +301,7 @@ impl StudioApp {
     }
 
     /// The finished judgement of every first move of the current problem, if any.
-    pub fn judged_first_moves(&self) -> Option<&crate::solver::first_moves::FirstMoves> {
+    pub fn judged_first_moves(&self) -> Option<&crate::solver::jobs::first_moves::FirstMoves> {
         self.jobs
             .all_moves
             .as_ref()

@@ -1,4 +1,4 @@
-//! "Judge every first move" in the studio: [`crate::solver::first_moves`] on a background thread,
+//! "Judge every first move" in the studio: [`crate::solver::jobs::first_moves`] on a background thread,
 //! each judged move sent over a bounded channel as it is decided, the whole judgement at the
 //! end. The panel lists the moves with their results and states the solutions ("unique
 //! solution: C3"); the board marks each judged point.
@@ -7,10 +7,10 @@ use super::live::Finished;
 use crate::go::Move;
 use crate::problem::coords::move_gtp;
 use crate::problem::Problem;
-use crate::solver::analysis::{ends_in_seki, ko_capture_paths};
-use crate::solver::certify::CheckSettings;
-use crate::solver::first_moves::{judge_first_moves, FirstMoves, JudgedMove, MoveResult};
-use crate::solver::schedule::Width;
+use crate::solver::jobs::analysis::{ends_in_seki, ko_capture_paths};
+use crate::solver::jobs::first_moves::{judge_first_moves, FirstMoves, JudgedMove, MoveResult};
+use crate::solver::jobs::schedule::Width;
+use crate::solver::proof::certify::CheckSettings;
 use crate::solver::SolveConfig;
 use crossbeam_channel::{bounded, Receiver};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,8 +49,8 @@ impl AllMovesJob {
         let (tx, rx) = bounded(1024);
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let total = crate::solver::first_moves::first_moves(
-            &crate::solver::first_moves::judged_claim(&problem),
+        let total = crate::solver::jobs::first_moves::first_moves(
+            &crate::solver::jobs::first_moves::judged_claim(&problem),
         )
         .len();
         let spawned = thread::Builder::new()

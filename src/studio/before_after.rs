@@ -1,7 +1,7 @@
 //! The proof as solved and the smaller one "Find a smaller proof" found
 //! (the reduce panel), and which of them the proof view shows.
 
-use crate::solver::certify::CheckVerdict;
+use crate::solver::proof::certify::CheckVerdict;
 use crate::solver::proof::ProofTree;
 use std::sync::Arc;
 

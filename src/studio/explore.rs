@@ -23,8 +23,8 @@
 
 use crate::go::{Board, Color, Move, Zone};
 use crate::problem::Problem;
-use crate::solver::replay::{AnswerKind, ProofReplay, ReplayError};
-use crate::solver::rules::{Refusal, Rules};
+use crate::solver::kernel::rules::{Refusal, Rules};
+use crate::solver::proof::replay::{AnswerKind, ProofReplay, ReplayError};
 use crate::solver::ProofTree;
 use thiserror::Error;
 

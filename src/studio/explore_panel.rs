@@ -14,7 +14,7 @@ use super::scene::{NumberedMove, Scene};
 use super::view_state::Mode;
 use crate::go::{Color, Move, Zone};
 use crate::problem::{AnswerTree, SetupMove};
-use crate::solver::replay::ProofReplay;
+use crate::solver::proof::replay::ProofReplay;
 use crate::solver::SolveConfig;
 use egui::{Color32, RichText};
 

@@ -30,7 +30,7 @@ pub struct Jobs {
     /// Where the reproduction file of a proof the checker rejects is written.
     pub repro_dir: PathBuf,
     /// Tests of the checking path only: every proof is corrupted before its check.
-    pub check_fault: Option<crate::solver::fault::Fault>,
+    pub check_fault: Option<crate::solver::proof::fault::Fault>,
 }
 
 impl Default for Jobs {

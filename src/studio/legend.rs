@@ -83,7 +83,7 @@ impl StudioApp {
 
     /// What the first-move marks mean (every first move judged).
     fn first_moves_legend(&self, ui: &mut egui::Ui) {
-        use crate::solver::first_moves::MoveResult;
+        use crate::solver::jobs::first_moves::MoveResult;
         let defends = self.first_mover_defends();
         ui.label("first moves:");
         for result in [

@@ -3,7 +3,7 @@
 
 use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::{load_inferring, Goal};
-use crate::solver::book::Stated;
+use crate::solver::jobs::book::Stated;
 use crate::solver::verdict::outcome_verb;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

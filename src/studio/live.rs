@@ -10,10 +10,10 @@
 use super::solve_job::{JobEvent, JobSettings, ReproFile, SolveRunner};
 use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
-use crate::solver::analysis::{ends_in_seki, ko_capture_paths, How};
-use crate::solver::book;
-use crate::solver::certify::{CheckVerdict, Checked};
-use crate::solver::go_result::GoResult;
+use crate::solver::jobs::analysis::{ends_in_seki, ko_capture_paths, How};
+use crate::solver::jobs::book;
+use crate::solver::jobs::go_result::GoResult;
+use crate::solver::proof::certify::{CheckVerdict, Checked};
 use crate::solver::proof::ProofTree;
 use crate::solver::verdict::{how_words, verbs};
 use crate::solver::{Progress, Solution, Status, StopReason};

@@ -13,7 +13,7 @@ use super::app::StudioApp;
 use super::live::thousands;
 use super::scene::{PointMark, Scene};
 use crate::go::Move;
-use crate::solver::progress::{number_words, Progress, RootMove, RootState};
+use crate::solver::kernel::progress::{number_words, Progress, RootMove, RootState};
 use crate::solver::Engine;
 
 /// Moves of the line shown before it is cut short with "…".
@@ -256,7 +256,7 @@ fn compact(n: u64) -> String {
 mod tests {
     use super::*;
     use crate::go::Point;
-    use crate::solver::progress::INFINITE_NUMBER;
+    use crate::solver::kernel::progress::INFINITE_NUMBER;
 
     fn root(x: usize, state: RootState, nodes: u64) -> RootMove {
         RootMove {

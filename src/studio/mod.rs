@@ -11,7 +11,7 @@
 //! - solving: [`solve_job`] (the thread and its channel), [`live`] (progress and verdicts),
 //!   [`kept_results`] (proofs found again when an undo returns to a proven position);
 //! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
-//!   [`crate::solver::replay`]; "Find a smaller proof" (the zone reduction) runs in
+//!   [`crate::solver::proof::replay`]; "Find a smaller proof" (the zone reduction) runs in
 //!   [`reduce_job`] and shows before and after in [`reduce_panel`];
 //! - free play: [`explore`] (the variation tree and its marks against a proof), on the studio in
 //!   [`explore_panel`] (Explore mode, Try to refute, Solve from here);

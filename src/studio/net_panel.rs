@@ -219,7 +219,7 @@ impl StudioApp {
 
     /// The net's guide when the solver panel asks for it, the net is loaded and the engine
     /// asks a guide.
-    pub fn solve_guide(&self) -> Option<crate::solver::guide::GuideHandle> {
+    pub fn solve_guide(&self) -> Option<crate::solver::knowledge::guide::GuideHandle> {
         let used = super::side_panel::engine_choice(self.settings.limits.engine)
             .is_some_and(|c| c.uses_guide);
         if self.settings.limits.use_net && used {

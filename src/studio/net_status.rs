@@ -4,7 +4,7 @@
 //! result, or the one-line reason it is unavailable, goes to the status bar and the Net menu.
 //! The engines work the same either way (they use the heuristic move ordering).
 
-use crate::solver::guide::GuideHandle;
+use crate::solver::knowledge::guide::GuideHandle;
 use crossbeam_channel::{bounded, Receiver, TryRecvError};
 use std::path::PathBuf;
 
@@ -114,7 +114,7 @@ impl NetState {
 fn load(weights: Option<PathBuf>) -> Result<(GuideHandle, String), String> {
     use crate::go::{Board, Color, Zone};
     use crate::problem::Goal;
-    use crate::solver::guide::GuideQuery;
+    use crate::solver::knowledge::guide::GuideQuery;
     // The module first: when it is missing, that is the reason to give (not the weights).
     let module = crate::nn::NetModule::get().map_err(|e| e.to_string())?;
     let guide = crate::nn::shared::guide(weights.as_deref(), crate::nn::DevicePreference::Auto)?;
@@ -151,7 +151,7 @@ fn load(_weights: Option<PathBuf>) -> Result<(GuideHandle, String), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::guide::HeuristicGuide;
+    use crate::solver::knowledge::guide::HeuristicGuide;
 
     #[test]
     fn a_ready_net_gives_its_guide_and_names_it() {

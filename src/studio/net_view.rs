@@ -12,7 +12,7 @@
 
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::{Goal, Problem};
-use crate::solver::guide::{Guidance, GuideHandle, GuideQuery};
+use crate::solver::knowledge::guide::{Guidance, GuideHandle, GuideQuery};
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 use std::thread::JoinHandle;
 
@@ -284,7 +284,7 @@ impl NetView {
 mod tests {
     use super::*;
     use crate::problem::fixtures;
-    use crate::solver::guide::{Guide, HeuristicGuide};
+    use crate::solver::knowledge::guide::{Guide, HeuristicGuide};
     use std::time::{Duration, Instant};
 
     /// White's bent three in a corner, White to live (A5 B5 C5 empty).

@@ -1,5 +1,5 @@
 //! "Find a smaller proof" in the studio: the relevance-zone reduction
-//! ([`crate::solver::reduce`]) of the shown proof on a background thread, its progress sent over a
+//! ([`crate::solver::jobs::reduce`]) of the shown proof on a background thread, its progress sent over a
 //! bounded channel (dropped when the GUI lags, never blocking the reduction), its end last. A
 //! smaller proof is checked by the independent checker on the same thread before it is offered:
 //! the studio shows it only when the checker accepts it.
@@ -8,9 +8,9 @@
 //! stop flag, and the thread ends within one stop check; its last messages go nowhere.
 
 use crate::problem::Problem;
-use crate::solver::certify::{check, CheckSettings, CheckVerdict, Checked};
+use crate::solver::jobs::reduce::{reduce_with_progress, ReduceProgress, ReduceSettings, Strategy};
+use crate::solver::proof::certify::{check, CheckSettings, CheckVerdict, Checked};
 use crate::solver::proof::ProofTree;
-use crate::solver::reduce::{reduce_with_progress, ReduceProgress, ReduceSettings, Strategy};
 use crate::solver::SolveConfig;
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -12,10 +12,10 @@ use super::before_after::{BeforeAfter, ShownProof};
 use super::proof_nav::ProofCursor;
 use super::reduce_job::{ReduceEnd, ReduceJob};
 use super::view_state::Mode;
-use crate::solver::analysis::{ends_in_seki, ko_capture_paths};
-use crate::solver::certify::{CheckSettings, CheckVerdict};
+use crate::solver::jobs::analysis::{ends_in_seki, ko_capture_paths};
+use crate::solver::jobs::reduce::{ReduceSettings, Strategy, DEFAULT_SEED};
+use crate::solver::proof::certify::{CheckSettings, CheckVerdict};
 use crate::solver::proof::ProofTree;
-use crate::solver::reduce::{ReduceSettings, Strategy, DEFAULT_SEED};
 use crate::solver::Engine;
 use std::sync::Arc;
 

@@ -14,10 +14,10 @@ use super::live::{with_players, Finished};
 use crate::go::Move;
 use crate::problem::coords::move_gtp;
 use crate::problem::{AnswerNode, AnswerTree, Outcome, Problem, Verdict, Way};
-use crate::solver::analysis::How;
 use crate::solver::answers::{answer_tree, verdict_line, with_verdict_line, DEFAULT_MAX_NODES};
-use crate::solver::certify::CheckVerdict;
-use crate::solver::first_moves::{FirstMoves, MoveResult};
+use crate::solver::jobs::analysis::How;
+use crate::solver::jobs::first_moves::{FirstMoves, MoveResult};
+use crate::solver::proof::certify::CheckVerdict;
 use crate::solver::verdict::outcome_verb;
 use crate::solver::Status;
 

@@ -4,7 +4,7 @@
 
 use super::solve_job::ClaimChoice;
 use super::theme::ThemeChoice;
-use crate::solver::reduce::{Strategy, DEFAULT_K};
+use crate::solver::jobs::reduce::{Strategy, DEFAULT_K};
 use crate::solver::Engine;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -62,7 +62,7 @@ pub struct Limits {
     pub max_nodes: u64,
     /// OR forward pruning width when `auto_width` is off; 0 = full width.
     pub or_width: usize,
-    /// The automatic width schedule ([`crate::solver::schedule::Width::Auto`]).
+    /// The automatic width schedule ([`crate::solver::jobs::schedule::Width::Auto`]).
     pub auto_width: bool,
     /// The search engine (df-pn unless chosen otherwise, as on the command line).
     pub engine: Engine,
@@ -73,8 +73,8 @@ pub struct Limits {
 
 impl Limits {
     /// The search width these limits ask for.
-    pub fn width(&self) -> crate::solver::schedule::Width {
-        use crate::solver::schedule::Width;
+    pub fn width(&self) -> crate::solver::jobs::schedule::Width {
+        use crate::solver::jobs::schedule::Width;
         match (self.auto_width, self.or_width) {
             (true, _) => Width::Auto,
             (false, 0) => Width::Full,

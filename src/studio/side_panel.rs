@@ -9,8 +9,8 @@ use super::solve_job::ClaimChoice;
 use super::view_state::Mode;
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
-use crate::solver::book::{book_first_moves, first_move_in_book};
-use crate::solver::first_moves::MoveResult;
+use crate::solver::jobs::book::{book_first_moves, first_move_in_book};
+use crate::solver::jobs::first_moves::MoveResult;
 use crate::solver::verdict::how_words;
 use crate::solver::{Engine, LeafKind, ProofNode, Role};
 

@@ -6,18 +6,18 @@
 //! when the channel is full (the GUI is not draining it) a progress snapshot is dropped rather than
 //! slowing the solver; the final message is always delivered.
 //!
-//! A job's claims are raced ([`crate::solver::race`]): "both" searches the two claims at once,
+//! A job's claims are raced ([`crate::solver::jobs::race`]): "both" searches the two claims at once,
 //! each on a thread of its own with its own stop flag, and the first proven stops the other; each
 //! claim's proof is checked on its own thread. Stop sets every claim's flag. The events of the
 //! claims interleave; each carries its claim's index.
 
 use crate::problem::Problem;
-use crate::solver::analysis::How;
-use crate::solver::certify::{certifiable, certify, CheckSettings, Checked};
-use crate::solver::go_result::GoResult;
-use crate::solver::race::{race, Lane};
-use crate::solver::repro::save_rejected;
-use crate::solver::schedule::{analyse_with_width, Width};
+use crate::solver::jobs::analysis::How;
+use crate::solver::jobs::go_result::GoResult;
+use crate::solver::jobs::race::{race, Lane};
+use crate::solver::jobs::schedule::{analyse_with_width, Width};
+use crate::solver::proof::certify::{certifiable, certify, CheckSettings, Checked};
+use crate::solver::proof::repro::save_rejected;
 use crate::solver::verdict::analysis_words;
 use crate::solver::TablePool;
 use crate::solver::{Progress, Solution, SolveConfig};
@@ -111,7 +111,7 @@ pub enum JobEvent {
         index: usize,
         progress: Progress,
     },
-    /// One claim was decided ([`crate::solver::analysis`]): the claim as searched by the
+    /// One claim was decided ([`crate::solver::jobs::analysis`]): the claim as searched by the
     /// deciding search (its goal or ko rule may differ from the one asked: `live-uca` for
     /// unconditional life, the OR player's ko allowed for a win by ko), its solution (with the
     /// nodes and time of all the claim's searches), and the way.
@@ -382,8 +382,8 @@ fn run_claim(
 mod tests {
     use super::*;
     use crate::problem::fixtures::bent_three_live;
-    use crate::solver::certify::CheckVerdict;
-    use crate::solver::fault::Fault;
+    use crate::solver::proof::certify::CheckVerdict;
+    use crate::solver::proof::fault::Fault;
     use crate::solver::{Status, StopReason};
     use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@ use super::edit::{rect_points, region_of};
 use super::scene::{Scene, Window};
 use super::view_state::Mode;
 use crate::go::{Board, Color, Move, Zone};
-use crate::solver::seki_leaf::known_seki;
+use crate::solver::knowledge::seki_leaf::known_seki;
 use crate::solver::{LeafKind, Role};
 
 impl StudioApp {

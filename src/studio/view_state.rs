@@ -12,7 +12,7 @@ use super::png_export::PngExports;
 use super::proof_nav::ProofCursor;
 use super::scene::Window;
 use crate::go::Point;
-use crate::solver::replay::ProofReplay;
+use crate::solver::proof::replay::ProofReplay;
 use std::time::Instant;
 
 /// What a click on the board does.

@@ -19,7 +19,7 @@ use tsumego_studio::problem::{
 use tsumego_studio::solver::answers::{
     answer_tree, answers_sgf, verdict_line, DEFAULT_MAX_NODES, RIGHT,
 };
-use tsumego_studio::solver::first_moves::FirstMoves;
+use tsumego_studio::solver::jobs::first_moves::FirstMoves;
 
 /// Regions with more empty points than this (19-open-corner-live: 34 first moves, most of them
 /// open 19x19 kills) get a small node limit per move, so the test stays fast in debug builds;

@@ -1,4 +1,4 @@
-//! Checking what the product reports (`solver::certify`): every bundled problem's analysis is
+//! Checking what the product reports (`solver::proof::certify`): every bundled problem's analysis is
 //! certified (a win by its proof, a failure by a proof of the opposite claim), and a check is
 //! bounded by its time limit and its stop flag.
 #![allow(clippy::unwrap_used)]
@@ -11,8 +11,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 use tsumego_studio::problem::load_inferring;
-use tsumego_studio::solver::analysis::analyse;
-use tsumego_studio::solver::certify::{certify, check, CheckSettings, CheckVerdict};
+use tsumego_studio::solver::jobs::analysis::analyse;
+use tsumego_studio::solver::proof::certify::{certify, check, CheckSettings, CheckVerdict};
 use tsumego_studio::solver::SolveConfig;
 
 #[test]

@@ -11,7 +11,7 @@ use crate::random_problems;
 use random_problems::{random_problem_with, Fill};
 use tsumego_studio::go::{Move, Point, Zone};
 use tsumego_studio::problem::Problem;
-use tsumego_studio::solver::checker::{check_proof_within, CheckLimits};
+use tsumego_studio::solver::proof::checker::{check_proof_within, CheckLimits};
 use tsumego_studio::solver::{Engine, ProofNode, ProofTree, Role, SolveConfig, Solver, Status};
 
 const POSITIONS: u64 = 5_000_000;

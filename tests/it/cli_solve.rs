@@ -9,7 +9,7 @@ use cli_common::{problem, run, stderr, stdout};
 use std::path::PathBuf;
 use tsumego_studio::go::Color;
 use tsumego_studio::problem::Goal;
-use tsumego_studio::solver::proof_sgf::proof_from_sgf;
+use tsumego_studio::solver::proof::proof_sgf::proof_from_sgf;
 
 const LIMIT: &str = "200000";
 

@@ -1,4 +1,4 @@
-//! Connection to safe stones (`src/solver/connection.rs`, issue 11 item 2): golden positions
+//! Connection to safe stones (`src/solver/knowledge/connection.rs`, issue 11 item 2): golden positions
 //! pinning the rule, its zone and where it does not apply; the exhaustive search of the full
 //! game agreeing with it whichever side moves first, on the golden position and on every filling
 //! of its region (816 claims where the rule fires); solver proofs ending in connection leaves
@@ -12,8 +12,8 @@ use exhaustive::{Exhaustive, Repetition};
 use leaf_proof::leaf_proof;
 use tsumego_studio::go::{Board, ByColor, Color, Point, Zone};
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem, ProblemSetup};
-use tsumego_studio::solver::checker::{check_proof, CheckError};
-use tsumego_studio::solver::leaf::{Leaf, Reason};
+use tsumego_studio::solver::kernel::leaf::{Leaf, Reason};
+use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, GoalTest, LeafKind, Role, SolveConfig, Solver, Status};
 
 /// White lives in the corner (eyes on A5 and C5); the White two-stone block below has two

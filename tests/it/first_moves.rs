@@ -1,4 +1,4 @@
-//! Every first move judged (`solve --all-moves`, `solver::first_moves`) agrees, move by move,
+//! Every first move judged (`solve --all-moves`, `solver::jobs::first_moves`) agrees, move by move,
 //! with solving each move's position on its own: a fresh analysis of the claim after the move,
 //! with its own tables (the judgement shares one table pool across moves and claims, and tries
 //! the opponent's claim in turn). Every decided move is checked by the independent checker.
@@ -11,9 +11,9 @@ use std::path::Path;
 use std::sync::Arc;
 use tsumego_studio::go::{Move, Point};
 use tsumego_studio::problem::{load_bytes, load_inferring, Format};
-use tsumego_studio::solver::analysis::{analyse, How};
-use tsumego_studio::solver::first_moves::{after_move, judged_claim, MoveResult};
-use tsumego_studio::solver::schedule::{analyse_claims, strong_opposite, Width};
+use tsumego_studio::solver::jobs::analysis::{analyse, How};
+use tsumego_studio::solver::jobs::first_moves::{after_move, judged_claim, MoveResult};
+use tsumego_studio::solver::jobs::schedule::{analyse_claims, strong_opposite, Width};
 use tsumego_studio::solver::TablePool;
 use tsumego_studio::solver::{SolveConfig, Status};
 
@@ -190,7 +190,7 @@ fn the_width_schedule_drops_a_claim_whose_ko_search_meets_the_depth_limit() {
 /// fail: the ko-disallowed search of the claim after it fails having met a ko ban (White's ko
 /// capture first) but no refused ko capture of Black's, and `analysis::analyse` tries the ko
 /// searches only after a refused capture, so the search as ko master never runs. Found by
-/// `tests/it/first_moves_differential.rs`; the cause is in `src/solver/analysis.rs`.
+/// `tests/it/first_moves_differential.rs`; the cause is in `src/solver/jobs/analysis.rs`.
 #[test]
 fn a_move_that_lives_only_as_ko_master_is_judged_ko() {
     let problem = load_bytes(KO_MASTER_LIVES.as_bytes(), Format::Sgf).unwrap();

@@ -1,6 +1,6 @@
-//! Differential test of every first move judged (`solver::first_moves::judge_first_moves`: one
-//! `solver::table_pool::TablePool` shared by every position and claim of the job, the width
-//! schedule of `solver::schedule`, `analyse_claims` over a claim and its `strong_opposite`)
+//! Differential test of every first move judged (`solver::jobs::first_moves::judge_first_moves`: one
+//! `solver::kernel::table_pool::TablePool` shared by every position and claim of the job, the width
+//! schedule of `solver::jobs::schedule`, `analyse_claims` over a claim and its `strong_opposite`)
 //! against the plain exhaustive AND/OR search of `tests/it/exhaustive`, on seeded random enclosed
 //! problems (`tests/it/random_problems`, up to `MAX_EMPTY` empty points).
 //!
@@ -11,7 +11,7 @@
 //! and the pass, and every judged move's result must be the one the reference gives the position
 //! after the move, read the way `first_moves` reads its analyses ([`expected`]). For the
 //! seki family (`live`/`kill`) that is the Go result of the position after the move by the ko
-//! reference (`tests/it/ko_reference`: the definitions of `solver::go_result`, whatever ko rules
+//! reference (`tests/it/ko_reference`: the definitions of `solver::jobs::go_result`, whatever ko rules
 //! were drawn), read for P: `works` when P wins whatever the kos (`ko` when the move is itself a
 //! ko capture), `ko` for a result by ko either way, `fails`, and `seki` when the defender lives
 //! but cannot reach unconditional life with the attacker as ko master ([`go_expected`]). For the
@@ -43,7 +43,7 @@
 //! `BENCHMARKS.md`, "Every first move against exhaustive search"):
 //! `FIRST_MOVES_DIFF_COUNT=3000 cargo test -p tsumego-studio --no-default-features --test
 //! first_moves_differential -- --nocapture` (2026-11-25: 6,000 problems judged, 30,028 moves
-//! per width, 7.6 minutes) found 11 disagreements, all one bug of `solver::analysis` (a move that
+//! per width, 7.6 minutes) found 11 disagreements, all one bug of `solver::jobs::analysis` (a move that
 //! wins only as ko master judged `fails`: the ko searches were skipped after a ko ban without a
 //! refused ko capture; fixed, pinned in `tests/it/first_moves.rs`). Its first
 //! runs found and `tests/it/first_moves.rs` keeps: a move capturing every crucial stone judged
@@ -63,11 +63,11 @@ use std::time::Instant;
 use tsumego_studio::go::Move;
 use tsumego_studio::problem::coords::move_gtp;
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem};
-use tsumego_studio::solver::analysis::How;
-use tsumego_studio::solver::certify::CheckVerdict;
-use tsumego_studio::solver::first_moves::{after_move, FirstMoves, JudgedMove, MoveResult};
-use tsumego_studio::solver::go_result::{GoResult, Life};
-use tsumego_studio::solver::schedule::Width;
+use tsumego_studio::solver::jobs::analysis::How;
+use tsumego_studio::solver::jobs::first_moves::{after_move, FirstMoves, JudgedMove, MoveResult};
+use tsumego_studio::solver::jobs::go_result::{GoResult, Life};
+use tsumego_studio::solver::jobs::schedule::Width;
+use tsumego_studio::solver::proof::certify::CheckVerdict;
 use tsumego_studio::solver::{Engine, SolveConfig, StopReason};
 
 const SEED: u64 = 0x6669_7273_745f_6d76;
@@ -220,7 +220,7 @@ fn expected(claim: &Problem, mv: Move, nodes: &mut u64) -> Option<Expected> {
 
 /// [`expected`] for the goals of Go problems (`live`/`kill`): the Go result of the position
 /// after the move (`after`) by the exhaustive ko reference (`tests/it/ko_reference`, the
-/// definitions of `solver::go_result`), read for the player who moved (`defends`); whether a
+/// definitions of `solver::jobs::go_result`), read for the player who moved (`defends`); whether a
 /// life is seki by the exhaustive search of the defender's unconditional life with the attacker
 /// as ko master. `None` when a reference is over its budget.
 fn go_expected(

@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use tsumego_studio::nn::generate::random_problem;
-use tsumego_studio::solver::guide::{Guidance, Guide, GuideHandle, GuideQuery, HeuristicGuide};
+use tsumego_studio::solver::knowledge::guide::{
+    Guidance, Guide, GuideHandle, GuideQuery, HeuristicGuide,
+};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver};
 
 /// The heuristic guide, counting the nodes it is asked about.

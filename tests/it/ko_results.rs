@@ -1,5 +1,5 @@
 //! The Go result of `live`/`kill` problems against the exhaustive ko reference
-//! (`tests/it/ko_reference/`), which implements the definitions of `src/solver/go_result.rs`
+//! (`tests/it/ko_reference/`), which implements the definitions of `src/solver/jobs/go_result.rs`
 //! directly: on random small problems with kos, both claims of each must give the reference's
 //! result, the same words, and first moves that win under the rules the result names; every
 //! proof reported is checked.
@@ -17,9 +17,9 @@ use random_problems::{random_problem_with, Fill};
 use std::sync::Arc;
 use tsumego_studio::go::Color;
 use tsumego_studio::problem::{Goal, Problem};
-use tsumego_studio::solver::analysis::{analyse, Analysis};
-use tsumego_studio::solver::certify::{certify, CheckSettings};
-use tsumego_studio::solver::go_result::GoResult;
+use tsumego_studio::solver::jobs::analysis::{analyse, Analysis};
+use tsumego_studio::solver::jobs::go_result::GoResult;
+use tsumego_studio::solver::proof::certify::{certify, CheckSettings};
 use tsumego_studio::solver::verdict::{analysis_words, first_move_of};
 use tsumego_studio::solver::SolveConfig;
 

@@ -13,8 +13,8 @@ use ko_reference::KoGame;
 use random_problems::{random_problem_with, Fill};
 use std::sync::Arc;
 use tsumego_studio::problem::Problem;
-use tsumego_studio::solver::analysis::analyse;
-use tsumego_studio::solver::go_result::GoResult;
+use tsumego_studio::solver::jobs::analysis::analyse;
+use tsumego_studio::solver::jobs::go_result::GoResult;
 use tsumego_studio::solver::verdict::first_move_of;
 use tsumego_studio::solver::SolveConfig;
 

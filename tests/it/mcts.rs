@@ -1,4 +1,4 @@
-//! The MCTS engine (`src/solver/mcts/`, `--engine mcts`): on every bundled problem, both
+//! The MCTS engine (`src/solver/engines/mcts/`, `--engine mcts`): on every bundled problem, both
 //! claims, it decides as df-pn does and every proof passes the independent checker, with the
 //! heuristic guide and with a guide that has a value (the batched path a net takes); its limits
 //! hold; and on a seeded sample of the differential test's random problems it agrees with the
@@ -15,9 +15,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tsumego_studio::problem::Problem;
-use tsumego_studio::solver::checker::check_proof;
-use tsumego_studio::solver::guide::{Guidance, Guide, GuideHandle, GuideQuery, HeuristicGuide};
-use tsumego_studio::solver::playout::PlayoutGuide;
+use tsumego_studio::solver::knowledge::guide::{
+    Guidance, Guide, GuideHandle, GuideQuery, HeuristicGuide,
+};
+use tsumego_studio::solver::knowledge::playout::PlayoutGuide;
+use tsumego_studio::solver::proof::checker::check_proof;
 use tsumego_studio::solver::{Engine, Progress, SolveConfig, Solver, Status, StopReason};
 
 /// Nodes of each solve of a bundled claim (df-pn decides every one of them well within it).

@@ -14,8 +14,8 @@ use seeded_net::{seeded_guide, seeded_weights};
 use tsumego_studio::go::{Color, Zone};
 use tsumego_studio::nn::shared::guide;
 use tsumego_studio::nn::DevicePreference;
-use tsumego_studio::solver::checker::check_proof;
-use tsumego_studio::solver::guide::{Guidance, GuideHandle, GuideQuery, DWIN_HORIZON};
+use tsumego_studio::solver::knowledge::guide::{Guidance, GuideHandle, GuideQuery, DWIN_HORIZON};
+use tsumego_studio::solver::proof::checker::check_proof;
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, Status};
 
 /// The same guidance up to float rounding (a position evaluated at another place of a batch may

@@ -1,4 +1,4 @@
-//! Parallel df-pn (issue 11, item 4; `src/solver/dfpn/parallel.rs`): two threads on one claim
+//! Parallel df-pn (issue 11, item 4; `src/solver/engines/dfpn/parallel.rs`): two threads on one claim
 //! sharing the transposition table decide as the serial search does, and every win they prove
 //! passes the independent checker. On every bundled problem (both claims) and on a seeded sample
 //! of the differential test's random problems (both goal families, both claims) against the
@@ -16,7 +16,7 @@ use bundled::load_all;
 use exhaustive::{Exhaustive, Repetition};
 use random_problems::{random_problem_with, Fill};
 use tsumego_studio::problem::{Outcome, Problem};
-use tsumego_studio::solver::checker::{check_proof, CheckError};
+use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, Status};
 
 const SEED: u64 = 0x5253_5f64_6966;

@@ -2,7 +2,7 @@
 //! both claims, both engines, a solve with the table decides as a solve without it, every win
 //! it proves passes the independent checker, and the table does answer nodes (its hits are
 //! wins found again where only stones outside their zone differed). The pattern-level rules
-//! (which positions match, ko, passes, memory) are unit tests of `solver::pattern_table`; the
+//! (which positions match, ko, passes, memory) are unit tests of `solver::knowledge::pattern_table`; the
 //! differential tests run with the table on, as it is by default.
 #![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
 
@@ -11,8 +11,8 @@ use crate::random_problems;
 
 use bundled::load_all;
 use random_problems::{random_problem_with, Fill};
-use tsumego_studio::solver::checker::check_proof;
-use tsumego_studio::solver::pattern_store::PatternStore;
+use tsumego_studio::solver::knowledge::pattern_store::PatternStore;
+use tsumego_studio::solver::proof::checker::check_proof;
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, Status};
 
 fn config(engine: Engine, pattern_entries: usize) -> SolveConfig {

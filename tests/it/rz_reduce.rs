@@ -1,4 +1,4 @@
-//! Relevance-zone reduction (`solver::reduce`) and the constraint it rests on
+//! Relevance-zone reduction (`solver::jobs::reduce`) and the constraint it rests on
 //! (`SolveConfig::forbidden_zone`): constrained proofs avoid the forbidden points and pass the
 //! independent checker, an impossible constraint gives no win (never a wrong one), reductions
 //! never grow a zone and are deterministic; and, ignored (outside CI), the measurement of
@@ -12,9 +12,9 @@ use std::time::Instant;
 use tsumego_studio::go::{Move, Point, Zone};
 use tsumego_studio::problem::sgf_write::write_sgf;
 use tsumego_studio::problem::{load, load_setup_bytes, Format, Problem};
-use tsumego_studio::solver::checker::check_proof;
-use tsumego_studio::solver::first_moves::after_move;
-use tsumego_studio::solver::reduce::{candidates, reduce, ReduceSettings, Strategy};
+use tsumego_studio::solver::jobs::first_moves::after_move;
+use tsumego_studio::solver::jobs::reduce::{candidates, reduce, ReduceSettings, Strategy};
+use tsumego_studio::solver::proof::checker::check_proof;
 use tsumego_studio::solver::{
     Engine, ProofNode, ProofTree, Role, SolveConfig, Solver, Status, StopReason,
 };

@@ -15,9 +15,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tsumego_studio::go::Move;
 use tsumego_studio::problem::{Outcome, Problem, Way};
-use tsumego_studio::solver::analysis::{analyse, ends_in_seki, How};
-use tsumego_studio::solver::checker::check_proof;
-use tsumego_studio::solver::proof_sgf::{proof_from_sgf, proof_to_sgf};
+use tsumego_studio::solver::jobs::analysis::{analyse, ends_in_seki, How};
+use tsumego_studio::solver::proof::checker::check_proof;
+use tsumego_studio::solver::proof::proof_sgf::{proof_from_sgf, proof_to_sgf};
 use tsumego_studio::solver::{Progress, Role, SolveConfig, Solver, Status, StopReason};
 
 const SEED: u64 = 0x7273_6f6c_7665;

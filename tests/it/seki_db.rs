@@ -10,15 +10,15 @@ use naive::{NaiveBoard, Stone};
 use seki_diagrams::{swap_colours, FILLED, TOP_SEKI};
 use seki_reference::reference_seki;
 use tsumego_studio::go::{Board, Color, Point, Zone};
-use tsumego_studio::solver::seki_db::build::{build, distinct_keys};
-use tsumego_studio::solver::seki_db::candidates::{for_each_candidate, BOARD_SIZE};
-use tsumego_studio::solver::seki_db::key::{SekiKey, LEFT, TOP};
-use tsumego_studio::solver::seki_db::local_test::{
+use tsumego_studio::solver::knowledge::seki_db::build::{build, distinct_keys};
+use tsumego_studio::solver::knowledge::seki_db::candidates::{for_each_candidate, BOARD_SIZE};
+use tsumego_studio::solver::knowledge::seki_db::key::{SekiKey, LEFT, TOP};
+use tsumego_studio::solver::knowledge::seki_db::local_test::{
     local_seki, local_seki_with, LocalOptions, LocalVerdict, TableMode,
 };
-use tsumego_studio::solver::seki_db::query::seki_near;
-use tsumego_studio::solver::seki_db::shipped::shipped_table;
-use tsumego_studio::solver::seki_db::table::{SekiDbError, SekiTable};
+use tsumego_studio::solver::knowledge::seki_db::query::seki_near;
+use tsumego_studio::solver::knowledge::seki_db::shipped::shipped_table;
+use tsumego_studio::solver::knowledge::seki_db::table::{SekiDbError, SekiTable};
 
 fn legal_candidates(area: usize) -> usize {
     let mut n = 0;
@@ -249,7 +249,7 @@ fn the_stored_form_round_trips_and_refuses_corrupt_files() {
     for i in 0..10 {
         swapped.swap(a + i, b + i);
     }
-    let sum = tsumego_studio::solver::static_ld::table::fnv1a(&swapped[24..]);
+    let sum = tsumego_studio::solver::knowledge::static_ld::table::fnv1a(&swapped[24..]);
     swapped[16..24].copy_from_slice(&sum.to_le_bytes());
     assert_eq!(
         SekiTable::from_bytes(&swapped),

@@ -14,14 +14,16 @@ use leaf_proof::leaf_proof;
 use seki_diagrams::{swap_colours, FILLED, TOP_SEKI};
 use tsumego_studio::go::{Board, ByColor, Color, Point, Zone};
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem, ProblemSetup};
-use tsumego_studio::solver::checker::{check_proof, CheckError};
-use tsumego_studio::solver::leaf::{GoalTest, Leaf, Reason};
-use tsumego_studio::solver::seki_db::build::distinct_keys;
-use tsumego_studio::solver::seki_db::candidates::{for_each_candidate, Candidate, BOARD_SIZE};
-use tsumego_studio::solver::seki_db::shipped::shipped_table;
-use tsumego_studio::solver::seki_db::survival::{
+use tsumego_studio::solver::kernel::leaf::{GoalTest, Leaf, Reason};
+use tsumego_studio::solver::knowledge::seki_db::build::distinct_keys;
+use tsumego_studio::solver::knowledge::seki_db::candidates::{
+    for_each_candidate, Candidate, BOARD_SIZE,
+};
+use tsumego_studio::solver::knowledge::seki_db::shipped::shipped_table;
+use tsumego_studio::solver::knowledge::seki_db::survival::{
     enclosing_survives, pattern_board, Survival, SURVIVAL_NODES,
 };
+use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, LeafKind, ProofNode, Role, SolveConfig, Solver, Status};
 
 fn board(diagram: &str) -> Board {

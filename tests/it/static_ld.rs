@@ -17,9 +17,9 @@ use random_problems::{random_problem_with, transformed, Fill};
 use std::sync::atomic::{AtomicU64, Ordering};
 use tsumego_studio::go::{Board, ByColor, Color, Point, Symmetry, Zone};
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem, ProblemSetup};
-use tsumego_studio::solver::checker::{check_proof, CheckError};
-use tsumego_studio::solver::leaf::{Leaf, Reason};
-use tsumego_studio::solver::static_ld::StaticRule;
+use tsumego_studio::solver::kernel::leaf::{Leaf, Reason};
+use tsumego_studio::solver::knowledge::static_ld::StaticRule;
+use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, GoalTest, LeafKind, Role, SolveConfig, Solver, Status};
 
 /// A problem on `diagram` (`X` the attacker, Black; `O` the defender, White) whose region is the

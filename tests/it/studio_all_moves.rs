@@ -7,7 +7,7 @@ use crate::studio_common;
 
 use egui_kittest::kittest::Queryable;
 use tsumego_studio::go::{Color, Move, Point};
-use tsumego_studio::solver::first_moves::MoveResult;
+use tsumego_studio::solver::jobs::first_moves::MoveResult;
 use tsumego_studio::studio::view_state::Mode;
 
 use studio_common::{bundled, window_on};

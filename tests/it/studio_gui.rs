@@ -201,7 +201,7 @@ fn a_proof_the_checker_rejects_is_an_internal_error_and_the_problem_is_untouched
     std::fs::create_dir_all(&repro).unwrap();
     let before = h.state().doc.problem.problem().unwrap().clone();
     h.state_mut().jobs.repro_dir = repro.clone();
-    h.state_mut().jobs.check_fault = Some(tsumego_studio::solver::fault::Fault::SmallZone);
+    h.state_mut().jobs.check_fault = Some(tsumego_studio::solver::proof::fault::Fault::SmallZone);
     let verdict = solve_for_verdict(&mut h);
     assert!(
         verdict.contains("INTERNAL ERROR: the proof failed the independent check (after "),

@@ -11,7 +11,7 @@ use egui_kittest::Harness;
 use std::time::{Duration, Instant};
 use tsumego_studio::go::{Color, Move, Point};
 use tsumego_studio::problem::Goal;
-use tsumego_studio::solver::progress::{RootMove, RootState, INFINITE_NUMBER};
+use tsumego_studio::solver::kernel::progress::{RootMove, RootState, INFINITE_NUMBER};
 use tsumego_studio::solver::{Engine, Progress};
 use tsumego_studio::studio::StudioApp;
 

@@ -12,8 +12,8 @@ use egui_kittest::Harness;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tsumego_studio::solver::certify::{check, CheckSettings, CheckVerdict};
-use tsumego_studio::solver::fault::Fault;
+use tsumego_studio::solver::proof::certify::{check, CheckSettings, CheckVerdict};
+use tsumego_studio::solver::proof::fault::Fault;
 use tsumego_studio::studio::reduce_job::{ReduceEnd, ReduceOutcome};
 use tsumego_studio::studio::view_state::Mode;
 use tsumego_studio::studio::StudioApp;
@@ -157,7 +157,7 @@ fn a_smaller_proof_is_checked_then_shown_and_before_after_switch_the_zone() {
 
     // Again, with another strategy: it starts from the smaller proof, and the proof as solved
     // stays the "before" whatever it finds.
-    h.state_mut().settings.reduce.strategy = tsumego_studio::solver::reduce::Strategy::Random;
+    h.state_mut().settings.reduce.strategy = tsumego_studio::solver::jobs::reduce::Strategy::Random;
     h.get_by_label("Find a smaller proof").click();
     h.run_steps(2);
     wait_for_reduction(&mut h);

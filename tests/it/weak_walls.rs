@@ -18,10 +18,10 @@ use std::sync::Arc;
 use tsumego_studio::go::{benson, Board, Move, Zone};
 use tsumego_studio::problem::infer::{frame_if_needed, infer_and_apply, FrameOptions, Inference};
 use tsumego_studio::problem::{load_inferring, Outcome, Problem, ProblemSetup, Verdict};
-use tsumego_studio::solver::analysis::analyse;
-use tsumego_studio::solver::certify::{certify, CheckSettings};
-use tsumego_studio::solver::first_moves::MoveResult;
-use tsumego_studio::solver::schedule::Width;
+use tsumego_studio::solver::jobs::analysis::analyse;
+use tsumego_studio::solver::jobs::first_moves::MoveResult;
+use tsumego_studio::solver::jobs::schedule::Width;
+use tsumego_studio::solver::proof::certify::{certify, CheckSettings};
 use tsumego_studio::solver::verdict::first_move_of;
 use tsumego_studio::solver::{Engine, SolveConfig};
 

@@ -9,7 +9,7 @@ use egui_kittest::kittest::Queryable;
 use std::time::{Duration, Instant};
 use studio_common::{bundled, wait_for_solve, window_on};
 use tsumego_studio::go::{Color, Point};
-use tsumego_studio::solver::guide::{Guidance, Guide, GuideHandle, GuideQuery};
+use tsumego_studio::solver::knowledge::guide::{Guidance, Guide, GuideHandle, GuideQuery};
 use tsumego_studio::studio::net_status::NetState;
 
 /// Whether a libtorch library is mapped into this process.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use tsumego_nn_abi::NetSpec;
 use tsumego_studio::nn::features::NUM_PLANES;
 use tsumego_studio::nn::{DevicePreference, NetModule};
-use tsumego_studio::solver::guide::DWIN_HORIZON;
+use tsumego_studio::solver::knowledge::guide::DWIN_HORIZON;
 use tsumego_studio::studio::net_status::NetState;
 
 #[test]

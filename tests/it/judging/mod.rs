@@ -1,4 +1,4 @@
-//! Every first move judged (`solver::first_moves::judge_first_moves`) set up as the CLI and the
+//! Every first move judged (`solver::jobs::first_moves::judge_first_moves`) set up as the CLI and the
 //! studio set it up: one table pool for the whole job (the judge keeps it), every decided move
 //! checked with the default [`CheckSettings`], no stop flag, no progress events. The tests that
 //! judge first moves (`tests/it/first_moves.rs`, `tests/it/answers_sgf.rs`,
@@ -8,9 +8,9 @@
 
 use std::sync::Arc;
 use tsumego_studio::problem::Problem;
-use tsumego_studio::solver::certify::CheckSettings;
-use tsumego_studio::solver::first_moves::{judge_first_moves, FirstMoves, JudgedMove};
-use tsumego_studio::solver::schedule::Width;
+use tsumego_studio::solver::jobs::first_moves::{judge_first_moves, FirstMoves, JudgedMove};
+use tsumego_studio::solver::jobs::schedule::Width;
+use tsumego_studio::solver::proof::certify::CheckSettings;
 use tsumego_studio::solver::SolveConfig;
 
 /// Every first move of `problem` judged within `max_nodes` nodes per move, with the automatic

@@ -1,5 +1,5 @@
 //! An exhaustive reference for the Go result of a `live`/`kill` problem with kos, implementing
-//! the definitions of `src/solver/go_result.rs` directly and sharing no code with the search
+//! the definitions of `src/solver/jobs/go_result.rs` directly and sharing no code with the search
 //! (nor with the rules core: its own board of plain arrays).
 //!
 //! The game: the problem's position, the side to move, the ko-banned point, and whether the last

@@ -21,7 +21,7 @@ use crate::exhaustive::{Exhaustive, Repetition};
 use crate::random_problems::{random_problem_with, Fill};
 use std::sync::atomic::{AtomicU64, Ordering};
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
-use tsumego_studio::solver::checker::{check_proof, CheckError};
+use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, StopReason};
 
 /// The seed of the draw.

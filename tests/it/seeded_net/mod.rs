@@ -11,7 +11,7 @@ use tsumego_nn_abi::NetSpec;
 use tsumego_studio::nn::features::NUM_PLANES;
 use tsumego_studio::nn::shared::guide;
 use tsumego_studio::nn::{DevicePreference, NetModule};
-use tsumego_studio::solver::guide::{GuideHandle, DWIN_HORIZON};
+use tsumego_studio::solver::knowledge::guide::{GuideHandle, DWIN_HORIZON};
 
 /// The weights of a net seeded by `seed`, saved once per process and seed (tests of one binary
 /// run in parallel; the first to ask writes the file, the others wait for it).

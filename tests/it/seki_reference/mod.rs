@@ -1,5 +1,5 @@
 //! An independent, deliberately plain local seki test for cross-checking the seki database:
-//! the same game as `solver::seki_db::local_test` (the first mover may not pass, the other side
+//! the same game as `solver::knowledge::seki_db::local_test` (the first mover may not pass, the other side
 //! may; situational superko on the line; White wins on a Benson-alive White block, Black when
 //! the enclosing block is captured or a Black stone on the playable points is Benson-alive),
 //! written again on the naive flood-fill board of `tests/it/naive` with its own Benson.

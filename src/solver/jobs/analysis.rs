@@ -1,0 +1,448 @@
+//! The Go result of a claim, as a player means it: one solve is not enough for that.
+//!
+//! For the goals of Go problems (`live`/`kill`: seki is life, crucial stones) the result is
+//! defined by three ko rule sets and found by [`crate::solver::jobs::go_result`]: the same result whichever
+//! claim is asked. For the research goals (unconditional life, kill-all) [`analyse`] runs up to
+//! four searches of one claim, sharing one time and node budget:
+//! 1. the claim with the OR player's ko rule `disallow` (a result that needs no ko);
+//! 2. when the OR player wins a goal where seki is life (`live`) and the proof ends in seki
+//!    somewhere, the same claim with unconditional life (`live-uca`): a win there makes the
+//!    result "lives unconditionally", else it is "lives in seki";
+//! 3. when search 1 fails and refused an OR ko capture on the way (so a ko was possible), the
+//!    claim with the OR player's ko rule `allow`: a win there is a win *by ko*, and the proof's
+//!    shallowest ko capture says who takes the first ko capture (GNU Go's KO_A: the OR player
+//!    takes it first);
+//! 4. when that fails too and the OR player met a ko ban, the claim with the OR player as ko
+//!    master (it retakes a ko at once, as if it always had a ko threat): a win there is a win by
+//!    ko in which the opponent takes the first ko capture and the OR player needs a threat (GNU
+//!    Go's KO_B).
+//!
+//! The result ([`Analysis`]) keeps the solution and the claim of the search that decided it, and
+//! a [`How`] that names the way: unconditional, seki or ko.
+
+use crate::go::{Board, Color, Move};
+use crate::problem::{Goal, KoRule, Problem};
+use crate::solver::jobs::go_result::{analyse_go, GoResult, Run};
+use crate::solver::kernel::config::SolveConfig;
+use crate::solver::kernel::search::{Solution, Solver, Status, StopReason};
+use crate::solver::kernel::table_pool::TablePool;
+use crate::solver::proof::certify::Checked;
+use crate::solver::proof::{LeafKind, ProofNode, ProofTree, Role};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How a proven result comes about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum How {
+    /// A plain win or failure, without ko (kills, and every result of the paper's goals).
+    Plain,
+    /// The defender lives unconditionally (Benson), seki not needed.
+    Unconditional,
+    /// The defender lives, but only in seki (it cannot reach unconditional life).
+    Seki,
+    /// The defender lives with seki counted, and unconditional life was not decided within the
+    /// limits.
+    AtLeastSeki,
+    /// The OR player wins only by ko: with its ko captures allowed (GNU Go's KO_A when it takes
+    /// the first ko capture), or only as a ko master, retaking at once (`needs_threat`: the
+    /// opponent takes the first ko capture and the OR player needs a ko threat to take it back,
+    /// GNU Go's KO_B). `first_capture`: who takes the shallowest ko capture of the proof
+    /// ([`first_ko_capture`]; `None`: none found).
+    Ko {
+        first_capture: Option<Color>,
+        needs_threat: bool,
+    },
+    /// The OR player fails without ko, and with ko the result is not decided within the limits.
+    /// The analysis's solution is the failure without ko, with the stop of the ko search that
+    /// was left undecided (limits reached, or stopped).
+    KoUnknown,
+    /// The OR player (the defender) fails in its own search, which counts a repetition against
+    /// it, but so does the attacker's claim: the defender survives by endless play (see
+    /// [`crate::solver::jobs::go_result`]). The solution is the defender's failed search; no proof exists.
+    Endless,
+}
+
+/// One search run by [`analyse`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// What was searched, e.g. `ko disallowed`, `unconditional life`, `ko allowed`.
+    pub what: &'static str,
+    /// The OR player of the search (the analysis of one claim may search the opposite one).
+    pub or_player: Color,
+    pub goal: Goal,
+    pub or_ko_rule: KoRule,
+    pub status: Status,
+    pub stop: StopReason,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// The depth limit of a search in which a side is ko master (at least).
+pub const MASTER_DEPTH: u32 = 1024;
+
+/// The result of one claim.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The claim as searched by the deciding search (its goal and ko rules may differ from the
+    /// problem's: `live-uca` for unconditional life, the OR player's ko allowed for ko).
+    pub claim: Problem,
+    /// The deciding search's solution, with its proof. Its status is the result of the claim
+    /// *without ko* except for [`How::Ko`], where it is the win by ko.
+    pub solution: Solution,
+    pub how: How,
+    /// Every search run, in order.
+    pub steps: Vec<Step>,
+    /// Nodes of all searches.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The OR width of the searches (`None`: full width; see [`crate::solver::jobs::schedule`]).
+    pub or_width: Option<usize>,
+    /// The independent checker's verdict on the deciding proof (`None`: no proof, or not checked
+    /// yet: [`analyse`] leaves it to [`crate::solver::proof::certify::certify`]).
+    pub check: Option<Checked>,
+    /// The Go result of the position (`live`/`kill` goals; `None` for the research goals and
+    /// when it was not decided within the limits): the same whichever claim was asked.
+    pub go: Option<GoResult>,
+    /// The `live`/`kill` goals: when the claim fails, the winner's claim (at its hardest ko
+    /// rules) and solution with its proof, which [`crate::solver::proof::certify::certify`] checks as the
+    /// failure's certificate; when the claim wins only as ko master, the opponent's win when
+    /// both obey the ko ban (its first move belongs to the verdict).
+    pub opposite: Option<Box<(Problem, Solution)>>,
+}
+
+impl Analysis {
+    /// The search settings that gave this result, in words: `full width` or `or-width 8`.
+    pub fn width_words(&self) -> String {
+        match self.or_width {
+            None => "full width".to_string(),
+            Some(w) => format!("or-width {w}"),
+        }
+    }
+
+    /// Is the claim decided: won (with or without ko) or proven to fail?
+    pub fn decided(&self) -> bool {
+        match self.how {
+            How::Ko { .. } | How::Endless => true,
+            How::KoUnknown => false,
+            _ => self.solution.status != Status::Unknown,
+        }
+    }
+
+    /// The result of the claim without ko: `Win`, `Fail` or `Unknown`.
+    pub fn status_without_ko(&self) -> Status {
+        crate::solver::jobs::book::status_without_ko(self.solution.status, self.how)
+    }
+}
+
+/// Receives every search's progress events.
+pub type ProgressFn<'a> = &'a mut dyn FnMut(&crate::solver::Progress);
+
+/// Analyse `problem`'s claim within `config`'s limits (shared by all searches), stopping when
+/// `stop` is set.
+pub fn analyse(
+    problem: &Problem,
+    config: &SolveConfig,
+    stop: Arc<AtomicBool>,
+    progress: Option<ProgressFn<'_>>,
+) -> Analysis {
+    analyse_in(problem, config, stop, progress, &mut TablePool::new())
+}
+
+/// [`analyse`] with the transposition tables of `pool`: each search starts with the table an
+/// earlier search of the same rules left there, and leaves its own (one job's searches share
+/// what they proved; see [`crate::solver::kernel::table_pool`]).
+pub fn analyse_in(
+    problem: &Problem,
+    config: &SolveConfig,
+    stop: Arc<AtomicBool>,
+    mut progress: Option<ProgressFn<'_>>,
+    pool: &mut TablePool,
+) -> Analysis {
+    let start = Instant::now();
+    let mut budget = Budget {
+        config,
+        start,
+        nodes: 0,
+    };
+    let mut steps = Vec::new();
+    let mut run = |claim: &Problem, what: &'static str, budget: &mut Budget| -> Solution {
+        let mut config = budget.config_left();
+        if [Color::Black, Color::White]
+            .iter()
+            .any(|&c| claim.ko_rule(c) == KoRule::Master)
+        {
+            // A ko master's retakes make long lines without a repetition (on 7x7 random
+            // problems, 256 plies were not always enough to decide one; 1,024 were).
+            config.max_depth = config.max_depth.max(MASTER_DEPTH);
+        }
+        let pooled = pool.take(claim, &config);
+        let mut solver = Solver::with_table(claim, config.clone(), pooled);
+        solver.set_stop_flag(Arc::clone(&stop));
+        if let Some(f) = progress.as_mut() {
+            solver.on_progress(|p| f(p));
+        }
+        let solution = solver.solve();
+        pool.give_back(claim, &config, solver.into_table());
+        budget.nodes += solution.nodes;
+        steps.push(Step {
+            what,
+            or_player: claim.or_player(),
+            goal: claim.goal(),
+            or_ko_rule: claim.ko_rule(claim.or_player()),
+            status: solution.status,
+            stop: solution.stop,
+            nodes: solution.nodes,
+            seconds: solution.elapsed.as_secs_f64(),
+        });
+        solution
+    };
+
+    if matches!(problem.goal(), Goal::Live | Goal::Kill) {
+        let g = analyse_go(problem, &mut budget, &mut run);
+        return Analysis {
+            claim: g.claim,
+            solution: g.solution,
+            how: g.how,
+            steps,
+            nodes: budget.nodes,
+            elapsed: start.elapsed(),
+            or_width: config.or_width,
+            check: None,
+            go: g.go,
+            opposite: g.opposite,
+        };
+    }
+    let (claim, solution, how) = research_result(problem, &mut budget, &mut run);
+    Analysis {
+        claim,
+        solution,
+        how,
+        steps,
+        nodes: budget.nodes,
+        elapsed: start.elapsed(),
+        or_width: config.or_width,
+        check: None,
+        go: None,
+        opposite: None,
+    }
+}
+
+/// The result of a research claim (module documentation: up to four searches).
+fn research_result(
+    problem: &Problem,
+    budget: &mut Budget,
+    run: &mut Run<'_>,
+) -> (Problem, Solution, How) {
+    let or = problem.or_player();
+    let base = problem.clone().with_ko_rule(or, KoRule::Disallow);
+    let first = run(&base, "ko disallowed", budget);
+    let (claim, solution, how) = match first.status {
+        Status::Win if matches!(problem.goal(), Goal::Live | Goal::LiveAnySeki) => {
+            let has_seki = first.proof.as_ref().is_some_and(ends_in_seki);
+            if !has_seki || budget.exhausted() {
+                let how = if has_seki {
+                    How::AtLeastSeki
+                } else {
+                    How::Unconditional
+                };
+                (base, first, how)
+            } else {
+                let uca = base.clone().with_seki(false);
+                let second = run(&uca, "unconditional life", budget);
+                match second.status {
+                    Status::Win => (uca, second, How::Unconditional),
+                    Status::Fail => (base, first, How::Seki),
+                    Status::Unknown => (base, first, How::AtLeastSeki),
+                }
+            }
+        }
+        // A refused ko capture, or a ko ban met (the opponent took the ko first): with ko the
+        // result may differ.
+        Status::Fail if (first.ko.refused || first.ko.banned) && !budget.exhausted() => {
+            let ko = base.clone().with_ko_rule(or, KoRule::Allow);
+            let second = run(&ko, "ko allowed", budget);
+            match second.status {
+                Status::Win => {
+                    let first_capture =
+                        second.proof.as_ref().and_then(|p| first_ko_capture(&ko, p));
+                    let how = How::Ko {
+                        first_capture,
+                        needs_threat: false,
+                    };
+                    (ko, second, how)
+                }
+                Status::Fail if second.ko.banned && !budget.exhausted() => {
+                    // The opponent took a ko first: can the OR player win it with a threat?
+                    let master = base.clone().with_ko_rule(or, KoRule::Master);
+                    let third = run(&master, "ko with threats", budget);
+                    match third.status {
+                        Status::Win => {
+                            let how = How::Ko {
+                                first_capture: Some(or.opponent()),
+                                needs_threat: true,
+                            };
+                            (master, third, how)
+                        }
+                        Status::Fail => (base, first, How::Plain),
+                        Status::Unknown => (base, ko_unknown(first, &third), How::KoUnknown),
+                    }
+                }
+                Status::Fail => (base, first, How::Plain),
+                Status::Unknown => (base, ko_unknown(first, &second), How::KoUnknown),
+            }
+        }
+        _ => (base, first, How::Plain),
+    };
+    (claim, solution, how)
+}
+
+/// The limits left of one analysis (or of a schedule of analyses, [`crate::solver::jobs::schedule`]).
+pub(in crate::solver) struct Budget<'a> {
+    pub config: &'a SolveConfig,
+    pub start: Instant,
+    /// Nodes used so far.
+    pub nodes: u64,
+}
+
+impl Budget<'_> {
+    /// Why the limits ended a job: the time or the nodes.
+    pub fn stop_reason(&self) -> StopReason {
+        if self.config.max_nodes.is_some_and(|m| self.nodes >= m) {
+            StopReason::NodeLimit
+        } else {
+            StopReason::TimeLimit
+        }
+    }
+
+    /// The configuration of the next search: the time and nodes not used yet.
+    pub fn config_left(&self) -> SolveConfig {
+        let mut c = self.config.clone();
+        c.time_limit = self
+            .config
+            .time_limit
+            .map(|t| t.saturating_sub(self.start.elapsed()));
+        c.max_nodes = self.config.max_nodes.map(|m| m.saturating_sub(self.nodes));
+        c
+    }
+
+    /// The time or the nodes are used up.
+    pub fn exhausted(&self) -> bool {
+        self.config
+            .time_limit
+            .is_some_and(|t| self.start.elapsed() >= t)
+            || self.config.max_nodes.is_some_and(|m| self.nodes >= m)
+    }
+}
+
+/// The solution of a [`How::KoUnknown`] analysis: the failure without ko (`plain`), with the
+/// stop of the undecided ko search (`ko`): why the result with ko is unknown.
+fn ko_unknown(plain: Solution, ko: &Solution) -> Solution {
+    Solution {
+        stop: ko.stop,
+        ..plain
+    }
+}
+
+/// Does any leaf of the proof end the game in seki (two passes with the defender's stones on
+/// the board, or a seki the database knows)?
+pub fn ends_in_seki(proof: &ProofTree) -> bool {
+    fn walk(n: &ProofNode) -> bool {
+        matches!(n.role, Role::Leaf(LeafKind::Seki | LeafKind::SekiArea))
+            || n.children.iter().any(walk)
+    }
+    walk(&proof.root)
+}
+
+/// Who takes the first ko capture of the proof: the shallowest ko capture of the tree (the
+/// first in tree order among equals), replayed on `claim`'s board; `None` when there is none.
+pub fn first_ko_capture(claim: &Problem, proof: &ProofTree) -> Option<Color> {
+    /// Visit at most this many nodes (proofs can be large; the answer is near the root).
+    const MAX_VISITS: usize = 200_000;
+    let paths = ko_capture_paths(claim, proof, MAX_VISITS);
+    // The paths come in tree order, so the first of the shortest is the first in tree order.
+    let shallowest = paths.iter().min_by_key(|p| p.len())?;
+    let mut node = &proof.root;
+    for &i in shallowest {
+        node = node.children.get(i)?;
+    }
+    node.player
+}
+
+/// The paths (child indices from the root) of the proof's nodes whose move is a ko capture,
+/// replayed on `claim`'s board, visiting at most `max_nodes` nodes: where the studio marks that
+/// a ko starts.
+pub fn ko_capture_paths(claim: &Problem, proof: &ProofTree, max_nodes: usize) -> Vec<Vec<usize>> {
+    fn walk(
+        board: &mut Board,
+        node: &ProofNode,
+        path: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        budget: &mut usize,
+    ) {
+        for (i, child) in node.children.iter().enumerate() {
+            if *budget == 0 {
+                return;
+            }
+            *budget -= 1;
+            let (Some(mv), Some(player)) = (child.mv, child.player) else {
+                continue;
+            };
+            if let Move::Play(p) = mv {
+                if !board.is_empty(p) || board.is_suicide(player, p) {
+                    continue;
+                }
+            }
+            board.play_recorded_lifting_ko(player, mv);
+            path.push(i);
+            if mv != Move::Pass && board.ko().is_some() {
+                out.push(path.clone());
+            }
+            walk(board, child, path, out, budget);
+            path.pop();
+            board.undo();
+        }
+    }
+    let mut board = claim.board().clone();
+    let mut out = Vec::new();
+    walk(&mut board, &proof.root, &mut Vec::new(), &mut out, &mut {
+        max_nodes
+    });
+    out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ko_search_left_undecided_gives_its_stop() {
+        // White cannot kill without ko; with ko the searches need more nodes than the first.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join("24-seki-after-placement.sgf");
+        let problem = crate::problem::load_inferring(&path).unwrap().problem;
+        let config = SolveConfig::default();
+        let full = analyse(&problem, &config, Arc::default(), None);
+        assert!(full.steps.len() >= 2, "{:?}", full.steps);
+        assert_eq!(full.steps[0].status, Status::Fail);
+        // Nodes for the search without ko and a few more: the ko search is left at the limit.
+        let limited = SolveConfig {
+            max_nodes: Some(full.steps[0].nodes + 10),
+            ..config
+        };
+        let a = analyse(&problem, &limited, Arc::default(), None);
+        assert_eq!(a.how, How::KoUnknown);
+        assert_eq!(
+            (a.solution.status, a.solution.stop),
+            (Status::Fail, StopReason::NodeLimit)
+        );
+        assert_eq!(
+            crate::solver::verdict::analysis_words(&problem, &a),
+            "White cannot kill without ko (proven); with ko: unknown (node limit reached)"
+        );
+    }
+}

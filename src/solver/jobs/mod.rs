@@ -1,0 +1,18 @@
+//! What is built from searches:
+//!
+//! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
+//!   searches, and [`go_result`]: that result defined as claims under three ko rule sets;
+//! - [`schedule`]: the search width in turn with growing budgets;
+//! - [`first_moves`]: every first move judged;
+//! - [`reduce`]: relevance-zone reduction, the claim re-solved with forbidden points until its
+//!   proof's zone shrinks no more;
+//! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
+//! - [`book`]: a proven result against the file's own answer.
+
+pub mod analysis;
+pub mod book;
+pub mod first_moves;
+pub mod go_result;
+pub mod race;
+pub mod reduce;
+pub mod schedule;

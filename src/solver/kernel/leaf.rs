@@ -1,0 +1,379 @@
+//! The goal test of a search node: is the problem decided in this position, and by which zone?
+//!
+//! From the RZS paper ("Relevance Zones", RZ-1; the issue "RZ-based search", item 1):
+//! - the **defender lives** when a decisive stone belongs to a Benson-UCA block: a crucial stone
+//!   for [`Goal::Live`]/[`Goal::Kill`], any defender stone for [`Goal::LiveAny`]/[`Goal::KillAll`].
+//!   The zone is the UCA *component* of that stone ([`crate::go::benson::Benson::component`]): its block, the vital
+//!   regions, and the blocks joined through them; not every UCA block on the board (the masked
+//!   walls of the research problems are often UCA themselves). Of several living decisive stones
+//!   the smallest component is taken (ties: the first in zone order), since smaller zones prune
+//!   more.
+//! - the **defender is dead** when every crucial stone has been captured (`Live`/`Kill` only); the
+//!   zone is the crucial points: any position where none of them holds a defender stone is dead.
+//!
+//! - the **defender is statically dead** ([`crate::solver::knowledge::static_ld`], issue 11 item 2) when every
+//!   decisive point lies in small areas enclosed by unconditionally alive attacker stones that
+//!   the attacker can empty whatever the defender does; the zone is the areas, the UCA
+//!   components of their walls and the crucial points (the whole board for
+//!   `LiveAny`/`KillAll`). Only on when the goal test is made with the problem's region
+//!   ([`GoalTest::new`]) and never under positional superko (see [`GoalTest::without_static_rule`]).
+//!
+//! - the **defender lives by connection** ([`crate::solver::knowledge::connection`]) when a crucial block has two
+//!   liberties in the region each next to an unconditionally alive defender stone; the zone is
+//!   the block, the two liberties and the UCA components of the living stones. With the static
+//!   rule (the region; never under superko); the goals with crucial stones only.
+//!
+//! - the **defender lives in a seki** ([`crate::solver::knowledge::seki_leaf`], issue 13 item 2) the database knows,
+//!   confirmed under the solver's rules, for the goals where seki is life; the zone is the area
+//!   and its enclosing block. With the static rule (the region; never under superko).
+//!
+//! A leaf is a win or a failure *of the OR player*: the OR player defends for `Live`/`LiveAny`
+//! and attacks for `Kill`/`KillAll`.
+
+use crate::go::{benson, Board, Color, Point, Zone};
+use crate::problem::{Goal, Problem};
+use crate::solver::knowledge::connection::{connection_zone, may_connect};
+use crate::solver::knowledge::not_alive::may_be_alive;
+use crate::solver::knowledge::seki_leaf::SekiRule;
+use crate::solver::knowledge::static_ld::StaticRule;
+
+/// A decided node, from the OR player's point of view, with the zone that decides it (RZ-1:
+/// every position with the same pattern inside the zone is decided the same way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    Win(Zone),
+    Fail(Zone),
+}
+
+impl Leaf {
+    /// The deciding zone.
+    pub fn zone(&self) -> Zone {
+        match *self {
+            Leaf::Win(z) | Leaf::Fail(z) => z,
+        }
+    }
+
+    pub fn is_win(&self) -> bool {
+        matches!(self, Leaf::Win(_))
+    }
+}
+
+/// Why the goal test decided a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A decisive defender stone is unconditionally alive.
+    Alive,
+    /// Every crucial stone has been captured.
+    Captured,
+    /// The static rule: every decisive point is in dead enclosed areas.
+    StaticDead,
+    /// A crucial block connects to unconditionally alive stones whatever the attacker does
+    /// ([`crate::solver::knowledge::connection`]).
+    Connected,
+    /// A defender block keeps a seki the database knows ([`crate::solver::knowledge::seki_leaf`]).
+    SekiArea,
+}
+
+/// What decides a node: the goal, the OR player and the crucial stones of a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalTest {
+    goal: Goal,
+    /// The side whose stones try to live.
+    defender: Color,
+    /// The crucial points (the crucial stones of the problem position); empty for the goals
+    /// that do not need them.
+    crucial: Zone,
+    /// The static life-and-death rule, when on.
+    static_rule: Option<StaticRule>,
+    /// The problem's region, for the connection rule ([`crate::solver::knowledge::connection`]) when it is on
+    /// (with the static rule: both need the region and both are off under superko).
+    connection_region: Option<Zone>,
+    /// The seki terminal, when on (goals where seki is life, with the static rule).
+    seki: Option<SekiRule>,
+}
+
+impl GoalTest {
+    /// The goal test of `problem`, with the static rule on (it needs the problem's region).
+    pub fn new(problem: &Problem) -> GoalTest {
+        GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial())
+            .with_static_rule(problem.region())
+    }
+
+    /// A goal test from its parts, without the static rule. `crucial` is ignored for
+    /// `LiveAny`/`KillAll`.
+    pub fn from_parts(goal: Goal, or_player: Color, crucial: Zone) -> GoalTest {
+        GoalTest {
+            goal,
+            defender: goal.defender(or_player),
+            crucial: if goal.needs_crucial_stones() {
+                crucial
+            } else {
+                Zone::EMPTY
+            },
+            static_rule: None,
+            connection_region: None,
+            seki: None,
+        }
+    }
+
+    /// The same test with the static rule on, for a problem whose moves are the plays in
+    /// `region`.
+    pub fn with_static_rule(mut self, region: Zone) -> GoalTest {
+        self.static_rule = Some(StaticRule::new(
+            self.goal,
+            self.defender,
+            self.crucial,
+            region,
+        ));
+        self.connection_region = self.goal.needs_crucial_stones().then_some(region);
+        self.seki = SekiRule::new(self.goal, self.defender, self.crucial, region);
+        self
+    }
+
+    /// The same test without the static rule. Searches with positional superko must use this:
+    /// the rule's proof that the attacker can empty an area may need a play that superko would
+    /// refuse after some line.
+    pub fn without_static_rule(mut self) -> GoalTest {
+        self.static_rule = None;
+        self.connection_region = None;
+        self.seki = None;
+        self
+    }
+
+    /// The same test without the seki database's terminal (for measuring what it brings).
+    pub fn without_seki_db(mut self) -> GoalTest {
+        self.seki = None;
+        self
+    }
+
+    /// Is the static rule on?
+    pub fn has_static_rule(&self) -> bool {
+        self.static_rule.is_some()
+    }
+
+    pub fn defender(&self) -> Color {
+        self.defender
+    }
+
+    /// Is the node with this position decided? `None` when the search must go on.
+    pub fn evaluate(&self, board: &Board) -> Option<Leaf> {
+        self.decide(board).map(|(leaf, _)| leaf)
+    }
+
+    /// [`GoalTest::evaluate`] with the reason of the decision.
+    pub fn decide(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        // Benson's algorithm only when some decisive block has two vital regions.
+        self.decide_if(board, |decisive| {
+            board
+                .blocks_of(decisive)
+                .any(|(_, block)| may_be_alive(board, self.defender, &block))
+        })
+    }
+
+    /// [`GoalTest::decide`] of the position a defender play at `p` has just made from a
+    /// position the test left undecided (no decisive stone unconditionally alive there).
+    ///
+    /// Only a set of blocks holding the block at `p` can have become unconditionally alive. A
+    /// set without it has the blocks of the position before (only the blocks next to `p`
+    /// changed, merged into it) and, as Benson's algorithm drops every region next to a block
+    /// outside the set, only regions that do not hold `p` (the region `p` was in became the
+    /// regions next to `p`): the same set with the same regions was alive before, against the
+    /// premise. So Benson's algorithm runs only when that block itself may have two vital
+    /// regions, not whenever any decisive block may: most of a search's children are spared
+    /// it. The other rules (captures, static death, connection, seki) are tested as `decide`
+    /// tests them. With the premise false the answer may miss a life, never invent one.
+    pub fn decide_after_defender_play(&self, board: &Board, p: Point) -> Option<(Leaf, Reason)> {
+        let block = board.block_stones(p);
+        self.decide_if(board, |_| {
+            board.color_at(p) == Some(self.defender) && may_be_alive(board, self.defender, &block)
+        })
+    }
+
+    /// The goal test, Benson's algorithm run only when `may_live` (given the decisive stones)
+    /// says some decisive stone may be unconditionally alive.
+    fn decide_if(
+        &self,
+        board: &Board,
+        may_live: impl FnOnce(&Zone) -> bool,
+    ) -> Option<(Leaf, Reason)> {
+        let defender_stones = board.stones(self.defender);
+        let decisive = if self.goal.needs_crucial_stones() {
+            let left = defender_stones.intersection(&self.crucial);
+            if left.is_empty() {
+                return Some((self.outcome(false, self.crucial), Reason::Captured));
+            }
+            left
+        } else {
+            defender_stones
+        };
+        let candidate = may_live(&decisive);
+        let connectable = self
+            .connection_region
+            .is_some_and(|r| may_connect(board, self.defender, &decisive, &r));
+        if !candidate && !connectable {
+            return self.seki_or_static_dead(board);
+        }
+        let life = benson(board, self.defender);
+        let mut best: Option<Zone> = None;
+        let mut seen = Zone::new();
+        for p in decisive.iter() {
+            if seen.contains(p) {
+                continue;
+            }
+            let Some(component) = life.component(p) else {
+                continue;
+            };
+            seen.union_with(&component);
+            if best.is_none_or(|b| component.len() < b.len()) {
+                best = Some(component);
+            }
+        }
+        if let Some(zone) = best {
+            return Some((self.outcome(true, zone), Reason::Alive));
+        }
+        if let Some(region) = self.connection_region.filter(|_| connectable) {
+            if let Some(zone) = connection_zone(board, self.defender, &decisive, &region, &life) {
+                return Some((self.outcome(true, zone), Reason::Connected));
+            }
+        }
+        self.seki_or_static_dead(board)
+    }
+
+    /// A seki the database knows, else the static rule's decision (when they are on and apply).
+    fn seki_or_static_dead(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        if let Some(zone) = self.seki.and_then(|s| s.evaluate(board)) {
+            return Some((self.outcome(true, zone), Reason::SekiArea));
+        }
+        let zone = self.static_rule?.evaluate(board)?;
+        Some((self.outcome(false, zone), Reason::StaticDead))
+    }
+
+    /// The leaf for "the defender lives" (`true`) or "is dead", seen by the OR player.
+    fn outcome(&self, defender_lives: bool, zone: Zone) -> Leaf {
+        if defender_lives == self.goal.or_defends() {
+            Leaf::Win(zone)
+        } else {
+            Leaf::Fail(zone)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Point;
+    use crate::solver::fixtures::{board, zone as crucial};
+
+    /// White lives in the corner with two eyes; a Black wall with its own two eyes elsewhere.
+    const ALIVE: &str = "
+        . O . O X . X
+        O O O O X X X
+        X X X X X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+    ";
+
+    #[test]
+    fn live_goal_wins_with_the_component_only() {
+        let b = board(ALIVE);
+        let test = GoalTest::from_parts(Goal::Live, Color::White, crucial(&[(0, 1)]));
+        let leaf = test.evaluate(&b).expect("decided");
+        assert!(leaf.is_win());
+        assert_eq!(
+            b.zone_ascii(&leaf.zone()),
+            "\
+* O * O x . x
+O O O O x x x
+x x x x x . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+"
+        );
+        // The same position is a failure of the attacker's claim.
+        let kill = GoalTest::from_parts(Goal::Kill, Color::Black, crucial(&[(0, 1)]));
+        assert_eq!(kill.evaluate(&b), Some(Leaf::Fail(leaf.zone())));
+    }
+
+    #[test]
+    fn undecided_while_crucial_stones_remain_without_life() {
+        let b = board(
+            "
+            . O X . X . X
+            O O X X X X X
+            X X X . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+        ",
+        );
+        let test = GoalTest::from_parts(Goal::Live, Color::White, crucial(&[(0, 1)]));
+        assert_eq!(test.evaluate(&b), None);
+    }
+
+    #[test]
+    fn captured_crucial_stones_decide_with_the_crucial_points() {
+        // The White stones that were on (0,1) and (1,1) have been captured.
+        let b = board(
+            "
+            . . X . X . X
+            . . X X X X X
+            X X X . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+        ",
+        );
+        let points = crucial(&[(0, 1), (1, 1)]);
+        let live = GoalTest::from_parts(Goal::Live, Color::White, points);
+        assert_eq!(live.evaluate(&b), Some(Leaf::Fail(points)));
+        let kill = GoalTest::from_parts(Goal::Kill, Color::Black, points);
+        assert_eq!(kill.evaluate(&b), Some(Leaf::Win(points)));
+    }
+
+    #[test]
+    fn live_any_takes_the_smallest_living_component() {
+        // Two living White groups; the right one is smaller.
+        let b = board(
+            "
+            . O . O X O . O .
+            O O O O X O O O O
+            O O O O X X X X X
+            X X X X X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        ",
+        );
+        let test = GoalTest::from_parts(Goal::LiveAny, Color::White, Zone::EMPTY);
+        let leaf = test.evaluate(&b).expect("decided");
+        assert!(leaf.is_win());
+        assert_eq!(
+            b.zone_ascii(&leaf.zone()),
+            "\
+. o . o x O * O *
+o o o o x O O O O
+o o o o x x x x x
+x x x x x . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"
+        );
+        let killall = GoalTest::from_parts(Goal::KillAll, Color::Black, Zone::EMPTY);
+        assert_eq!(killall.evaluate(&b), Some(Leaf::Fail(leaf.zone())));
+        // The crucial stones of `Live` restrict the choice to their own component.
+        let left = GoalTest::from_parts(Goal::Live, Color::White, crucial(&[(0, 1)]));
+        let zone = left.evaluate(&b).expect("decided").zone();
+        assert!(zone.contains(Point::new(0, 0)) && !zone.contains(Point::new(7, 0)));
+    }
+}

@@ -1,0 +1,25 @@
+//! What every engine shares: the rules of the search, its goal test, zones and tables, and the
+//! solver's state ([`search::Solver`]).
+//!
+//! - [`leaf`]: the goal test that decides a node and the zone of the decision;
+//! - [`rules`]: the moves a side may make (region, ko rules, superko, passes);
+//! - [`dilate`]: zone dilation for the consistent-replay conditions;
+//! - [`must_play`]: the must-play region of an AND node;
+//! - [`tt`], [`table_pool`]: the transposition table, kept between solves of the same rules;
+//! - [`ordering`]: move ordering; [`progress`]: events for the studio; [`ko_flags`]: what a
+//!   search saw of ko fighting;
+//! - [`config`]: the settings of a solve;
+//! - [`search`]: the solver, and AchieveGoal with iterative deepening (the depth-first engine).
+
+pub mod config;
+pub mod dilate;
+pub mod ko_flags;
+pub mod leaf;
+pub mod must_play;
+pub mod ordering;
+pub mod progress;
+pub mod rules;
+pub mod search;
+pub mod table_pool;
+pub mod tt;
+pub(in crate::solver) mod undecided_memo;

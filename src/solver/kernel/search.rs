@@ -1,0 +1,1342 @@
+//! AchieveGoal: relevance-zone based depth-first search (RZS paper, appendix, Algorithm 1) with
+//! iterative deepening and a transposition table.
+//!
+//! - **OR nodes** return `dilate(z' ∪ {m})` from the first winning child ([`dilate_or`]).
+//! - **AND nodes** keep the must-play region `M`, initially every legal AND play plus pass. A
+//!   searched move inside its child's zone is removed from `M`; a move outside it is a *null move*
+//!   (found after the fact) and `M` shrinks to `M ∩ z'`. A move whose captures change the child's
+//!   zone counts as inside it. When `M` is empty the node is won with
+//!   `dilate(union of the child zones)` ([`dilate_and`]). One refuted AND move is a proven
+//!   failure.
+//! - **Iterative deepening** on the ply limit finds short proofs first ("Faster to Life"):
+//!   limits 1, 3, 5, ... plies (2, 4, ... with the AND player to move) while the solve has used
+//!   fewer than [`SolveConfig::deepening_nodes`] nodes, then one search to
+//!   [`SolveConfig::max_depth`] (Algorithm 1 itself has no limit; deepening costs a lot when the
+//!   answer is deep, above all for failures, which need every line searched to its end). Nodes
+//!   cut by the limit are `Unknown`; a cut is remembered in the table as "no proof within d
+//!   plies".
+//! - **Repetition** (without superko): a node whose position (stones, side to move, ko point,
+//!   pass) is already on the line is a failure of the OR player, since the AND player can repeat
+//!   the cycle for ever. Such a failure depends on the line; a win never does.
+//! - **Soundness of `Fail`**: an OR node fails only when every OR move was searched and failed;
+//!   with OR forward pruning ([`SolveConfig::or_width`]) an exhausted search is `Unknown`.
+//! - **Graph-history interaction**: with positional superko a refusal depends on the line. Each
+//!   result carries the earliest line index a refusal below it referred to; results that refer
+//!   above their own node are not stored in the table. An AND node where a play was refused for
+//!   superko gets the whole board as its zone (no pruning is derived from it), since the refused
+//!   move may be legal after another line.
+
+use crate::go::{Board, Color, Move, Point, Zone};
+use crate::problem::{Goal, Outcome, Problem};
+use crate::solver::engines::dfpn::guide_gate::GuideGate;
+use crate::solver::engines::dfpn::move_cache::MoveCache;
+use crate::solver::engines::dfpn::parallel::Peers;
+use crate::solver::kernel::config::{Engine, SolveConfig};
+use crate::solver::kernel::dilate::{close, dilate_and, dilate_or, AndIllegal};
+use crate::solver::kernel::ko_flags::KoFlags;
+use crate::solver::kernel::leaf::{GoalTest, Leaf, Reason};
+use crate::solver::kernel::must_play::MustPlay;
+use crate::solver::kernel::ordering::{crucial_blocks, scored, OrderContext};
+use crate::solver::kernel::progress::{Progress, RootTracker};
+use crate::solver::kernel::rules::{Refusal, Rules};
+use crate::solver::kernel::table_pool::PooledTable;
+use crate::solver::kernel::tt::{node_key, Stored, TranspositionTable};
+use crate::solver::kernel::undecided_memo::UndecidedMemo;
+use crate::solver::knowledge::not_alive::not_alive_zone;
+use crate::solver::knowledge::pattern_store::initial_table;
+use crate::solver::knowledge::pattern_table::PatternTable;
+use crate::solver::proof::ProofTree;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The result of a solve for the OR player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Proven: the OR player reaches its goal.
+    Win,
+    /// Proven: the OR player cannot reach its goal.
+    Fail,
+    /// Not decided within the limits (or, with OR pruning, the pruned search failed).
+    Unknown,
+}
+
+impl Status {
+    /// `win`, `fail` or `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Win => "win",
+            Status::Fail => "fail",
+            Status::Unknown => "unknown",
+        }
+    }
+
+    /// The proven outcome for the OR player; `None` when unknown.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            Status::Win => Some(Outcome::Win),
+            Status::Fail => Some(Outcome::Fail),
+            Status::Unknown => None,
+        }
+    }
+}
+
+/// Why a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopReason {
+    Solved,
+    NodeLimit,
+    TimeLimit,
+    Stopped,
+    DepthLimit,
+    /// The search with OR forward pruning found no win, or none whose zones avoid the
+    /// forbidden points ([`SolveConfig::forbidden_zone`]).
+    Pruned,
+    /// The engine does not support a setting asked for (MCTS with forbidden points).
+    Unsupported,
+}
+
+impl StopReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopReason::Solved => "solved",
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::Stopped => "stopped",
+            StopReason::DepthLimit => "depth limit reached",
+            StopReason::Pruned => {
+                "no win among the moves tried (OR pruning on, or zones constrained)"
+            }
+            StopReason::Unsupported => "the engine does not support the forbidden zone",
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub status: Status,
+    pub stop: StopReason,
+    pub goal: Goal,
+    pub or_player: Color,
+    /// The OR player's winning first move (a win with the OR player to move).
+    pub first_move: Option<Move>,
+    /// The relevance zone of the root (a win).
+    pub root_zone: Option<Zone>,
+    pub nodes: u64,
+    /// Nodes answered by the relevance-zone pattern table (a win proven where only stones
+    /// outside its zone differed).
+    pub pattern_hits: u64,
+    pub elapsed: Duration,
+    /// Ply limit of the last iteration.
+    pub depth: u32,
+    pub proof: Option<ProofTree>,
+    /// The OR player's ko events in the search: a ko capture refused by its `disallow` rule, a
+    /// play refused by the ko ban, a ko capture made. Other ko rules might change a failure
+    /// only when one happened (see [`crate::solver::jobs::analysis`]).
+    pub ko: KoFlags,
+}
+
+/// A node's value for the OR player.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::solver) enum Value {
+    /// Won with this zone; `best`: the winning move at OR nodes; `dist`: the longest line of the
+    /// proof in plies (a proof found with `d` plies left has `dist <= d`).
+    Win {
+        zone: Zone,
+        best: Option<Move>,
+        dist: u32,
+    },
+    Fail,
+    Unknown,
+}
+
+/// A node's value and the earliest line index a superko refusal below it referred to
+/// (`usize::MAX` when none).
+#[derive(Clone, Copy, Debug)]
+pub(in crate::solver) struct NodeResult {
+    pub value: Value,
+    pub earliest: usize,
+}
+
+impl NodeResult {
+    fn of(value: Value) -> NodeResult {
+        NodeResult {
+            value,
+            earliest: usize::MAX,
+        }
+    }
+}
+
+/// The legal AND moves of a node and the region points where the AND player may not play.
+pub(in crate::solver) struct AndMoves {
+    pub moves: Vec<Point>,
+    pub illegal: Vec<(Point, AndIllegal)>,
+    /// A play was refused for superko.
+    pub superko_refusal: bool,
+    pub earliest: usize,
+}
+
+/// Where progress events go.
+type ProgressSink<'a> = Box<dyn FnMut(&Progress) + 'a>;
+
+/// The relevance-zone based solver of one problem.
+pub struct Solver<'a> {
+    pub(in crate::solver) problem: &'a Problem,
+    pub(in crate::solver) rules: Rules,
+    pub(in crate::solver) goal: GoalTest,
+    pub(in crate::solver) config: SolveConfig,
+    pub(in crate::solver) tt: TranspositionTable,
+    /// Wins found again where only stones outside their zone differ (seeded from
+    /// `config.pattern_store`'s section of the problem's game, if any).
+    pub(in crate::solver) patterns: PatternTable,
+    stop: Arc<AtomicBool>,
+    on_progress: Option<ProgressSink<'a>>,
+    pub(in crate::solver) nodes: u64,
+    pub(in crate::solver) start: Instant,
+    pub(in crate::solver) last_progress: Instant,
+    pub(in crate::solver) aborted: Option<StopReason>,
+    pub(in crate::solver) depth_cut: bool,
+    /// Stone hashes of the line, root first (positional superko).
+    pub(in crate::solver) history: Vec<u64>,
+    /// Table keys of the nodes being expanded on the line, root first (cycle rule).
+    pub(in crate::solver) states: Vec<u64>,
+    pub(in crate::solver) line: Vec<Move>,
+    pub(in crate::solver) iteration_depth: u32,
+    /// Crucial points for the decisive-stone rule (goal `live` only), else empty.
+    decisive_points: Zone,
+    order_crucial: Zone,
+    pub(in crate::solver) live_must_play: Option<Zone>,
+    pub(in crate::solver) live_zones: Vec<Zone>,
+    /// What is known of the root's moves (for progress events).
+    pub(in crate::solver) root: RootTracker,
+    /// The OR player's ko events so far ([`Solution::ko`]).
+    pub(in crate::solver) ko: KoFlags,
+    /// df-pn: the moves of recently expanded nodes.
+    pub(in crate::solver) move_cache: MoveCache,
+    /// When df-pn asks the guide ([`GuideGate`]).
+    pub(in crate::solver) guide_gate: GuideGate,
+    /// df-pn: the proof and disproof numbers of the nodes of the line as the search went down
+    /// (for progress events).
+    pub(in crate::solver) line_numbers: Vec<(u64, u64)>,
+    /// The last proof extraction failed (see [`Solver::solve`]).
+    extraction_failed: bool,
+    /// The solve is being run again without the pattern table: its clock goes on.
+    restarted: bool,
+    /// The threads of a parallel df-pn ([`crate::solver::engines::dfpn::parallel`]), while it runs.
+    pub(in crate::solver) peers: Option<Arc<Peers>>,
+    /// This solver's thread in a parallel df-pn (0: the main one).
+    pub(in crate::solver) thread: usize,
+    /// The positions the goal test left undecided.
+    undecided: UndecidedMemo,
+}
+
+/// How far proof extraction may go past the time limit before the result is given up as
+/// unknown (the issue's promise: an answer within the limit + 1 s).
+pub(in crate::solver) const EXTRACTION_GRACE: Duration = Duration::from_millis(700);
+
+impl<'a> Solver<'a> {
+    pub fn new(problem: &'a Problem, config: SolveConfig) -> Solver<'a> {
+        let guide_gate = GuideGate::new(config.guide_plies, config.guide_visits);
+        let rules = Rules::new(problem, config.superko);
+        let goal = problem.goal();
+        let decisive_points = if goal.or_defends() && goal.needs_crucial_stones() {
+            problem.crucial()
+        } else {
+            Zone::new()
+        };
+        let order_crucial = if problem.goal().needs_crucial_stones() {
+            problem.crucial()
+        } else {
+            problem.start_stones()[problem.defender()]
+        };
+        let now = Instant::now();
+        let mut goal_test = if config.static_dead && !config.superko {
+            GoalTest::new(problem)
+        } else {
+            GoalTest::new(problem).without_static_rule()
+        };
+        if !config.seki_db {
+            goal_test = goal_test.without_seki_db();
+        }
+        Solver {
+            problem,
+            rules,
+            goal: goal_test,
+            tt: TranspositionTable::for_problem(config.tt_entries, problem),
+            patterns: initial_table(problem, &config),
+            config,
+            stop: Arc::new(AtomicBool::new(false)),
+            on_progress: None,
+            nodes: 0,
+            start: now,
+            last_progress: now,
+            aborted: None,
+            depth_cut: false,
+            history: Vec::new(),
+            states: Vec::new(),
+            line: Vec::new(),
+            iteration_depth: 0,
+            decisive_points,
+            order_crucial,
+            live_must_play: None,
+            live_zones: Vec::new(),
+            root: RootTracker::default(),
+            ko: KoFlags::NONE,
+            move_cache: MoveCache::new(),
+            guide_gate,
+            line_numbers: Vec::new(),
+            extraction_failed: false,
+            restarted: false,
+            peers: None,
+            thread: 0,
+            undecided: UndecidedMemo::default(),
+        }
+    }
+
+    /// A solver that starts with `pooled`'s table and ko flags (kept from earlier solves of the
+    /// same claim's rules by a [`crate::solver::TablePool`]).
+    pub fn with_table(
+        problem: &'a Problem,
+        config: SolveConfig,
+        pooled: PooledTable,
+    ) -> Solver<'a> {
+        let mut solver = Solver::new(problem, config);
+        solver.tt = pooled.table;
+        solver.ko = pooled.ko;
+        solver.tt.note_ko(pooled.ko);
+        solver
+    }
+
+    /// The table and ko flags of this solver, to be kept for the next solve of the same rules.
+    pub fn into_table(self) -> PooledTable {
+        let ko = self.ko_flags();
+        PooledTable { table: self.tt, ko }
+    }
+
+    /// The OR player's ko events in this search or (on a shared table) in any search whose
+    /// results it may have read.
+    fn ko_flags(&self) -> KoFlags {
+        self.ko.union(self.tt.ko_seen())
+    }
+
+    /// Use `patterns` as the relevance-zone pattern table (a table kept from earlier solves of
+    /// the same claim: its wins hold whatever the constraint, [`crate::solver::jobs::reduce`]). Ignored under
+    /// superko, where the table is off.
+    pub fn set_patterns(&mut self, patterns: PatternTable) {
+        if !self.config.superko {
+            self.patterns = patterns;
+        }
+    }
+
+    /// The pattern table, to be kept for the next solve (this solver's is then off).
+    pub fn take_patterns(&mut self) -> PatternTable {
+        std::mem::replace(&mut self.patterns, PatternTable::disabled())
+    }
+
+    /// A flag that stops the solve (from any thread) when set.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Use `flag` as the stop flag (one flag can stop several solvers run one after another).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    /// Receive progress events (at most one per `progress_interval`).
+    pub fn on_progress(&mut self, f: impl FnMut(&Progress) + 'a) {
+        self.on_progress = Some(Box::new(f));
+    }
+
+    /// Solve the problem: iterative deepening (or df-pn, or MCTS) until proven or a limit is
+    /// reached.
+    ///
+    /// A win found with the pattern table whose proof cannot be rebuilt within its stored length
+    /// (the differential test met two in 2,000 problems) is no answer: the problem is then
+    /// searched again, within the same limits, without the pattern table and with a fresh
+    /// transposition table (whose wins may rest on the pattern's). Pattern wins are only ever wins, so they can make a search claim a win it
+    /// cannot rebuild, never a failure.
+    ///
+    /// With a pattern store (`config.pattern_store`) the pattern table's wins are merged into
+    /// it at the end, whatever the result (stopped and failed searches proved wins too), except
+    /// after such a rerun.
+    pub fn solve(&mut self) -> Solution {
+        let first = self.solve_once();
+        let solution =
+            if !self.extraction_failed || self.patterns.stats().hits == 0 || self.aborted.is_some()
+            {
+                first
+            } else {
+                self.patterns = PatternTable::disabled();
+                self.tt = TranspositionTable::for_problem(self.config.tt_entries, self.problem);
+                self.extraction_failed = false;
+                self.restarted = true;
+                let mut again = self.solve_once();
+                self.restarted = false;
+                again.pattern_hits = first.pattern_hits;
+                again
+            };
+        self.keep_patterns();
+        solution
+    }
+
+    /// Merge the pattern table's wins into `config.pattern_store` (when there is one and this
+    /// solve stored something; a table dropped by the rerun above holds nothing).
+    fn keep_patterns(&self) {
+        if let Some(store) = &self.config.pattern_store {
+            if self.patterns.is_enabled()
+                && self.patterns.stats().stores > 0
+                && self.config.dilation
+            {
+                store.merge(self.problem, &self.patterns);
+            }
+        }
+    }
+
+    fn solve_once(&mut self) -> Solution {
+        match self.config.engine {
+            Engine::Dfpn => return self.solve_dfpn(),
+            Engine::Mcts if !self.config.forbidden_zone.is_empty() => {
+                // MCTS's backup does not honour the constraint: refused, nothing searched.
+                let (mut board, to_move) = self.begin_solve();
+                return self.conclude(
+                    &mut board,
+                    to_move,
+                    Value::Unknown,
+                    StopReason::Unsupported,
+                    0,
+                );
+            }
+            Engine::Mcts => return self.solve_mcts(),
+            Engine::Dfs => {}
+        }
+        let (mut board, to_move) = self.begin_solve();
+        let mut depth = if to_move == self.rules.or_player {
+            1
+        } else {
+            2
+        };
+        let (value, stop) = loop {
+            self.iteration_depth = depth;
+            self.depth_cut = false;
+            let res = self.search(&mut board, to_move, false, depth);
+            match res.value {
+                Value::Win { .. } | Value::Fail => break (res.value, StopReason::Solved),
+                Value::Unknown => {
+                    if let Some(why) = self.aborted {
+                        break (res.value, why);
+                    }
+                    if !self.depth_cut {
+                        break (res.value, StopReason::Pruned);
+                    }
+                    if depth >= self.config.max_depth {
+                        break (res.value, StopReason::DepthLimit);
+                    }
+                    depth = if self.nodes >= self.config.deepening_nodes {
+                        self.config.max_depth
+                    } else {
+                        (depth + 2).min(self.config.max_depth)
+                    };
+                }
+            }
+        };
+        self.conclude(&mut board, to_move, value, stop, depth)
+    }
+
+    /// Start a solve of either engine: the clock, the root position (its history cleared, the
+    /// only entry of the line's history), an empty line, the root's moves forgotten and recorded
+    /// from now on. Returns the root board and the side to move.
+    pub(in crate::solver) fn begin_solve(&mut self) -> (Board, Color) {
+        if !self.restarted {
+            self.start = Instant::now();
+            self.last_progress = self.start;
+        }
+        self.aborted = None;
+        self.depth_cut = false;
+        let mut board = self.problem.board().clone();
+        board.clear_history();
+        self.history = vec![board.hash()];
+        self.states.clear();
+        self.line.clear();
+        self.root = RootTracker::default();
+        self.root.active = true;
+        (board, self.problem.to_move())
+    }
+
+    /// The solution of a search that ended with `value` at the root (`stop`: why; `depth`: the
+    /// ply limit of the last iteration, or the deepest line of a best-first search): the proof
+    /// of a win is extracted and the last progress event sent.
+    pub(in crate::solver) fn conclude(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        value: Value,
+        stop: StopReason,
+        depth: u32,
+    ) -> Solution {
+        let or = self.rules.or_player;
+        // Proof extraction searches the root again: that is not news of its moves.
+        self.root.active = false;
+        let ko = self.ko_flags();
+        let mut solution = Solution {
+            status: match value {
+                Value::Win { .. } => Status::Win,
+                Value::Fail => Status::Fail,
+                Value::Unknown => Status::Unknown,
+            },
+            stop,
+            goal: self.problem.goal(),
+            or_player: or,
+            first_move: match value {
+                Value::Win { best, .. } if to_move == or => best,
+                _ => None,
+            },
+            root_zone: match value {
+                Value::Win { zone, .. } => Some(zone),
+                _ => None,
+            },
+            nodes: self.nodes,
+            pattern_hits: self.patterns.stats().hits,
+            elapsed: Duration::ZERO,
+            depth,
+            proof: None,
+            ko,
+        };
+        if let (Value::Win { dist, .. }, true) = (value, self.config.build_proof) {
+            solution.proof = self.extract_proof(board, to_move, dist);
+            if solution
+                .proof
+                .as_ref()
+                .is_some_and(|p| self.forbids(&p.root.zone))
+            {
+                // Cannot happen (extraction refuses forbidden zones); never claimed.
+                solution.proof = None;
+            }
+            match &solution.proof {
+                Some(proof) => {
+                    solution.root_zone = Some(proof.root.zone);
+                    solution.first_move = proof.first_move().or(solution.first_move);
+                }
+                None => {
+                    // The proof could not be rebuilt within the limits: nothing is claimed.
+                    self.extraction_failed = true;
+                    solution.status = Status::Unknown;
+                    solution.stop = self.aborted.unwrap_or(StopReason::DepthLimit);
+                    solution.first_move = None;
+                    solution.root_zone = None;
+                }
+            }
+        }
+        solution.elapsed = self.start.elapsed();
+        self.emit_progress();
+        solution
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Check the node, time and stop limits; sets `aborted`.
+    pub(in crate::solver) fn check_limits(&mut self) {
+        if self.aborted.is_some() {
+            return;
+        }
+        if self.config.max_nodes.is_some_and(|m| self.nodes >= m) {
+            self.aborted = Some(StopReason::NodeLimit);
+        } else if self.stop.load(Ordering::Relaxed) {
+            self.aborted = Some(StopReason::Stopped);
+        } else if self.nodes.is_multiple_of(256) {
+            let elapsed = self.start.elapsed();
+            if self.config.time_limit.is_some_and(|t| elapsed >= t) {
+                self.aborted = Some(StopReason::TimeLimit);
+            } else if elapsed.saturating_sub(self.last_progress.duration_since(self.start))
+                >= self.config.progress_interval
+            {
+                self.emit_progress();
+            }
+        }
+    }
+
+    pub(in crate::solver) fn emit_progress(&mut self) {
+        self.last_progress = Instant::now();
+        let Some(f) = self.on_progress.as_mut() else {
+            return;
+        };
+        let elapsed = self.start.elapsed();
+        let secs = elapsed.as_secs_f64();
+        let (root_moves, root_pruned) = self.root.snapshot(self.nodes);
+        f(&Progress {
+            nodes: self.nodes,
+            nodes_per_second: if secs > 0.0 {
+                self.nodes as f64 / secs
+            } else {
+                0.0
+            },
+            elapsed,
+            depth: self.iteration_depth,
+            line: self.line.clone(),
+            must_play: self.live_must_play,
+            proven_zones: self.live_zones.clone(),
+            root_moves,
+            root_is_or: self.root.is_or,
+            root_pruned,
+            table_entries: self.tt.len(),
+            table_capacity: self.tt.capacity(),
+            engine: self.config.engine,
+            numbers: self.line_numbers.clone(),
+        });
+    }
+
+    /// The defender's stones on crucial points (decisive-stone rule), or nothing.
+    pub(in crate::solver) fn decisive(&self, board: &Board) -> Zone {
+        if self.decisive_points.is_empty() {
+            return Zone::new();
+        }
+        board
+            .stones(self.rules.defender)
+            .intersection(&self.decisive_points)
+    }
+
+    /// The zone of an OR node won by `mv` with the child zone `child` (dilated).
+    pub(in crate::solver) fn or_zone(
+        &self,
+        board: &mut Board,
+        or: Color,
+        mv: Move,
+        child: &Zone,
+    ) -> Zone {
+        if !self.config.dilation {
+            let mut z = *child;
+            if let Move::Play(p) = mv {
+                z.insert(p);
+            }
+            return z;
+        }
+        let decisive = self.decisive(board);
+        dilate_or(board, or, mv, child, &decisive)
+    }
+
+    /// The zone of an AND node whose children's zones unite in `union` (dilated; the whole board
+    /// after a superko refusal).
+    ///
+    /// `pass_back`: the node has no null-move child and its pass is answered by the end of the
+    /// game, so the OR player answers a move outside the zone with a pass and the node's
+    /// strategy applies again (see `checker.rs`). That pass lifts the ko ban of the node, so a
+    /// ko-banned point in the zone makes the zone the whole board (no move is outside it).
+    pub(in crate::solver) fn and_zone(
+        &self,
+        board: &Board,
+        and: Color,
+        union: &Zone,
+        gen: &AndMoves,
+        pass_back: bool,
+    ) -> Zone {
+        if gen.superko_refusal {
+            return self.full_zone();
+        }
+        if !self.config.dilation {
+            return *union;
+        }
+        let decisive = self.decisive(board);
+        let zone = dilate_and(board, and, union, &gen.illegal, &decisive);
+        let banned_inside = gen
+            .illegal
+            .iter()
+            .any(|&(p, why)| why == AndIllegal::KoBan && zone.contains(p));
+        if pass_back && banned_inside {
+            self.full_zone()
+        } else {
+            zone
+        }
+    }
+
+    /// The zone of the leaf after two passes, closed. When the defender wins (seki is life): a
+    /// crucial block still on the board (for the kill-all goals any block of the defender; the
+    /// first in zone order), since any position holding it has such a stone left. When the
+    /// attacker wins because the defender of a kill-all goal where seki is life has no stone
+    /// left: the whole board. Otherwise: the certificate that no decisive defender stone is alive
+    /// ([`not_alive_zone`]).
+    pub(in crate::solver) fn two_pass_zone(&self, board: &Board) -> Zone {
+        if self.rules.two_pass_winner(board) == self.rules.defender {
+            let decisive = if self.rules.any_stone {
+                Zone::full(board.size())
+            } else {
+                self.problem.crucial()
+            };
+            let left = board.stones(self.rules.defender).intersection(&decisive);
+            let mut z = left
+                .first()
+                .map(|p| board.block_stones(p))
+                .unwrap_or_default();
+            close(board, &mut z);
+            return z;
+        }
+        if self.rules.seki_is_life {
+            return self.full_zone();
+        }
+        let decisive = if self.problem.goal().needs_crucial_stones() {
+            self.problem.crucial()
+        } else {
+            self.full_zone()
+        };
+        let mut z = not_alive_zone(board, self.rules.defender, &decisive);
+        close(board, &mut z);
+        z
+    }
+
+    /// Is the attacker's pass `mv` by `mover` (not after a pass) one the OR player (the
+    /// defender, in a goal where seki is life) could answer by ending the game? Such a pass is
+    /// searched as a *waiting move*: its child is the position with the pass state cleared (the
+    /// OR player cannot end the game at once), so that a win there has a zone that answers every
+    /// attacker move outside it, a null move as in the paper's goals; when that child is not
+    /// won, the pass is answered by the game-ending pass ([`Solver::waiting_fallback`]). A win of
+    /// the cleared position is a win after the real pass too: the same moves are legal, and the
+    /// OR player's pass only gains the option of ending the game, which wins for it.
+    pub(in crate::solver) fn waiting_pass(
+        &self,
+        board: &Board,
+        mover: Color,
+        mv: Move,
+        passed: bool,
+    ) -> bool {
+        mv == Move::Pass
+            && !passed
+            && mover == self.rules.attacker()
+            && mover != self.rules.or_player
+            && self.rules.or_wins_two_passes(board)
+    }
+
+    /// The pass state of the position after `mover` plays `mv` (`passed`: the move before was a
+    /// pass): set after a pass, except a waiting pass's ([`Solver::waiting_pass`]).
+    pub(in crate::solver) fn passed_after(
+        &self,
+        board: &Board,
+        mover: Color,
+        mv: Move,
+        passed: bool,
+    ) -> bool {
+        mv == Move::Pass && !self.waiting_pass(board, mover, mv, passed)
+    }
+
+    /// The value of a waiting pass's child (see [`Solver::waiting_pass`]) when its search did not
+    /// win it: the OR player ends the game with a pass (no null move, since the answer is the
+    /// game's end); `Unknown` when the zone constraint forbids that win's zone.
+    pub(in crate::solver) fn waiting_fallback(&self, board: &Board) -> Value {
+        let zone = self.two_pass_zone(board);
+        if self.forbids(&zone) {
+            return Value::Unknown;
+        }
+        Value::Win {
+            zone,
+            best: Some(Move::Pass),
+            dist: 1,
+        }
+    }
+
+    pub(in crate::solver) fn full_zone(&self) -> Zone {
+        Zone::full(self.rules.size)
+    }
+
+    /// Play a move that `Rules` accepted (already on the board): extend the line.
+    pub(in crate::solver) fn push(&mut self, board: &Board, mv: Move) {
+        self.history.push(board.hash());
+        self.line.push(mv);
+    }
+
+    /// Take the last move back.
+    pub(in crate::solver) fn pop(&mut self, board: &mut Board) {
+        self.history.pop();
+        self.line.pop();
+        board.undo();
+    }
+
+    /// The stones of the defender's crucial blocks (every defender block for the goals without
+    /// crucial stones), as the ordering sees them.
+    pub(in crate::solver) fn crucial_stones(&self, board: &Board) -> Zone {
+        crucial_blocks(board, self.rules.defender, &self.order_crucial)
+    }
+
+    /// Candidate plays of `c`: the region's empty points, best first.
+    pub(in crate::solver) fn ordered_points(&self, board: &Board, c: Color) -> Vec<Point> {
+        self.scored_points(board, c)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// [`Solver::ordered_points`] with each point's ordering score.
+    pub(in crate::solver) fn scored_points(&self, board: &Board, c: Color) -> Vec<(Point, i32)> {
+        self.scored_points_with(board, c, self.crucial_stones(board))
+    }
+
+    /// [`Solver::scored_points`] with `crucial` as the crucial stones.
+    pub(in crate::solver) fn scored_points_with(
+        &self,
+        board: &Board,
+        c: Color,
+        crucial: Zone,
+    ) -> Vec<(Point, i32)> {
+        let moves: Vec<Point> = self
+            .rules
+            .region
+            .intersection(&board.empty_points())
+            .iter()
+            .collect();
+        let ctx = OrderContext {
+            region: self.rules.region,
+            crucial,
+            defender: self.rules.defender,
+            last_move: self.line.last().and_then(|m| m.point()),
+        };
+        scored(board, c, &moves, &ctx)
+    }
+
+    /// The legal AND plays (best first) and the AND-illegal points of the region.
+    pub(in crate::solver) fn and_moves(&mut self, board: &mut Board, and: Color) -> AndMoves {
+        let ordered = self.ordered_points(board, and);
+        self.and_moves_of(board, and, ordered)
+    }
+
+    /// [`Solver::and_moves`] of the region's empty points `ordered` (best first).
+    pub(in crate::solver) fn and_moves_of(
+        &mut self,
+        board: &mut Board,
+        and: Color,
+        ordered: impl IntoIterator<Item = Point>,
+    ) -> AndMoves {
+        let mut out = AndMoves {
+            moves: Vec::new(),
+            illegal: Vec::new(),
+            superko_refusal: false,
+            earliest: usize::MAX,
+        };
+        for p in ordered {
+            if board.ko_point_for(and) == Some(p) && !*self.rules.ko_master.get(and) {
+                out.illegal.push((p, AndIllegal::KoBan));
+                continue;
+            }
+            if board.is_suicide(and, p) {
+                out.illegal.push((p, AndIllegal::Suicide));
+                continue;
+            }
+            match self.rules.try_play(board, and, p, &self.history) {
+                Ok(()) => {
+                    board.undo();
+                    out.moves.push(p);
+                }
+                Err(Refusal::KoCaptureDisallowed { captured }) => {
+                    out.illegal.push((p, AndIllegal::KoCapture { captured }));
+                }
+                Err(Refusal::Superko { index }) => {
+                    out.superko_refusal = true;
+                    out.earliest = out.earliest.min(index);
+                }
+                Err(Refusal::Illegal | Refusal::KoBan) => {}
+            }
+        }
+        out
+    }
+
+    /// The attacker's passes on the line so far (its moves are every other one from the last:
+    /// asked at an attacker node).
+    pub(in crate::solver) fn attacker_passes(&self) -> usize {
+        self.line
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&m| m == Move::Pass)
+            .count()
+    }
+
+    /// Does `zone` meet the forbidden points ([`SolveConfig::forbidden_zone`])? A win with
+    /// such a zone is not accepted.
+    #[inline]
+    pub(in crate::solver) fn forbids(&self, zone: &Zone) -> bool {
+        zone.intersects(&self.config.forbidden_zone)
+    }
+
+    /// A pattern-table win for the node: the smallest matching zone that avoids the forbidden
+    /// points.
+    pub(in crate::solver) fn pattern_win(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+        plies: u32,
+    ) -> Option<crate::solver::knowledge::pattern_table::PatternWin> {
+        let avoid = self.config.forbidden_zone;
+        self.patterns.probe(board, to_move, passed, plies, &avoid)
+    }
+
+    /// The win of the position the OR move `mv` has just made (on the board) from a position
+    /// the goal test left undecided, when the goal test decides it so and immediate wins are
+    /// on ([`SolveConfig::immediate_wins`]): its zone, best move (none) and proof length (0),
+    /// as [`Solver::leaf_value`] gives them. A pass changes no stone: nothing new. A defender's
+    /// play is tested as [`GoalTest::decide_after_defender_play`] tests it.
+    pub(in crate::solver) fn immediate_win(
+        &self,
+        board: &Board,
+        mv: Move,
+    ) -> Option<(Zone, Option<Move>, u32)> {
+        if !self.config.immediate_wins {
+            return None;
+        }
+        let decision = match mv {
+            Move::Pass => return None,
+            Move::Play(p) if self.rules.or_player == self.rules.defender => {
+                if self.undecided.contains(board.hash()) {
+                    return None;
+                }
+                self.goal.decide_after_defender_play(board, p)?
+            }
+            Move::Play(_) => self.decide_leaf(board)?,
+        };
+        match self.leaf_of(board, decision).0 {
+            Value::Win { zone, best, dist } => Some((zone, best, dist)),
+            _ => None,
+        }
+    }
+
+    /// The goal test as a node value, with the leaf zone closed (whole blocks, DL-1); a win
+    /// whose zone meets the forbidden points is `Unknown` (decided, but not accepted).
+    pub(in crate::solver) fn leaf_value(&self, board: &Board) -> Option<Value> {
+        self.leaf_decision(board).map(|(value, _)| value)
+    }
+
+    /// [`Solver::leaf_value`] with the reason of the decision (proof extraction names the
+    /// leaf by it).
+    pub(in crate::solver) fn leaf_decision(&self, board: &Board) -> Option<(Value, Reason)> {
+        let decision = self.decide_leaf(board)?;
+        Some(self.leaf_of(board, decision))
+    }
+
+    /// The goal test's decision of the position on the board (remembered when undecided).
+    fn decide_leaf(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        let stones = board.hash();
+        if self.undecided.contains(stones) {
+            return None;
+        }
+        let decision = self.goal.decide(board);
+        if decision.is_none() {
+            self.undecided.insert(stones);
+        }
+        decision
+    }
+
+    /// The node value of the goal test's decision of the position on the board: a win's zone
+    /// closed (whole blocks, DL-1), and `Unknown` when the constraint forbids that zone.
+    fn leaf_of(&self, board: &Board, (leaf, reason): (Leaf, Reason)) -> (Value, Reason) {
+        let value = match leaf {
+            Leaf::Win(mut z) => {
+                close(board, &mut z);
+                if self.forbids(&z) {
+                    Value::Unknown
+                } else {
+                    Value::Win {
+                        zone: z,
+                        best: None,
+                        dist: 0,
+                    }
+                }
+            }
+            Leaf::Fail(_) => Value::Fail,
+        };
+        (value, reason)
+    }
+
+    /// AchieveGoal with `depth` plies left.
+    pub(in crate::solver) fn search(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        depth: u32,
+    ) -> NodeResult {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(64) || self.config.max_nodes.is_some() {
+            self.check_limits();
+        }
+        if self.aborted.is_some() {
+            return NodeResult::of(Value::Unknown);
+        }
+        if let Some(v) = self.leaf_value(board) {
+            return NodeResult::of(v);
+        }
+        let key = node_key(board, to_move, passed);
+        match self.tt.probe(key) {
+            // A stored win counts only when its proof fits in the plies left, so that proofs
+            // only ever use shorter proofs (extraction cannot run into a cycle).
+            Some(Stored::Win { zone, best, dist }) if dist <= depth && !self.forbids(&zone) => {
+                return NodeResult::of(Value::Win { zone, best, dist })
+            }
+            Some(Stored::Fail) => return NodeResult::of(Value::Fail),
+            Some(Stored::NoProofWithin(d)) if d >= depth => {
+                self.depth_cut = true;
+                return NodeResult::of(Value::Unknown);
+            }
+            _ => {
+                if let Some(w) = self.pattern_win(board, to_move, passed, depth) {
+                    return NodeResult::of(Value::Win {
+                        zone: w.zone,
+                        best: w.best,
+                        dist: w.dist,
+                    });
+                }
+            }
+        }
+        let own_index = self.history.len() - 1;
+        if !self.rules.superko {
+            if let Some(index) = self.states.iter().position(|&k| k == key) {
+                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
+                return NodeResult {
+                    value: Value::Fail,
+                    earliest: index,
+                };
+            }
+        }
+        if depth == 0 {
+            self.depth_cut = true;
+            return NodeResult::of(Value::Unknown);
+        }
+        let nodes_before = self.nodes;
+        // Whether this subtree hits the ply limit (only then is "no proof" worth storing).
+        let outer_cut = std::mem::replace(&mut self.depth_cut, false);
+        self.states.push(key);
+        let mut res = if to_move == self.rules.or_player {
+            self.or_node(board, to_move, passed, depth)
+        } else {
+            self.and_node(board, to_move, passed, depth)
+        };
+        if matches!(res.value, Value::Win { zone, .. } if self.forbids(&zone)) {
+            // Won, but only with a zone the constraint forbids: no answer here.
+            res.value = Value::Unknown;
+        }
+        self.states.pop();
+        let cut_here = self.depth_cut;
+        self.depth_cut |= outer_cut;
+        // Under the cycle rule a win never depends on the line (a winning strategy needs no
+        // repetition); other results do when a repetition below referred above this node.
+        let line_free = res.earliest >= own_index
+            || (!self.rules.superko && matches!(res.value, Value::Win { .. }));
+        if self.aborted.is_none() && line_free {
+            let stored = match res.value {
+                Value::Win { zone, best, dist } => {
+                    self.patterns
+                        .store(board, to_move, passed, &zone, best, dist);
+                    Stored::Win { zone, best, dist }
+                }
+                Value::Fail => Stored::Fail,
+                Value::Unknown if cut_here => Stored::NoProofWithin(depth),
+                Value::Unknown => return res,
+            };
+            self.tt.store(key, stored, self.nodes - nodes_before);
+        }
+        res
+    }
+
+    /// The root is an OR node with the candidate plays `points` (best first, before the OR
+    /// width): its legal moves, within the width, and those beyond it, for progress events.
+    /// Once per iteration, so the trial plays cost nothing worth counting.
+    pub(in crate::solver) fn begin_root_or(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        points: &[Point],
+    ) {
+        let width = self.config.or_width.unwrap_or(usize::MAX);
+        let mut legal = Vec::new();
+        let mut pruned = 0;
+        let pass = self.rules.may_pass(or, board).then_some(Move::Pass);
+        for (i, mv) in points.iter().map(|&p| Move::Play(p)).enumerate() {
+            if self.rules.try_move(board, or, mv, &self.history).is_ok() {
+                board.undo();
+                if i < width {
+                    legal.push(mv);
+                } else {
+                    pruned += 1;
+                }
+            }
+        }
+        legal.extend(pass);
+        self.root.begin(true, &legal, pruned);
+    }
+
+    /// Play the OR player's `mv` when the rules allow it; a ko capture made is noted in the ko
+    /// flags, a refusal too (the ko flags, or the earliest line index a superko refusal refers
+    /// to) and gives `false`.
+    pub(in crate::solver) fn try_or_move(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        mv: Move,
+        earliest: &mut usize,
+    ) -> bool {
+        let event = match self.rules.try_move(board, or, mv, &self.history) {
+            Ok(()) => {
+                if mv != Move::Pass && board.ko().is_some() && !self.ko.taken {
+                    self.note_ko(KoFlags {
+                        taken: true,
+                        ..KoFlags::NONE
+                    });
+                }
+                return true;
+            }
+            Err(Refusal::Superko { index }) => {
+                *earliest = (*earliest).min(index);
+                return false;
+            }
+            Err(Refusal::Illegal) => return false,
+            Err(Refusal::KoCaptureDisallowed { .. }) => KoFlags {
+                refused: true,
+                ..KoFlags::NONE
+            },
+            Err(Refusal::KoBan) => KoFlags {
+                banned: true,
+                ..KoFlags::NONE
+            },
+        };
+        self.note_ko(event);
+        false
+    }
+
+    /// Remember an OR ko event, on the shared table too.
+    fn note_ko(&mut self, event: KoFlags) {
+        self.ko = self.ko.union(event);
+        self.tt.note_ko(event);
+    }
+
+    /// The OR player's candidate plays, best first, cut to the OR width (`true` when some were
+    /// cut); at the root, its moves are recorded for the progress events.
+    pub(in crate::solver) fn or_points(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+    ) -> (Vec<Point>, bool) {
+        let ordered = self.ordered_points(board, or);
+        self.or_points_of(board, or, ordered)
+    }
+
+    /// [`Solver::or_points`] of the region's empty points `points` (best first).
+    pub(in crate::solver) fn or_points_of(
+        &mut self,
+        board: &mut Board,
+        or: Color,
+        mut points: Vec<Point>,
+    ) -> (Vec<Point>, bool) {
+        if self.root.active && self.line.is_empty() {
+            self.begin_root_or(board, or, &points);
+        }
+        // A play on a forbidden point would put it in the node's zone: not searched, and the
+        // node cannot fail for want of it.
+        let before = points.len();
+        points.retain(|&p| !self.config.forbidden_zone.contains(p));
+        let mut cut = points.len() < before;
+        if let Some(width) = self.config.or_width {
+            if points.len() > width {
+                points.truncate(width);
+                cut = true;
+            }
+        }
+        (points, cut)
+    }
+
+    fn or_node(&mut self, board: &mut Board, or: Color, passed: bool, depth: u32) -> NodeResult {
+        let mut earliest = usize::MAX;
+        if passed && self.rules.may_pass(or, board) {
+            // The attacker passes after a pass: the defender has not lived.
+            return NodeResult::of(Value::Win {
+                zone: self.two_pass_zone(board),
+                best: Some(Move::Pass),
+                dist: 1,
+            });
+        }
+        let at_root = self.root.active && self.line.is_empty();
+        let (moves, mut unknown) = self.or_points(board, or);
+        let mut candidates: Vec<Move> = moves.into_iter().map(Move::Play).collect();
+        if self.rules.may_pass(or, board) {
+            candidates.push(Move::Pass);
+        }
+        for mv in candidates {
+            if !self.try_or_move(board, or, mv, &mut earliest) {
+                continue;
+            }
+            self.push(board, mv);
+            if at_root {
+                self.root.enter(mv, self.nodes);
+            }
+            let child = self.search(board, or.opponent(), mv == Move::Pass, depth - 1);
+            if at_root {
+                let proven = match child.value {
+                    Value::Win { .. } => Some(true),
+                    Value::Fail => Some(false),
+                    Value::Unknown => None,
+                };
+                let finished = self.aborted.is_none();
+                self.root
+                    .leave(self.nodes, proven, self.iteration_depth, finished);
+            }
+            self.pop(board);
+            earliest = earliest.min(child.earliest);
+            match child.value {
+                Value::Win { zone: z, dist, .. } => {
+                    let zone = self.or_zone(board, or, mv, &z);
+                    if self.forbids(&zone) {
+                        // The dilated zone meets the forbidden points: try the other moves.
+                        unknown = true;
+                        continue;
+                    }
+                    return NodeResult {
+                        value: Value::Win {
+                            zone,
+                            best: Some(mv),
+                            dist: dist + 1,
+                        },
+                        earliest,
+                    };
+                }
+                Value::Unknown => unknown = true,
+                Value::Fail => {}
+            }
+            if self.aborted.is_some() {
+                break;
+            }
+        }
+        NodeResult {
+            value: if unknown { Value::Unknown } else { Value::Fail },
+            earliest,
+        }
+    }
+
+    fn and_node(&mut self, board: &mut Board, and: Color, passed: bool, depth: u32) -> NodeResult {
+        let gen = self.and_moves(board, and);
+        let mut earliest = gen.earliest;
+        let mut must = MustPlay::new(&gen.moves);
+        let mut union = Zone::new();
+        let mut unknown = Zone::new();
+        let mut unknown_pass = false;
+        let mut longest = 0;
+        let live = self.line.len() <= 1;
+        if live {
+            self.live_must_play = Some(must.plays());
+            self.live_zones.clear();
+        }
+        let at_root = self.root.active && self.line.is_empty();
+        if at_root {
+            let legal: Vec<Move> = MustPlay::order(&gen.moves).collect();
+            self.root.begin(false, &legal, 0);
+        }
+        for mv in MustPlay::order(&gen.moves) {
+            if !must.contains(mv) {
+                continue;
+            }
+            if self.rules.try_move(board, and, mv, &self.history).is_err() {
+                continue;
+            }
+            let captured = board.last_captures();
+            let child = if mv == Move::Pass && passed {
+                // Two passes: the defender has not lived.
+                let v = if self.rules.or_wins_two_passes(board) {
+                    let zone = self.two_pass_zone(board);
+                    if self.forbids(&zone) {
+                        Value::Unknown
+                    } else {
+                        Value::Win {
+                            zone,
+                            best: None,
+                            dist: 0,
+                        }
+                    }
+                } else {
+                    Value::Fail
+                };
+                board.undo();
+                NodeResult::of(v)
+            } else {
+                self.push(board, mv);
+                if at_root {
+                    self.root.enter(mv, self.nodes);
+                }
+                let waiting = self.waiting_pass(board, and, mv, passed);
+                let mut r = self.search(
+                    board,
+                    and.opponent(),
+                    mv == Move::Pass && !waiting,
+                    depth - 1,
+                );
+                if waiting && !matches!(r.value, Value::Win { .. }) && self.aborted.is_none() {
+                    r = NodeResult::of(self.waiting_fallback(board));
+                }
+                if at_root {
+                    // For the AND player: a failure of the OR player proves its move.
+                    let proven = match r.value {
+                        Value::Fail => Some(true),
+                        Value::Win { .. } => Some(false),
+                        Value::Unknown => None,
+                    };
+                    let finished = self.aborted.is_none();
+                    self.root
+                        .leave(self.nodes, proven, self.iteration_depth, finished);
+                }
+                self.pop(board);
+                r
+            };
+            earliest = earliest.min(child.earliest);
+            match child.value {
+                Value::Fail => {
+                    return NodeResult {
+                        value: Value::Fail,
+                        earliest,
+                    }
+                }
+                Value::Unknown => match mv {
+                    Move::Play(p) => {
+                        unknown.insert(p);
+                    }
+                    Move::Pass => unknown_pass = true,
+                },
+                Value::Win {
+                    zone: z,
+                    dist,
+                    best,
+                } => {
+                    longest = longest.max(dist);
+                    union.union_with(&z);
+                    let ends_game = passed || best == Some(Move::Pass);
+                    must.refuted(mv, &captured, &z, ends_game);
+                    if at_root {
+                        // Moves the must-play region lost are answered by this zone.
+                        self.root
+                            .refute_unneeded(|m| must.contains(m), self.iteration_depth);
+                    }
+                    if live {
+                        self.live_must_play = Some(must.plays());
+                        self.live_zones.push(z);
+                    }
+                }
+            }
+            if self.aborted.is_some() {
+                return NodeResult::of(Value::Unknown);
+            }
+        }
+        if unknown.intersects(&must.plays()) || (unknown_pass && must.contains(Move::Pass)) {
+            return NodeResult {
+                value: Value::Unknown,
+                earliest,
+            };
+        }
+        let zone = self.and_zone(board, and, &union, &gen, must.pass_back());
+        NodeResult {
+            value: Value::Win {
+                zone,
+                best: None,
+                dist: longest + 1,
+            },
+            earliest,
+        }
+    }
+}

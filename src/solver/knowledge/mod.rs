@@ -1,0 +1,19 @@
+//! What the search knows without searching:
+//!
+//! - [`static_ld`]: static life and death of small enclosed areas (a generated table);
+//! - [`seki_db`]: the seki database, and [`seki_leaf`]: seki as a terminal of the goal test;
+//! - [`pattern_table`]: proven wins found again where only stones outside their zone differ,
+//!   and [`pattern_store`]: those wins kept on disk between runs;
+//! - [`connection`]: connection to safe stones; [`not_alive`]: the zone of "not alive";
+//! - [`guide`]: what orders moves and guides best-first search (a net through `crate::nn`),
+//!   and [`playout`]: random games as a value without a net.
+
+pub mod connection;
+pub mod guide;
+pub mod not_alive;
+pub mod pattern_store;
+pub mod pattern_table;
+pub mod playout;
+pub mod seki_db;
+pub mod seki_leaf;
+pub mod static_ld;
