@@ -14,32 +14,67 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-/// The search engine as the command line names it ([`solver::Engine`] is the solver's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// The search engine as the command line names it: an engine of the solver's registry
+/// ([`solver::engines::all`], by its name) or the portfolio.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// Depth-first relevance-zone search (AchieveGoal with iterative deepening and a
-    /// transposition table).
-    Dfs,
-    /// Best-first relevance-zone search: depth-first proof-number search (df-pn) over the same
-    /// zones, table and proofs, the AND player's pass first.
-    Dfpn,
-    /// Best-first relevance-zone search as the RZS paper runs it: MCTS with PUCT, guided by
-    /// the net when one is loaded (else by the ordering heuristics), proofs backed up with
-    /// relevance zones. One thread.
-    Mcts,
+    /// One engine of the registry.
+    One(solver::Engine),
     /// df-pn without the net and MCTS with the net (`--net FILE` or the shipped one), raced on
     /// threads of their own: the first proof ends both. They prove different problems (on
     /// the 19x19 research set at 60 s, 24 and 23 of 106, 33 together; BENCHMARKS.md).
     Portfolio,
 }
 
+impl Engine {
+    pub const DFS: Engine = Engine::One(solver::Engine::Dfs);
+    pub const DFPN: Engine = Engine::One(solver::Engine::Dfpn);
+    pub const MCTS: Engine = Engine::One(solver::Engine::Mcts);
+
+    /// `dfs`, `dfpn`, … or `portfolio`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::One(e) => e.name(),
+            Engine::Portfolio => "portfolio",
+        }
+    }
+}
+
+/// Every `--engine` value: the registry's engines, then the portfolio.
+static ENGINE_VALUES: std::sync::LazyLock<Vec<Engine>> = std::sync::LazyLock::new(|| {
+    solver::engines::all()
+        .map(|info| Engine::One(info.id))
+        .chain([Engine::Portfolio])
+        .collect()
+});
+
+impl ValueEnum for Engine {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ENGINE_VALUES
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Engine::One(e) => e.info().description,
+            Engine::Portfolio => {
+                "df-pn without the net and MCTS with the net (--net FILE or the shipped one), \
+                 raced on threads of their own: the first proof ends both"
+            }
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
+impl serde::Serialize for Engine {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl From<Engine> for solver::Engine {
     fn from(engine: Engine) -> solver::Engine {
         match engine {
-            Engine::Dfs => solver::Engine::Dfs,
-            Engine::Dfpn => solver::Engine::Dfpn,
-            Engine::Mcts => solver::Engine::Mcts,
+            Engine::One(e) => e,
             // The portfolio's first lane; `SearchArgs::analyse_until` runs both.
             Engine::Portfolio => solver::Engine::Dfpn,
         }
@@ -52,7 +87,7 @@ pub struct SearchArgs {
     /// The search engine (df-pn by default: on the research sets at 60 s each it proves at
     /// least 24 of the 106 19x19 problems and 4 of the 20 7x7 ones, 6–7 with `--threads 2`,
     /// where depth-first search proves 1 and 0; see BENCHMARKS.md).
-    #[arg(long, value_enum, default_value_t = Engine::Dfpn)]
+    #[arg(long, value_enum, default_value_t = Engine::DFPN)]
     pub engine: Engine,
     /// Stop after this many nodes (the result is then unknown unless already proven).
     #[arg(long, value_name = "N")]
@@ -185,7 +220,7 @@ pub fn net_guide(net: &str) -> Option<crate::solver::knowledge::guide::GuideHand
 impl Default for SearchArgs {
     fn default() -> Self {
         SearchArgs {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             max_nodes: None,
             time_limit_secs: None,
             or_width: None,
@@ -528,7 +563,7 @@ mod tests {
         assert!(on.config().describe().contains("exploration 0.5"));
         // A reproduction file of an MCTS run names its null moves too.
         let mcts = SearchArgs {
-            engine: Engine::Mcts,
+            engine: Engine::MCTS,
             null_moves: Some(3),
             ..SearchArgs::default()
         };

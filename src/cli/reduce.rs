@@ -141,8 +141,14 @@ impl ReduceArgs {
         if !self.reduce_zones {
             return Ok(None);
         }
-        if search.engine == Engine::Mcts {
-            anyhow::bail!("--reduce-zones needs --engine dfpn, dfs or portfolio (its df-pn lane)");
+        if let Engine::One(engine) = search.engine {
+            if !engine.capabilities().forbidden_zone {
+                anyhow::bail!(
+                    "--reduce-zones needs an engine that honours forbidden points (not {}): \
+                     dfpn, dfs or portfolio (its df-pn lane)",
+                    engine.name()
+                );
+            }
         }
         let Some(proof) = analysis.solution.proof.as_ref() else {
             return Ok(None);

@@ -26,15 +26,17 @@ fn env_number(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
 
-/// The engines compared: depth-first and df-pn by default (CI); `RZ_DIFF_ENGINES=mcts` (or
-/// any comma-separated list of `dfs`, `dfpn`, `mcts`) for others.
+/// The engines compared: depth-first and df-pn by default (CI; the exhaustive engine has a test
+/// of its own below);
+/// `RZ_DIFF_ENGINES=mcts` (or any comma-separated list of the registry's names: `dfs`, `dfpn`,
+/// `mcts`, `exhaustive`) for others.
 fn engines() -> Vec<Engine> {
     let asked = std::env::var("RZ_DIFF_ENGINES").unwrap_or_default();
     if asked.is_empty() {
         return vec![Engine::Dfs, Engine::Dfpn];
     }
-    [Engine::Dfs, Engine::Dfpn, Engine::Mcts]
-        .into_iter()
+    tsumego_studio::solver::engines::all()
+        .map(|info| info.id)
         .filter(|e| asked.split(',').any(|a| a.trim() == e.name()))
         .collect()
 }
@@ -61,4 +63,23 @@ fn rz_search_agrees_with_exhaustive_search_on_random_problems() {
             "only {compared:?} problems compared"
         );
     }
+}
+
+/// The exhaustive engine (plain AND/OR search inside the product, `--engine exhaustive`)
+/// against the test's own reference: the first 200 problems in CI (about 35 s), `RZ_DIFF_COUNT`
+/// for more.
+#[test]
+fn the_exhaustive_engine_agrees_with_the_reference() {
+    let sample = Sample {
+        engines: vec![Engine::Exhaustive],
+        first: 0,
+        count: env_number("RZ_DIFF_COUNT").unwrap_or(200),
+        only: env_number("RZ_DIFF_ONLY"),
+        threads: 1,
+    };
+    let compared = rz_diff::run(&sample);
+    assert!(
+        sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 9 / 10),
+        "only {compared:?} problems compared"
+    );
 }

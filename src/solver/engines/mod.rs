@@ -1,6 +1,20 @@
-//! The best-first engines over the kernel's zones, table and proofs: depth-first proof-number
-//! search (`dfpn`) and Monte Carlo tree search with relevance-zone backup (`mcts`). The
-//! depth-first engine, AchieveGoal, is in [`super::kernel::search`].
+//! The search engines over the kernel's game, zones, table and proofs, behind one trait
+//! ([`SearchEngine`]) and listed in one registry ([`registry`]):
+//!
+//! - `dfs`: AchieveGoal, depth-first with iterative deepening;
+//! - `dfpn`: depth-first proof-number search;
+//! - `mcts`: Monte Carlo tree search with relevance-zone backup, as the RZS paper runs it;
+//! - `exhaustive`: plain AND/OR search without zones or pruning, for tiny regions (a
+//!   reference inside the product).
+//!
+//! Nothing outside this folder matches on [`crate::solver::Engine`]: what differs between engines is asked of
+//! the registry ([`crate::solver::Engine::info`]: its [`EngineInfo`] and [`Capabilities`]).
 
 pub(in crate::solver) mod dfpn;
+pub(in crate::solver) mod dfs;
+pub(in crate::solver) mod exhaustive;
 pub(in crate::solver) mod mcts;
+pub mod registry;
+
+pub(in crate::solver) use registry::engine;
+pub use registry::{all, Capabilities, EngineInfo, ProgressForm};

@@ -26,7 +26,7 @@
 
 use crate::go::{Point, Zone};
 use crate::problem::Problem;
-use crate::solver::kernel::config::{Engine, SolveConfig};
+use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::search::{Solver, Status};
 use crate::solver::knowledge::pattern_table::PatternTable;
 use crate::solver::proof::{ProofNode, ProofTree};
@@ -248,7 +248,7 @@ pub fn reduce_with_progress(
     stop: Option<Arc<AtomicBool>>,
     on_progress: &mut dyn FnMut(&ReduceProgress),
 ) -> Result<Reduction, ReduceError> {
-    if config.engine == Engine::Mcts {
+    if !config.engine.capabilities().forbidden_zone {
         return Err(ReduceError::UnsupportedEngine(config.engine.name()));
     }
     if proof.goal != problem.goal()

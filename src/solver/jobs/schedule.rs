@@ -66,7 +66,7 @@ impl Width {
         match self {
             Width::Full => vec![None],
             Width::Narrow(w) => vec![Some(w)],
-            Width::Auto if engine != Engine::Dfs => vec![None],
+            Width::Auto if !engine.capabilities().narrow_turns => vec![None],
             Width::Auto if problem.region_empty_points().len() > LARGE_REGION => {
                 vec![Some(AUTO_NARROW), None]
             }

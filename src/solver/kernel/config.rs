@@ -7,7 +7,8 @@ use crate::solver::knowledge::pattern_store::PatternStoreHandle;
 use std::time::Duration;
 
 /// The search algorithm of a solve. All search the same game with the same zones, dilation,
-/// table and proof trees.
+/// table and proof trees. What each is called and can do is in the registry
+/// ([`crate::solver::engines::registry`]: [`Engine::name`], [`Engine::capabilities`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Engine {
@@ -19,17 +20,8 @@ pub enum Engine {
     /// Best-first: Monte Carlo tree search with PUCT and the RZS paper's relevance-zone backup
     /// ([`crate::solver::engines::mcts`]), guided by [`SolveConfig::guide`].
     Mcts,
-}
-
-impl Engine {
-    /// `dfs`, `dfpn` or `mcts`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Dfs => "dfs",
-            Engine::Dfpn => "dfpn",
-            Engine::Mcts => "mcts",
-        }
-    }
+    /// Plain AND/OR search without zones, for tiny regions ([`crate::solver::engines`]).
+    Exhaustive,
 }
 
 /// How many passes of the attacker on one line df-pn searches first as explicit null moves,
@@ -194,7 +186,7 @@ impl SolveConfig {
     /// nodes 500, or-width 8, superko off, table 1048576 entries` (absent limits left out).
     pub fn describe(&self) -> String {
         let mut parts = vec![format!("engine {}", self.engine.name())];
-        if let (Engine::Dfpn | Engine::Mcts, Some(n)) = (self.engine, self.null_moves) {
+        if let (true, Some(n)) = (self.engine.capabilities().null_moves, self.null_moves) {
             parts.push(format!("null moves {n}"));
         }
         if let Some(t) = self.time_limit {

@@ -11,6 +11,7 @@
 //! does work only at the root's children, never per node.
 
 use crate::go::{Move, Zone};
+use crate::solver::engines::ProgressForm;
 use crate::solver::kernel::config::Engine;
 use std::time::Duration;
 
@@ -114,7 +115,7 @@ impl Progress {
     /// The share of the root moves done in the current iteration, in [0, 1]; `None` before the
     /// root moves are known.
     pub fn fraction(&self) -> Option<f32> {
-        if self.engine != Engine::Dfs {
+        if self.engine.capabilities().progress != ProgressForm::Iterations {
             return None;
         }
         let (done, total) = self.iteration_done();
@@ -125,10 +126,10 @@ impl Progress {
     /// df-pn: "root: proof number 12 · disproof number 3" (the root's numbers); MCTS: "deepest
     /// line 14 plies".
     pub fn figure(&self) -> String {
-        if self.engine == Engine::Mcts {
+        if self.engine.capabilities().progress == ProgressForm::DeepestLine {
             return format!("deepest line {} plies", self.depth);
         }
-        if self.engine == Engine::Dfpn {
+        if self.engine.capabilities().progress == ProgressForm::Numbers {
             return match self.numbers.first() {
                 Some(&(pn, dn)) => format!(
                     "root: proof number {} · disproof number {}",

@@ -12,7 +12,7 @@
 //! that is no cycle: the OR player answers it with the shorter proof.
 
 use crate::go::{Board, Color, Move, Zone};
-use crate::solver::kernel::config::Engine;
+use crate::solver::engines::engine;
 use crate::solver::kernel::leaf::Reason;
 use crate::solver::kernel::must_play::{MustPlay, Refuted};
 use crate::solver::kernel::search::{Solver, Value, EXTRACTION_GRACE};
@@ -79,11 +79,7 @@ impl Solver<'_> {
         // A win does not depend on the line (see `search.rs`), so the node is searched as a root:
         // cycles through the extraction path would only make the search more pessimistic.
         let path = std::mem::take(&mut self.states);
-        let value = match self.config.engine {
-            Engine::Dfs => self.search(board, to_move, passed, bound).value,
-            // MCTS stores its proofs in df-pn's format; a lost entry is searched again by df-pn.
-            Engine::Dfpn | Engine::Mcts => self.dfpn_win_within(board, to_move, passed, bound),
-        };
+        let value = engine(self.config.engine).win_within(self, board, to_move, passed, bound);
         self.states = path;
         match value {
             Value::Win {

@@ -19,7 +19,6 @@
 
 use crate::exhaustive::{Exhaustive, Repetition};
 use crate::random_problems::{random_problem_with, Fill};
-use std::sync::atomic::{AtomicU64, Ordering};
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
 use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, StopReason};
@@ -32,9 +31,6 @@ pub const MAX_EMPTY: usize = 12;
 /// such proofs are counted, and at most `MAX_UNCHECKED` of them are allowed.
 const CHECK_POSITIONS: u64 = 10_000_000;
 const MAX_UNCHECKED: u64 = 5;
-static UNCHECKED: AtomicU64 = AtomicU64::new(0);
-/// Ko-master claims the search left unknown at its depth limit.
-static DEPTH_UNKNOWN: AtomicU64 = AtomicU64::new(0);
 /// Node limit of each engine's solve (see `compare_engine`).
 const ENGINE_NODES: u64 = 20_000_000;
 /// Node budget of the reference; problems over it are skipped (and counted).
@@ -53,17 +49,24 @@ pub struct Sample {
 
 /// Solve `problem` with each engine of `sample`, compare with `expected`, check the proofs;
 /// the nodes used.
-fn compare(sample: &Sample, index: u64, problem: &Problem, expected: Outcome) -> u64 {
+fn compare(
+    sample: &Sample,
+    t: &mut Tally,
+    index: u64,
+    problem: &Problem,
+    expected: Outcome,
+) -> u64 {
     sample
         .engines
         .iter()
-        .map(|&engine| compare_engine(sample, index, problem, expected, engine))
+        .map(|&engine| compare_engine(sample, t, index, problem, expected, engine))
         .sum()
 }
 
 /// [`compare`] with one engine.
 fn compare_engine(
     sample: &Sample,
+    t: &mut Tally,
     index: u64,
     problem: &Problem,
     expected: Outcome,
@@ -98,7 +101,7 @@ fn compare_engine(
             solution.stop,
             context()
         );
-        DEPTH_UNKNOWN.fetch_add(1, Ordering::Relaxed);
+        t.depth_unknown += 1;
         return solution.nodes;
     };
     assert_eq!(
@@ -116,7 +119,7 @@ fn compare_engine(
             Ok(_) => {}
             Err(CheckError::TooLarge(_)) => {
                 eprintln!("proof too large to check: {}", context());
-                UNCHECKED.fetch_add(1, Ordering::Relaxed);
+                t.unchecked += 1;
             }
             Err(e) => panic!("proof rejected: {e}: {}", context()),
         }
@@ -137,6 +140,10 @@ pub struct Tally {
     /// Claims whose result changes when the OR player may capture kos (per family).
     pub ko: [u64; 2],
     pub nodes: u64,
+    /// Proofs too large to check.
+    pub unchecked: u64,
+    /// Ko-master claims the search left unknown at its depth limit.
+    pub depth_unknown: u64,
 }
 
 /// The reference result of `problem` (under the cycle rule), `None` over the budget.
@@ -184,11 +191,13 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
             };
             own[family] = Some(a);
             for (q, outcome) in [(&p, a), (&switched, b)] {
-                t.nodes += compare(sample, i, q, outcome);
-                t.nodes += compare(sample, i, &q.flipped(), outcome.opposite());
+                let n = compare(sample, &mut t, i, q, outcome);
+                let n2 = compare(sample, &mut t, i, &q.flipped(), outcome.opposite());
+                t.nodes += n + n2;
             }
-            t.nodes += compare(sample, i, &master, m);
-            t.nodes += compare(sample, i, &master_flipped, mf);
+            let n = compare(sample, &mut t, i, &master, m);
+            let n2 = compare(sample, &mut t, i, &master_flipped, mf);
+            t.nodes += n + n2;
             t.compared[family] += 1;
             t.ko[family] += u64::from(a != b || b != m);
         }
@@ -223,8 +232,8 @@ pub fn run(sample: &Sample) -> [u64; 2] {
     let ko = [sum(&|t| t.ko[0]), sum(&|t| t.ko[1])];
     let seki = sum(&|t| t.seki);
     let nodes = sum(&|t| t.nodes);
-    let unchecked = UNCHECKED.load(Ordering::Relaxed);
-    let depth_unknown = DEPTH_UNKNOWN.load(Ordering::Relaxed);
+    let unchecked = sum(&|t| t.unchecked);
+    let depth_unknown = sum(&|t| t.depth_unknown);
     eprintln!(
         "{depth_unknown} ko-master claims unknown at the depth limit (of {} compared)",
         (compared[0] + compared[1]) * 2

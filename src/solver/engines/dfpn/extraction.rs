@@ -5,7 +5,6 @@
 use super::numbers::Thresholds;
 use super::outcome::State;
 use crate::go::{Board, Color, Move, Point};
-use crate::solver::kernel::config::Engine;
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{Solver, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
@@ -51,7 +50,7 @@ impl Solver<'_> {
         bound: u32,
     ) -> Vec<Move> {
         let moves: Vec<Move> = MustPlay::order(legal).collect();
-        if self.config.engine == Engine::Dfs || bound == 0 {
+        if !self.config.engine.capabilities().ordered_extraction || bound == 0 {
             return moves;
         }
         let mut keyed: Vec<(Option<(bool, usize)>, Move)> = moves

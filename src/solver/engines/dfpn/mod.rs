@@ -52,12 +52,14 @@ mod numbers;
 pub(in crate::solver) mod outcome;
 pub(in crate::solver) mod parallel;
 
+use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
 use knowledge::{costed_moves, prior_costs, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
 use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
 
 use crate::go::{Board, Color, Move, Point, Zone};
+use crate::solver::kernel::config::Engine;
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{AndMoves, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
@@ -97,6 +99,50 @@ struct AndNode {
     passed: bool,
     /// The OR reply that won the latest proven child: tried first at the others.
     hint: Option<Move>,
+}
+
+/// Depth-first proof-number search.
+pub(in crate::solver) struct Dfpn;
+
+static INFO: EngineInfo = EngineInfo {
+    id: Engine::Dfpn,
+    name: "dfpn",
+    label: "df-pn",
+    description: "Best-first proof-number search over the same zones: it always descends the \
+                  most-proving line (the moves that look cheapest to prove or refute), the \
+                  attacker's pass first. Strongest on large regions such as the 19x19 research \
+                  problems. With Net on, the net's policy costs its moves.",
+    capabilities: Capabilities {
+        threads: true,
+        guide: true,
+        forbidden_zone: true,
+        null_moves: true,
+        narrow_turns: false,
+        ordered_extraction: true,
+        max_region: None,
+        progress: ProgressForm::Numbers,
+    },
+};
+
+impl SearchEngine for Dfpn {
+    fn info(&self) -> &'static EngineInfo {
+        &INFO
+    }
+
+    fn solve(&self, solver: &mut Solver<'_>) -> Solution {
+        solver.solve_dfpn()
+    }
+
+    fn win_within(
+        &self,
+        solver: &mut Solver<'_>,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        bound: u32,
+    ) -> Value {
+        solver.dfpn_win_within(board, to_move, passed, bound)
+    }
 }
 
 impl Solver<'_> {

@@ -47,13 +47,15 @@ mod expand;
 mod select;
 mod tree;
 
+use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
 use expand::Request;
 use select::select;
 use tree::{Tree, NONE};
 
 use crate::go::{Board, Color};
 use crate::solver::engines::dfpn::outcome::{Loss, Outcome, State};
-use crate::solver::kernel::search::{Solution, Solver, StopReason};
+use crate::solver::kernel::config::Engine;
+use crate::solver::kernel::search::{Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::node_key;
 use crate::solver::knowledge::guide::{GuideHandle, GuideQuery, HeuristicGuide};
 
@@ -89,6 +91,52 @@ enum Sim {
     Waiting,
     /// It met a leaf of the batch still waiting: abandoned.
     Collision,
+}
+
+/// Monte Carlo tree search with relevance-zone backup.
+pub(in crate::solver) struct Mcts;
+
+static INFO: EngineInfo = EngineInfo {
+    id: Engine::Mcts,
+    name: "mcts",
+    label: "MCTS",
+    description: "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT over the \
+                  guide's priors (the net's with Net on, else the ordering heuristics), proven \
+                  moves never searched again, a proven reply's zone pruning the other side's \
+                  moves outside it. One thread; same zones, table and proofs.",
+    capabilities: Capabilities {
+        threads: false,
+        guide: true,
+        // Its backup does not honour a forbidden zone.
+        forbidden_zone: false,
+        null_moves: true,
+        narrow_turns: false,
+        ordered_extraction: true,
+        max_region: None,
+        progress: ProgressForm::DeepestLine,
+    },
+};
+
+impl SearchEngine for Mcts {
+    fn info(&self) -> &'static EngineInfo {
+        &INFO
+    }
+
+    fn solve(&self, solver: &mut Solver<'_>) -> Solution {
+        solver.solve_mcts()
+    }
+
+    /// MCTS stores its proofs in df-pn's format; a lost entry is searched again by df-pn.
+    fn win_within(
+        &self,
+        solver: &mut Solver<'_>,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        bound: u32,
+    ) -> Value {
+        solver.dfpn_win_within(board, to_move, passed, bound)
+    }
 }
 
 impl Solver<'_> {
