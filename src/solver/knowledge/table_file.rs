@@ -405,6 +405,24 @@ mod tests {
     }
 
     #[test]
+    fn the_three_tables_are_kinds_of_their_own() {
+        use crate::solver::knowledge::{pattern_store, seki_db, static_ld};
+        let kinds = [
+            &static_ld::table::KIND,
+            &seki_db::table::KIND,
+            &pattern_store::KIND,
+        ];
+        for (i, a) in kinds.iter().enumerate() {
+            for b in &kinds[i + 1..] {
+                assert_ne!(a.magic, b.magic);
+            }
+        }
+        // Their headers as they were before they shared this format.
+        let lens = kinds.map(|k| k.header_len());
+        assert_eq!(lens, [32, 24, 32]);
+    }
+
+    #[test]
     fn the_checksum_is_fnv1a_64() {
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
