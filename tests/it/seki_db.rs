@@ -18,7 +18,8 @@ use tsumego_studio::solver::knowledge::seki_db::local_test::{
 };
 use tsumego_studio::solver::knowledge::seki_db::query::seki_near;
 use tsumego_studio::solver::knowledge::seki_db::shipped::shipped_table;
-use tsumego_studio::solver::knowledge::seki_db::table::{SekiDbError, SekiTable};
+use tsumego_studio::solver::knowledge::seki_db::table::{SekiDbError, SekiTable, KIND};
+use tsumego_studio::solver::knowledge::table_file::{fnv1a, TableFileError};
 
 fn legal_candidates(area: usize) -> usize {
     let mut n = 0;
@@ -220,36 +221,50 @@ fn the_stored_form_round_trips_and_refuses_corrupt_files() {
     let (table, _) = build(5, 5, 2, |_, _, _| {});
     let bytes = table.to_bytes();
     assert_eq!(SekiTable::from_bytes(&bytes), Ok(table.clone()));
+    let file_error = |e: TableFileError| Err(SekiDbError::File(e));
     assert_eq!(
         SekiTable::from_bytes(&bytes[..10]),
-        Err(SekiDbError::Truncated(10))
+        file_error(TableFileError::Truncated {
+            kind: &KIND,
+            expected: 24,
+            found: 10
+        })
     );
     let mut magic = bytes.clone();
     magic[0] = b'X';
-    assert_eq!(SekiTable::from_bytes(&magic), Err(SekiDbError::Magic));
+    assert_eq!(
+        SekiTable::from_bytes(&magic),
+        file_error(TableFileError::WrongMagic { kind: &KIND })
+    );
     let mut version = bytes.clone();
     version[8] = 99;
     assert_eq!(
         SekiTable::from_bytes(&version),
-        Err(SekiDbError::Version { found: 99 })
+        file_error(TableFileError::NewerVersion {
+            kind: &KIND,
+            found: 99
+        })
     );
     let mut short = bytes.clone();
     short.pop();
     assert!(matches!(
         SekiTable::from_bytes(&short),
-        Err(SekiDbError::Length { .. })
+        Err(SekiDbError::File(TableFileError::Truncated { .. }))
     ));
     let mut flipped = bytes.clone();
     let last = flipped.len() - 1;
     flipped[last] ^= 1;
-    assert_eq!(SekiTable::from_bytes(&flipped), Err(SekiDbError::Checksum));
+    assert_eq!(
+        SekiTable::from_bytes(&flipped),
+        file_error(TableFileError::Checksum { kind: &KIND })
+    );
     // Two records swapped, the checksum made right: out of order.
     let mut swapped = bytes.clone();
     let (a, b) = (24, 34);
     for i in 0..10 {
         swapped.swap(a + i, b + i);
     }
-    let sum = tsumego_studio::solver::knowledge::static_ld::table::fnv1a(&swapped[24..]);
+    let sum = fnv1a(&swapped[24..]);
     swapped[16..24].copy_from_slice(&sum.to_le_bytes());
     assert_eq!(
         SekiTable::from_bytes(&swapped),

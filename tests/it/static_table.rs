@@ -50,7 +50,7 @@ fn info_reads_the_built_in_table_and_refuses_a_corrupt_one() {
     let result = run(&["static-table", "info", bad.to_str().unwrap()]);
     assert!(!result.status.success());
     assert!(
-        stderr(&result).contains("checksum mismatch (the file is corrupt)"),
+        stderr(&result).contains("static life-and-death table corrupt: checksum mismatch"),
         "{}",
         stderr(&result)
     );

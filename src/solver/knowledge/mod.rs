@@ -5,6 +5,8 @@
 //! - [`pattern_table`]: proven wins found again where only stones outside their zone differ,
 //!   and [`pattern_store`]: those wins kept on disk between runs;
 //! - [`connection`]: connection to safe stones; [`not_alive`]: the zone of "not alive";
+//! - [`table_file`]: the one binary format (header, checksum, errors) of the static table, the
+//!   seki database and the pattern store's files;
 //! - [`guide`]: what orders moves and guides best-first search (a net through `crate::nn`),
 //!   and [`playout`]: random games as a value without a net.
 
@@ -17,3 +19,4 @@ pub mod playout;
 pub mod seki_db;
 pub mod seki_leaf;
 pub mod static_ld;
+pub mod table_file;

@@ -23,11 +23,12 @@
 //! their hashes), and only within its proof length; the proof built with it is checked like
 //! any other.
 //!
-//! File format (little-endian), written atomically ([`crate::atomic_file`]):
+//! File format: a [table file](crate::solver::knowledge::table_file) of kind [`KIND`]
+//! (little-endian), written atomically ([`crate::atomic_file`]):
 //! ```text
 //! magic      8 bytes  "TSRZTABL"
 //! version    u32      FORMAT_VERSION
-//! sections   u32
+//! sections   u32      (field 0)
 //! body_len   u64      bytes after the header
 //! checksum   u64      FNV-1a 64 of the body
 //! body       sections x {
@@ -53,7 +54,7 @@ use crate::problem::{Goal, KoRule, Problem};
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::table_pool::RulesKey;
 use crate::solver::knowledge::pattern_table::{PatternRecord, PatternTable};
-use crate::solver::knowledge::static_ld::table::fnv1a;
+use crate::solver::knowledge::table_file::{self, BodyLen, Check, TableFileError, TableKind};
 use std::collections::HashMap;
 use std::fmt;
 use std::io;
@@ -61,27 +62,26 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use thiserror::Error;
 
-/// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"TSRZTABL";
 /// Bumped whenever the format or the meaning of an entry changes.
 pub const FORMAT_VERSION: u32 = 1;
-const HEADER_LEN: usize = 8 + 4 + 4 + 8 + 8;
+
+/// The pattern store's kind of table file.
+pub static KIND: TableKind = TableKind {
+    name: "RZ pattern table",
+    a_name: "an RZ pattern table",
+    magic: *b"TSRZTABL",
+    oldest: FORMAT_VERSION,
+    version: FORMAT_VERSION,
+    fields: 1,
+    body_len: BodyLen::Stored,
+};
 
 /// Why the bytes of a file are no pattern table this program can use.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FormatError {
-    #[error("not an RZ pattern table (bad magic)")]
-    Magic,
-    #[error(
-        "RZ pattern table format version {found}, this program reads version {FORMAT_VERSION}"
-    )]
-    Version { found: u32 },
-    #[error("RZ pattern table truncated: {expected} bytes expected, {found} found")]
-    Truncated { expected: u64, found: u64 },
-    #[error("RZ pattern table corrupt: {found} bytes where {expected} were expected")]
-    Length { expected: u64, found: u64 },
-    #[error("RZ pattern table corrupt: checksum mismatch")]
-    Checksum,
+    /// The container: magic, version, length, checksum.
+    #[error(transparent)]
+    File(#[from] TableFileError),
     #[error("RZ pattern table corrupt: section {section}: {what}")]
     Invalid { section: usize, what: String },
 }
@@ -295,54 +295,16 @@ impl PatternStore {
                 }
             }
         }
-        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        put_u32(&mut out, sections.len());
-        out.extend_from_slice(&(body.len() as u64).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
-        out.extend_from_slice(&body);
-        out
+        table_file::encode(&KIND, &[sections.len() as u32], &body)
     }
 
-    /// Read and check a file's bytes: magic, version, length, checksum, then every section and
-    /// record (rules known, points on the board, stones inside their zone, no stone of both
-    /// colours, padding bits zero). Sections are bounded by `max_entries`.
+    /// Read and check a file's bytes: magic, version, length, checksum ([`table_file::read`]),
+    /// then every section and record (rules known, points on the board, stones inside their
+    /// zone, no stone of both colours, padding bits zero). Sections are bounded by
+    /// `max_entries`.
     pub fn from_bytes(bytes: &[u8], max_entries: usize) -> Result<PatternStore, FormatError> {
-        let prefix = bytes.len().min(MAGIC.len());
-        if bytes[..prefix] != MAGIC[..prefix] {
-            return Err(FormatError::Magic);
-        }
-        if bytes.len() < HEADER_LEN {
-            return Err(FormatError::Truncated {
-                expected: HEADER_LEN as u64,
-                found: bytes.len() as u64,
-            });
-        }
-        let mut header = Reader {
-            bytes: &bytes[..HEADER_LEN],
-            at: MAGIC.len(),
-        };
-        // The header is long enough: these reads succeed.
-        let version = header.u32().unwrap_or_default();
-        if version != FORMAT_VERSION {
-            return Err(FormatError::Version { found: version });
-        }
-        let count = header.u32().unwrap_or_default() as usize;
-        let body_len = header.u64().unwrap_or_default();
-        let checksum = header.u64().unwrap_or_default();
-        let expected = (HEADER_LEN as u64).saturating_add(body_len);
-        let found = bytes.len() as u64;
-        if found < expected {
-            return Err(FormatError::Truncated { expected, found });
-        }
-        if found > expected {
-            return Err(FormatError::Length { expected, found });
-        }
-        let body = &bytes[HEADER_LEN..];
-        if fnv1a(body) != checksum {
-            return Err(FormatError::Checksum);
-        }
+        let file = table_file::read(&KIND, bytes, Check::Full)?;
+        let (count, body) = (file.fields[0] as usize, file.body);
         let mut store = PatternStore::new(max_entries);
         let mut r = Reader { bytes: body, at: 0 };
         for section in 0..count {
@@ -894,7 +856,7 @@ mod tests {
         assert_eq!(
             err(&longer),
             Some(format!(
-                "RZ pattern table corrupt: {} bytes where {n} were expected",
+                "RZ pattern table corrupt: 1 trailing bytes ({} bytes where {n} were expected)",
                 n + 1
             ))
         );
@@ -902,37 +864,51 @@ mod tests {
         foreign[..8].copy_from_slice(b"TSSEKIDB");
         assert_eq!(
             err(&foreign).as_deref(),
-            Some("not an RZ pattern table (bad magic)")
+            Some("not an RZ pattern table file (bad magic)")
         );
         assert_eq!(
             err(b"(;GM[1]SZ[19])").as_deref(),
-            Some("not an RZ pattern table (bad magic)")
+            Some("not an RZ pattern table file (bad magic)")
         );
         let mut future = bytes.clone();
         future[8..12].copy_from_slice(&2u32.to_le_bytes());
         assert_eq!(
             err(&future).as_deref(),
-            Some("RZ pattern table format version 2, this program reads version 1")
+            Some(
+                "RZ pattern table written by a newer version (format 2, this build reads up to 1)"
+            )
         );
         // A valid checksum over a body that does not parse.
+        let (header, at) = (KIND.header_len(), KIND.checksum_at());
         let mut bad = bytes.clone();
-        bad[HEADER_LEN] = 40;
-        let sum = fnv1a(&bad[HEADER_LEN..]);
-        bad[24..32].copy_from_slice(&sum.to_le_bytes());
+        bad[header] = 40;
+        let sum = table_file::fnv1a(&bad[header..]);
+        bad[at..at + 8].copy_from_slice(&sum.to_le_bytes());
         assert_eq!(
             err(&bad).as_deref(),
             Some("RZ pattern table corrupt: section 0: board size 40")
         );
         // Goals are stored by name: one this program does not know is refused.
         let mut bad = bytes.clone();
-        bad[HEADER_LEN + 3] = b'x';
-        let sum = fnv1a(&bad[HEADER_LEN..]);
-        bad[24..32].copy_from_slice(&sum.to_le_bytes());
+        bad[header + 3] = b'x';
+        let sum = table_file::fnv1a(&bad[header..]);
+        bad[at..at + 8].copy_from_slice(&sum.to_le_bytes());
         let e = err(&bad).unwrap();
         assert!(
             e.starts_with("RZ pattern table corrupt: section 0: goal \"x"),
             "{e}"
         );
+    }
+
+    /// A store written by `solve --rzt` (15-bulky-five-kill, then 03-bent-three-kill) before
+    /// the tables shared [`table_file`].
+    const WRITTEN_BEFORE: &[u8] = include_bytes!("../../../tests/table_files/pattern_store_v1.rzt");
+
+    #[test]
+    fn a_store_written_before_the_shared_format_loads_and_writes_the_same_bytes() {
+        let store = PatternStore::from_bytes(WRITTEN_BEFORE, 1_000_000).unwrap();
+        assert_eq!((store.len(), store.sections()), (59, 2));
+        assert!(store.to_bytes() == WRITTEN_BEFORE);
     }
 
     #[test]

@@ -33,4 +33,11 @@ mod tests {
         let checked = SekiTable::from_bytes(SHIPPED).expect("the shipped database is valid");
         assert_eq!(shipped_table(), Ok(&checked));
     }
+
+    #[test]
+    fn the_database_shipped_before_the_shared_format_writes_back_the_same_bytes() {
+        let checked = SekiTable::from_bytes(SHIPPED).expect("the shipped database is valid");
+        assert_eq!(checked.len(), 17_260);
+        assert!(checked.to_bytes() == SHIPPED, "the same bytes written back");
+    }
 }

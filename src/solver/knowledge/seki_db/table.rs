@@ -1,40 +1,48 @@
 //! The seki database as stored: a sorted list of canonical [`SekiKey`]s, one lookup per query.
 //!
-//! File format (little-endian):
+//! File format: a [table file](crate::solver::knowledge::table_file) of kind [`KIND`]
+//! (little-endian):
 //! ```text
 //! magic     8 bytes  "TSSEKIDB"
 //! version   u32      FORMAT_VERSION
-//! count     u32      number of keys
+//! count     u32      number of keys (field 0)
 //! checksum  u64      FNV-1a 64 of the records
+//! body:
 //! records   count x { grid u64, edges u8, black u8 }   canonical, strictly ascending
 //! ```
 
 use super::key::SekiKey;
-use crate::solver::knowledge::static_ld::table::fnv1a;
+use crate::solver::knowledge::table_file::{self, BodyLen, Check, TableFileError, TableKind};
 use std::borrow::Cow;
 use thiserror::Error;
 
-/// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"TSSEKIDB";
 /// Bumped whenever the format or the meaning of an entry changes.
 pub const FORMAT_VERSION: u32 = 1;
-const HEADER_LEN: usize = 8 + 4 + 4 + 8;
 const RECORD_LEN: usize = 10;
+
+/// The seki database's kind of table file.
+pub static KIND: TableKind = TableKind {
+    name: "seki database",
+    a_name: "a seki database",
+    magic: *b"TSSEKIDB",
+    oldest: FORMAT_VERSION,
+    version: FORMAT_VERSION,
+    fields: 1,
+    body_len: BodyLen::Implied(body_len),
+};
+
+/// The body's length from the header fields: the records.
+fn body_len(fields: &[u32]) -> u64 {
+    u64::from(fields[0]) * RECORD_LEN as u64
+}
 
 /// Why a database file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SekiDbError {
-    #[error("seki database: {0} bytes is shorter than the header")]
-    Truncated(usize),
-    #[error("seki database: not a seki database (bad magic)")]
-    Magic,
-    #[error("seki database: format version {found}, this program reads version {FORMAT_VERSION}")]
-    Version { found: u32 },
-    #[error("seki database: {expected} bytes expected, {found} found")]
-    Length { expected: usize, found: usize },
-    #[error("seki database: checksum mismatch (the file is corrupt)")]
-    Checksum,
-    #[error("seki database: entry {index} is not a canonical pattern or out of order")]
+    /// The container: magic, version, length, checksum.
+    #[error(transparent)]
+    File(#[from] TableFileError),
+    #[error("seki database corrupt: entry {index} is not a canonical pattern or out of order")]
     Record { index: usize },
 }
 
@@ -97,24 +105,13 @@ impl SekiTable {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_LEN + self.records.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&(self.len() as u32).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&self.records).to_le_bytes());
-        out.extend_from_slice(&self.records);
-        out
+        table_file::encode(&KIND, &[self.len() as u32], &self.records)
     }
 
-    /// Read and check a file's bytes: magic, version, length, checksum, every record canonical
-    /// and in strictly ascending order.
+    /// Read and check a file's bytes: magic, version, length, checksum
+    /// ([`table_file::read`]), every record canonical and in strictly ascending order.
     pub fn from_bytes(bytes: &[u8]) -> Result<SekiTable, SekiDbError> {
-        let records = records_of(bytes)?;
-        let mut sum = [0u8; 8];
-        sum.copy_from_slice(&bytes[16..24]);
-        if u64::from_le_bytes(sum) != fnv1a(records) {
-            return Err(SekiDbError::Checksum);
-        }
+        let records = table_file::read(&KIND, bytes, Check::Full)?.body;
         let mut last: Option<SekiKey> = None;
         for (index, chunk) in records.chunks_exact(RECORD_LEN).enumerate() {
             let mut raw = [0u8; RECORD_LEN];
@@ -138,32 +135,7 @@ impl SekiTable {
     /// another 0.6 M).
     pub fn from_trusted_bytes(bytes: &'static [u8]) -> Result<SekiTable, SekiDbError> {
         Ok(SekiTable {
-            records: Cow::Borrowed(records_of(bytes)?),
+            records: Cow::Borrowed(table_file::read(&KIND, bytes, Check::Trusted)?.body),
         })
     }
-}
-
-/// The records of a file's bytes, once its magic, version and length are checked.
-fn records_of(bytes: &[u8]) -> Result<&[u8], SekiDbError> {
-    if bytes.len() < HEADER_LEN {
-        return Err(SekiDbError::Truncated(bytes.len()));
-    }
-    if &bytes[..8] != MAGIC {
-        return Err(SekiDbError::Magic);
-    }
-    let u32_at =
-        |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-    let version = u32_at(8);
-    if version != FORMAT_VERSION {
-        return Err(SekiDbError::Version { found: version });
-    }
-    let count = u32_at(12) as usize;
-    let expected = HEADER_LEN + count * RECORD_LEN;
-    if bytes.len() != expected {
-        return Err(SekiDbError::Length {
-            expected,
-            found: bytes.len(),
-        });
-    }
-    Ok(&bytes[HEADER_LEN..])
 }

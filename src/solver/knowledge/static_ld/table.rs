@@ -9,14 +9,16 @@
 //! 2 attacker; the first cell lowest); each has a 4-bit [`Verdict`] (positions with a block
 //! without liberties are never looked up and hold 0).
 //!
-//! File format (little-endian):
+//! File format: a [table file](crate::solver::knowledge::table_file) of kind [`KIND`]
+//! (little-endian):
 //! ```text
 //! magic     8 bytes  "TSSTDEAD"
 //! version   u32      FORMAT_VERSION
-//! max_area  u32      1..=8
-//! classes   u32      number of class records
-//! data_len  u32      bytes of verdict data
-//! checksum  u64      FNV-1a 64 of everything after the header
+//! max_area  u32      1..=8                      (field 0)
+//! classes   u32      number of class records    (field 1)
+//! data_len  u32      bytes of verdict data      (field 2)
+//! checksum  u64      FNV-1a 64 of the body (everything after the header)
+//! body:
 //! records   classes x { grid u64, wall u8 }   sorted, canonical, distinct
 //! data      data_len bytes: per class in record order, its verdicts two per byte
 //!                    (the even position in the low nibble), the class's count rounded up
@@ -24,45 +26,49 @@
 
 use super::canon::{is_canonical, ShapeKey};
 use super::verdict::Verdict;
+use crate::solver::knowledge::table_file::{self, BodyLen, Check, TableFileError, TableKind};
 use std::borrow::Cow;
 use thiserror::Error;
 
-/// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"TSSTDEAD";
 /// Bumped whenever the format or the meaning of a verdict changes.
 pub const FORMAT_VERSION: u32 = 1;
-const HEADER_LEN: usize = 8 + 4 + 4 + 4 + 4 + 8;
 const RECORD_LEN: usize = 9;
+
+/// The static table's kind of table file.
+pub static KIND: TableKind = TableKind {
+    name: "static life-and-death table",
+    a_name: "a static life-and-death table",
+    magic: *b"TSSTDEAD",
+    oldest: FORMAT_VERSION,
+    version: FORMAT_VERSION,
+    fields: 3,
+    body_len: BodyLen::Implied(body_len),
+};
+
+/// The body's length from the header fields: the class records, then the verdict data.
+fn body_len(fields: &[u32]) -> u64 {
+    u64::from(fields[1]) * RECORD_LEN as u64 + u64::from(fields[2])
+}
 
 /// Why a table cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TableError {
-    #[error("static table: {0} bytes is shorter than the header")]
-    Truncated(usize),
-    #[error("static table: not a static life-and-death table (bad magic)")]
-    Magic,
-    #[error("static table: format version {found}, this program reads version {FORMAT_VERSION}")]
-    Version { found: u32 },
-    #[error("static table: max area {0} is not in 1..=8")]
+    /// The container: magic, version, length, checksum.
+    #[error(transparent)]
+    File(#[from] TableFileError),
+    #[error("static life-and-death table corrupt: max area {0} is not in 1..=8")]
     MaxArea(u32),
-    #[error("static table: {expected} bytes expected, {found} found")]
-    Length { expected: usize, found: usize },
-    #[error("static table: checksum mismatch (the file is corrupt)")]
-    Checksum,
-    #[error("static table: class record {index} is invalid ({why})")]
+    #[error(
+        "static life-and-death table corrupt: its classes hold {expected} bytes of verdicts, \
+         the header says {found}"
+    )]
+    DataLength { expected: usize, found: usize },
+    #[error("static life-and-death table corrupt: class record {index} is invalid ({why})")]
     Record { index: usize, why: &'static str },
-    #[error("static table: impossible verdict bits {bits:#x} in class {index}")]
+    #[error(
+        "static life-and-death table corrupt: impossible verdict bits {bits:#x} in class {index}"
+    )]
     Verdict { index: usize, bits: u8 },
-}
-
-/// FNV-1a, 64 bits.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
 }
 
 /// Number of stored positions of a class: 2 per wall cell, 3 per other cell.
@@ -199,19 +205,16 @@ impl StaticTable {
             body.push(key.wall);
         }
         body.extend_from_slice(&self.data);
-        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&(self.max_area as u32).to_le_bytes());
-        out.extend_from_slice(&(self.order.len() as u32).to_le_bytes());
-        out.extend_from_slice(&(self.data.len() as u32).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
-        out.extend_from_slice(&body);
-        out
+        let fields = [
+            self.max_area as u32,
+            self.order.len() as u32,
+            self.data.len() as u32,
+        ];
+        table_file::encode(&KIND, &fields, &body)
     }
 
-    /// Read and check a table: magic, version, lengths, checksum, every record (canonical,
-    /// sorted, within the max area) and every verdict.
+    /// Read and check a table: magic, version, lengths, checksum ([`table_file::read`]), the
+    /// max area, every record (canonical, sorted, within the max area) and every verdict.
     pub fn from_bytes(bytes: &[u8]) -> Result<StaticTable, TableError> {
         StaticTable::read(bytes, true, |data| Cow::Owned(data.to_vec()))
     }
@@ -234,53 +237,32 @@ impl StaticTable {
         check_contents: bool,
         keep: impl FnOnce(&'b [u8]) -> Cow<'static, [u8]>,
     ) -> Result<StaticTable, TableError> {
-        if bytes.len() < HEADER_LEN {
-            return Err(TableError::Truncated(bytes.len()));
-        }
-        if &bytes[..8] != MAGIC {
-            return Err(TableError::Magic);
-        }
-        let u32_at = |at: usize| {
-            let mut b = [0u8; 4];
-            b.copy_from_slice(&bytes[at..at + 4]);
-            u32::from_le_bytes(b)
+        let check = if check_contents {
+            Check::Full
+        } else {
+            Check::Trusted
         };
-        let version = u32_at(8);
-        if version != FORMAT_VERSION {
-            return Err(TableError::Version { found: version });
-        }
-        let max_area = u32_at(12);
+        let file = table_file::read(&KIND, bytes, check)?;
+        let body = file.body;
+        let [max_area, class_count, data_len] = [0, 1, 2].map(|i| file.fields[i]);
         if !(1..=8).contains(&max_area) {
             return Err(TableError::MaxArea(max_area));
         }
-        let class_count = u32_at(16) as usize;
-        let data_len = u32_at(20) as usize;
-        let mut sum = [0u8; 8];
-        sum.copy_from_slice(&bytes[24..32]);
-        let expected = HEADER_LEN + class_count * RECORD_LEN + data_len;
-        if bytes.len() != expected {
-            return Err(TableError::Length {
-                expected,
-                found: bytes.len(),
-            });
-        }
-        if check_contents && fnv1a(&bytes[HEADER_LEN..]) != u64::from_le_bytes(sum) {
-            return Err(TableError::Checksum);
-        }
+        let (class_count, data_len) = (class_count as usize, data_len as usize);
         let mut table = StaticTable {
             max_area: max_area as usize,
             classes: Vec::with_capacity(class_count),
             order: Vec::with_capacity(class_count),
-            data: keep(&bytes[HEADER_LEN + class_count * RECORD_LEN..]),
+            data: keep(&body[class_count * RECORD_LEN..]),
         };
         let mut offset = 0usize;
         for index in 0..class_count {
-            let at = HEADER_LEN + index * RECORD_LEN;
+            let at = index * RECORD_LEN;
             let mut g = [0u8; 8];
-            g.copy_from_slice(&bytes[at..at + 8]);
+            g.copy_from_slice(&body[at..at + 8]);
             let key = ShapeKey {
                 grid: u64::from_le_bytes(g),
-                wall: bytes[at + 8],
+                wall: body[at + 8],
             };
             let bad = |why| Err(TableError::Record { index, why });
             let cells = key.cells();
@@ -302,9 +284,9 @@ impl StaticTable {
             offset += count.div_ceil(2);
         }
         if offset != data_len {
-            return Err(TableError::Length {
-                expected: HEADER_LEN + class_count * RECORD_LEN + offset,
-                found: bytes.len(),
+            return Err(TableError::DataLength {
+                expected: offset,
+                found: data_len,
             });
         }
         if !check_contents {
@@ -362,48 +344,75 @@ mod tests {
     #[test]
     fn corrupt_tables_are_refused_with_a_reason() {
         let good = small().to_bytes();
+        let file_error = |bytes: &[u8]| match StaticTable::from_bytes(bytes) {
+            Err(TableError::File(e)) => Some(e),
+            _ => None,
+        };
         assert_eq!(
-            StaticTable::from_bytes(&good[..10]).err(),
-            Some(TableError::Truncated(10))
+            file_error(&good[..10]),
+            Some(TableFileError::Truncated {
+                kind: &KIND,
+                expected: 32,
+                found: 10
+            })
         );
         let mut magic = good.clone();
         magic[0] = b'x';
         assert_eq!(
-            StaticTable::from_bytes(&magic).err(),
-            Some(TableError::Magic)
+            file_error(&magic),
+            Some(TableFileError::WrongMagic { kind: &KIND })
         );
         let mut version = good.clone();
         version[8] = 99;
         assert_eq!(
-            StaticTable::from_bytes(&version).err(),
-            Some(TableError::Version { found: 99 })
+            file_error(&version),
+            Some(TableFileError::NewerVersion {
+                kind: &KIND,
+                found: 99
+            })
         );
         let mut flipped = good.clone();
         let last = flipped.len() - 1;
         flipped[last] ^= 0x40;
         assert_eq!(
-            StaticTable::from_bytes(&flipped).err(),
-            Some(TableError::Checksum)
+            file_error(&flipped),
+            Some(TableFileError::Checksum { kind: &KIND })
         );
         let mut short = good.clone();
         short.pop();
         assert!(matches!(
-            StaticTable::from_bytes(&short),
-            Err(TableError::Length { .. })
+            file_error(&short),
+            Some(TableFileError::Truncated { .. })
         ));
         // A verdict that cannot occur, with a checksum that matches it.
         let mut bad = good.clone();
         let last = bad.len() - 1;
         bad[last] = 0x22;
-        let sum = fnv1a(&bad[HEADER_LEN..]).to_le_bytes();
-        bad[24..32].copy_from_slice(&sum);
+        let at = KIND.checksum_at();
+        let sum = table_file::fnv1a(&bad[KIND.header_len()..]).to_le_bytes();
+        bad[at..at + 8].copy_from_slice(&sum);
         assert!(matches!(
             StaticTable::from_bytes(&bad),
             Err(TableError::Verdict { .. })
         ));
+        // A max area out of range.
+        let mut area = good.clone();
+        area[12] = 9;
+        assert_eq!(
+            StaticTable::from_bytes(&area).err(),
+            Some(TableError::MaxArea(9))
+        );
         for cut in 0..good.len() {
             // Never a panic, whatever the length.
             let _ = StaticTable::from_bytes(&good[..cut]);
         }
+    }
+
+    #[test]
+    fn the_table_shipped_before_the_shared_format_reads_and_writes_the_same_bytes() {
+        let shipped = super::super::lookup::shipped_bytes();
+        let table = StaticTable::from_bytes(shipped).expect("the shipped table reads");
+        assert_eq!(table.class_count(), 946);
+        assert!(table.to_bytes() == shipped, "the same bytes written back");
     }
 }
