@@ -281,32 +281,17 @@ impl StudioApp {
 
     /// Does the player to move defend (seki then counts as a success of its first moves)?
     pub fn first_mover_defends(&self) -> bool {
-        self.doc
-            .problem
-            .problem()
-            .ok()
-            .map(|p| {
-                crate::solver::first_moves::judged_claim(p)
-                    .goal()
-                    .or_defends()
-            })
-            .unwrap_or(true)
+        self.doc.first_mover_defends()
     }
 
     /// The finished solve of the problem as it is now (not a judged move's proof), if any.
     pub fn current_result(&self) -> Option<&Finished> {
-        self.jobs.finished.as_ref().filter(|f| {
-            f.revision == self.doc.problem.revision() && self.jobs.viewing_move.is_none()
-        })
+        self.jobs.current_result(self.doc.problem.revision())
     }
 
     /// The finished judgement of every first move of the current problem, if any.
     pub fn judged_first_moves(&self) -> Option<&crate::solver::first_moves::FirstMoves> {
-        self.jobs
-            .all_moves
-            .as_ref()
-            .filter(|j| j.revision == self.doc.problem.revision())
-            .and_then(|j| j.finished.as_ref())
+        self.jobs.judged_first_moves(self.doc.problem.revision())
     }
 
     /// Write the answers SGF ([`crate::solver::answers::answers_sgf`]) to `path`, atomically.
@@ -426,7 +411,7 @@ impl StudioApp {
             max_nodes: (l.max_nodes > 0).then_some(l.max_nodes),
             engine: l.engine,
             build_proof: true,
-            guide: self.solve_guide(),
+            guide: self.net.solve_guide(&self.settings.limits),
             ..SolveConfig::default()
         }
     }
@@ -460,7 +445,7 @@ impl StudioApp {
             // (software-rendered on machines without a GPU) leaves the solver its core.
             move || wake.request_repaint_after(PROGRESS_FRAME),
         );
-        match self.solve_guide() {
+        match self.net.solve_guide(&self.settings.limits) {
             Some(g) => self.info(format!("solving, guided by the {}…", g.guide().name())),
             None => self.info("solving…"),
         }
@@ -627,11 +612,15 @@ impl StudioApp {
 
     /// The proof of the last finished solve, if it is for the current problem.
     pub fn proof(&self) -> Option<&ProofTree> {
-        self.jobs
-            .finished
-            .as_ref()
-            .filter(|f| f.revision == self.doc.problem.revision())
-            .and_then(Finished::proof)
+        self.jobs.proof(self.doc.problem.revision())
+    }
+
+    /// Fixes the crop to the open problem as it is now (on opening, on a new problem, and when
+    /// the user switches crop on).
+    pub fn recrop(&mut self) {
+        let size = self.doc.problem.setup().size;
+        let region = super::view_scene::shown_region(&self.doc);
+        self.view.crop_window = Some((super::view_scene::crop_around(&region, size), size));
     }
 
     /// Arrow keys, Home and End on the proof tree.

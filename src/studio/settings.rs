@@ -178,6 +178,60 @@ impl Settings {
     }
 }
 
+/// One engine of the solver panel's Engine choice.
+pub struct EngineChoice {
+    pub engine: Engine,
+    /// The button's label.
+    pub label: &'static str,
+    /// What the engine does, in a tooltip.
+    pub hover: &'static str,
+    /// Whether the engine asks the guide (the net, with the panel's Net choice on).
+    pub uses_guide: bool,
+}
+
+/// The engines the solver panel offers, in order: a new engine is one more row here.
+pub const ENGINE_CHOICES: &[EngineChoice] = &[
+    EngineChoice {
+        engine: Engine::Dfs,
+        label: "depth-first",
+        hover: "AchieveGoal with iterative deepening: every line searched to a depth limit that \
+                grows by two plies per iteration. Orders its moves by the Go heuristics (not \
+                by the net).",
+        uses_guide: false,
+    },
+    EngineChoice {
+        engine: Engine::Dfpn,
+        label: "df-pn",
+        hover: "Best-first proof-number search over the same zones: it always descends the \
+                most-proving line (the moves that look cheapest to prove or refute), the \
+                attacker's pass first. Strongest on large regions such as the 19x19 research \
+                problems. With Net on, the net's policy costs its moves.",
+        uses_guide: true,
+    },
+    EngineChoice {
+        engine: Engine::Mcts,
+        label: "MCTS",
+        hover: "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT over the \
+                guide's priors (the net's with Net on, else the ordering heuristics), proven \
+                moves never searched again, a proven reply's zone pruning the other side's \
+                moves outside it. One thread; same zones, table and proofs.",
+        uses_guide: true,
+    },
+];
+
+/// The panel's row of `engine` (`None` for an engine the panel does not offer).
+pub fn engine_choice(engine: Engine) -> Option<&'static EngineChoice> {
+    ENGINE_CHOICES.iter().find(|c| c.engine == engine)
+}
+
+impl Settings {
+    /// Something wants the net: the solver panel's choice or a net overlay.
+    pub fn wants_net(&self) -> bool {
+        let o = &self.overlays;
+        self.limits.use_net || o.net_policy || o.net_value
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
