@@ -1,7 +1,7 @@
 //! The studio's state and its frame: the panels around the board, keyboard shortcuts, the close
 //! guard, and `apply`, which carries out the panels' commands after the layout. The panels live
 //! in their own files (`*_panel.rs`, `menu_bar.rs`, `chrome.rs`, `legend.rs`) and see only the
-//! parts they read; what the commands do is in `actions.rs` and `apply_*.rs`.
+//! parts they read; what the commands do is in `apply_*.rs`.
 
 use super::board_panel::BoardPanel;
 use super::board_view::BoardInput;

@@ -22,12 +22,13 @@
 //!   (its policy and d-win estimate for the shown position, from a worker thread), on the
 //!   studio in [`net_panel`] (the solver's Net choice, the net overlays).
 
-pub mod actions;
 pub mod all_moves;
 pub mod app;
+pub mod apply_doc;
 pub mod apply_explore;
 pub mod apply_net;
 pub mod apply_reduce;
+pub mod apply_solve;
 pub mod before_after;
 pub mod board_panel;
 pub mod board_view;
