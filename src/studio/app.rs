@@ -262,7 +262,6 @@ impl StudioApp {
             Command::ConfirmPending => self.confirm_pending(ctx),
             Command::CancelPending => self.doc.pending = None,
             Command::Board(input) => self.board_input(input),
-            Command::Recrop => self.recrop(),
             Command::SetCrop(on) => {
                 self.settings.crop = on;
                 self.recrop();

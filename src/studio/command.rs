@@ -66,8 +66,6 @@ pub enum Command {
     SelectTool(Tool),
     /// The board's pointer input, applied in the current mode.
     Board(BoardInput),
-    /// Fix the crop again (crop switched, or the problem changed).
-    Recrop,
     /// Crop the board to the problem (fixing the crop again) or show it whole.
     SetCrop(bool),
     /// The Edit mode button.

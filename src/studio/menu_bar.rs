@@ -1,6 +1,6 @@
 //! The menu bar: File, Edit, View, Net. It reads the document, the jobs and the net, changes
-//! the view toggles its checkboxes stand for (overlays, crop, theme, shown panels) and pushes
-//! the rest as commands (also the solver's Net choice, a setting of the solve).
+//! the view toggles its checkboxes stand for (overlays, theme, shown panels, the menu's own
+//! inputs) and pushes the rest as commands (also the crop and the solver's Net choice).
 
 use super::command::{Command, Commands};
 use super::doc_state::DocState;
@@ -140,11 +140,9 @@ impl MenuBar<'_> {
                          5, 10, 20 and 30 moves from the position on the board",
                     );
                 ui.separator();
-                if ui
-                    .checkbox(&mut settings.crop, "Crop to the problem")
-                    .changed()
-                {
-                    out.push(Command::Recrop);
+                let mut crop = settings.crop;
+                if ui.checkbox(&mut crop, "Crop to the problem").changed() {
+                    out.push(Command::SetCrop(crop));
                 }
                 ui.checkbox(&mut panels.show_library, "Problem list");
                 ui.separator();
