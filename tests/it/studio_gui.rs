@@ -270,6 +270,38 @@ fn typing_a_name_keeps_every_character_and_is_one_undoable_edit() {
     assert_eq!(h.state().doc.problem.setup().name, before);
 }
 
+/// The side panel changes nothing itself: its choices are commands, carried out after the
+/// layout of the same frame (one frame is enough to see them in the state).
+#[test]
+fn the_side_panel_choices_are_carried_out_after_the_frame_they_are_made_in() {
+    use tsumego_studio::studio::edit::Tool;
+    use tsumego_studio::studio::solve_job::ClaimChoice;
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.get_by_label("both").click();
+    h.run_steps(1);
+    assert_eq!(h.state().settings.claim, ClaimChoice::Both);
+    h.get_by_label(Tool::Crucial.label()).click();
+    h.run_steps(1);
+    assert_eq!(h.state().view.tool, Tool::Crucial);
+    assert_eq!(h.state().doc.problem.setup().to_move, Some(Color::White));
+    h.get_by_label("Black").click();
+    h.run_steps(1);
+    assert_eq!(h.state().doc.problem.setup().to_move, Some(Color::Black));
+    h.get_by_label("↶ Undo").click();
+    h.run_steps(1);
+    assert_eq!(h.state().doc.problem.setup().to_move, Some(Color::White));
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(1);
+    assert!(h.state().jobs.live.is_running() || h.state().jobs.finished.is_some());
+    wait_for_solve(&mut h);
+    h.get_by_label("🌳 Proof").click();
+    h.run_steps(1);
+    assert_eq!(h.state().view.mode, Mode::Proof);
+    h.get_by_label("✏ Edit").click();
+    h.run_steps(1);
+    assert_eq!(h.state().view.mode, Mode::Edit);
+}
+
 #[test]
 fn overlays_toggle_from_the_view_menu() {
     let mut h = studio("03-bent-three-kill.sgf");
