@@ -1,6 +1,7 @@
-//! The "🗺 Explore" mode on the studio: the session (the variation tree of [`super::explore`] for
-//! the open problem), board clicks and keys, the side-panel section (the line with its marks and
-//! variations, Pass / Back / Delete variation / Solve from here), the board's scene and legend.
+//! The "🗺 Explore" mode on the studio: the side-panel section (the line with its marks and
+//! variations, Pass / Back / Delete variation / Solve from here, in "⚔ Try to refute" the
+//! game's controls), the board's scene and legend. They read the explored tree of the view and
+//! push commands; the session, its moves and keys are handled in [`super::apply_explore`].
 //!
 //! "⚔ Try to refute" ([`Mode::Refute`]) is Explore with the AND side's moves answered by the
 //! proof: its moves go into the same tree, the keys walk that tree, and the

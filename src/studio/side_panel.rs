@@ -1,5 +1,7 @@
 //! The panel right of the board: the solver (claim, limits, Solve/Stop, live figures, plot,
-//! verdict), the proof tree, and the problem's settings and validation.
+//! verdict), every first move, the proof tree, and the problem's settings and validation. It
+//! reads the parts it shows, keeps its own state in [`PanelState`] (the proof tree's fold, the
+//! text fields' drafts) and pushes everything else as a [`Command`].
 
 use super::command::{Command, Commands, SetupEdit};
 use super::doc_state::{DocState, TextField};
