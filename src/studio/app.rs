@@ -1,8 +1,10 @@
-//! The studio's state and its frame: panels around the board, keyboard shortcuts, the close
-//! guard. The panels live in their own files (`*_panel.rs`, `menu_bar.rs`); what they do to the
-//! state is in `actions.rs`.
+//! The studio's state and its frame: the panels around the board, keyboard shortcuts, the close
+//! guard, and `apply`, which carries out the panels' commands after the layout. The panels live
+//! in their own files (`*_panel.rs`, `menu_bar.rs`, `chrome.rs`, `legend.rs`) and see only the
+//! parts they read; what the commands do is in `apply_*.rs`.
 
-use super::board_view::{self, BoardInput};
+use super::board_panel::BoardPanel;
+use super::board_view::BoardInput;
 use super::chrome;
 use super::command::{Command, Commands};
 use super::doc_state::{DocState, Pending};
@@ -13,8 +15,13 @@ use super::library::{bundled_folder, Library};
 use super::library_panel;
 use super::menu_bar::MenuBar;
 use super::net::Net;
+use super::net_panel::{net_value_line, shown_position};
+use super::panel_state::PanelState;
 use super::proof_nav::ProofCursor;
+use super::scene::Scene;
 use super::settings::{Settings, KEY};
+use super::side_panel::SidePanel;
+use super::view_scene;
 use super::view_state::{Drag, Mode, ViewState};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -28,12 +35,14 @@ struct FrameLog {
 /// The studio: its state in parts, each in its own file, and the settings every part reads.
 pub struct StudioApp {
     pub settings: Settings,
-    /// The problem document, the problem list, the drafts and the unsaved-changes flow.
+    /// The problem document, the problem list and the unsaved-changes flow.
     pub doc: DocState,
     /// The background jobs and their results.
     pub jobs: Jobs,
-    /// Mode, tool, cursor, explored tree, board layout, panels, notice, dialogs.
+    /// Mode, tool, cursor, explored tree, board layout, notice, dialogs.
     pub view: ViewState,
+    /// The panels' own state: shown or folded, the menu's inputs, the text fields' drafts.
+    pub panels: PanelState,
     /// The net: its status and guide, its view of the shown position.
     pub net: Net,
     frame_log: FrameLog,
@@ -55,6 +64,7 @@ impl StudioApp {
             doc: DocState::new(Document::from_setup(edit::new_problem(9)), library),
             jobs: Jobs::default(),
             view: ViewState::default(),
+            panels: PanelState::default(),
             net: Net::default(),
             frame_log: FrameLog {
                 enabled: std::env::var_os("TSUMEGO_FRAME_STATS").is_some(),
@@ -119,18 +129,20 @@ impl StudioApp {
                 doc: &self.doc,
                 jobs: &self.jobs,
                 net: &self.net.status,
-                view: &mut self.view,
+                panels: &mut self.panels,
                 settings: &mut self.settings,
                 out: &mut out,
             }
             .show(ui)
         });
         let size = self.doc.problem.setup().size;
-        egui::Panel::bottom("status").show(ui, |ui| chrome::status_bar(ui, &self.view, size));
+        egui::Panel::bottom("status").show(ui, |ui| {
+            chrome::status_bar(ui, &self.view, self.panels.show_frame_time, size)
+        });
         // The board keeps at least half the window: the problem list takes at most a fifth of
         // the width and the side panel at most 28% (both scroll, and long labels wrap).
         let width = ui.available_width();
-        if self.view.show_library {
+        if self.panels.show_library {
             let library_max = width * 0.2;
             let current_tag = self.current_tag();
             egui::Panel::left("library")
@@ -146,10 +158,32 @@ impl StudioApp {
             .resizable(true)
             .default_size(360.0_f32.min(side_max))
             .max_size(side_max)
-            .show(ui, |ui| self.side_panel(ui));
+            .show(ui, |ui| {
+                SidePanel {
+                    settings: &self.settings,
+                    doc: &self.doc,
+                    jobs: &self.jobs,
+                    view: &self.view,
+                    net: &self.net.status,
+                    panels: &mut self.panels,
+                    out: &mut out,
+                }
+                .show(ui)
+            });
         egui::CentralPanel::default().show(ui, |ui| {
-            self.view.board_area_rect = Some(ui.max_rect());
-            self.board_area(ui, &mut out);
+            let rect = ui.max_rect();
+            let shown = BoardPanel {
+                settings: &self.settings,
+                doc: &self.doc,
+                jobs: &self.jobs,
+                view: &self.view,
+                net: &self.net,
+                out: &mut out,
+            }
+            .show(ui);
+            self.view.board_area_rect = Some(rect);
+            self.view.board_layout = Some(shown.layout);
+            self.view.hover = shown.hover;
         });
         self.apply_all(&ctx, &mut out);
         // After the panels' commands, as the modal follows what they asked (an Open that waits
@@ -196,68 +230,6 @@ impl StudioApp {
         );
     }
 
-    /// The central area: the mode switch, the board and its legend.
-    fn board_area(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
-        // Wrapped: on a narrow window the toolbar takes two rows instead of widening the area
-        // (the board would then run under the side panel).
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Board:");
-            ui.selectable_value(&mut self.view.mode, Mode::Edit, "✏ Edit")
-                .on_hover_text("Click the board to edit with the selected tool");
-            let has_proof = self.proof().is_some();
-            ui.add_enabled_ui(has_proof, |ui| {
-                if ui
-                    .selectable_label(self.view.mode == Mode::Proof, "🌳 Proof")
-                    .on_hover_text("Step through the proof tree (arrow keys, Home, End)")
-                    .clicked()
-                {
-                    out.push(Command::ShowProof);
-                }
-                if ui
-                    .selectable_label(self.view.mode == Mode::Refute, "⚔ Try to refute")
-                    .on_hover_text("Play the attacker's moves; the proof answers")
-                    .clicked()
-                {
-                    out.push(Command::StartRefute);
-                }
-            });
-            let valid = self.doc.problem.problem().is_ok();
-            ui.add_enabled_ui(valid, |ui| {
-                if ui
-                    .selectable_label(self.view.mode == Mode::Explore, "🗺 Explore")
-                    .on_hover_text(
-                        "Play either colour in turn from the problem position, in a tree of \
-                         variations; moves are marked against the proof",
-                    )
-                    .on_disabled_hover_text("fix the problem first (see Problem)")
-                    .clicked()
-                {
-                    out.push(Command::EnterExplore);
-                }
-            });
-            ui.separator();
-            if ui
-                .checkbox(&mut self.settings.crop, "Crop to problem")
-                .changed()
-            {
-                out.push(Command::Recrop);
-            }
-        });
-        // The legend's rows of the net overlays come under its usual two.
-        let legend_height = 46.0 + 22.0 * self.net_legend_rows() as f32;
-        let avail = ui.available_size();
-        let board_size = egui::vec2(avail.x, (avail.y - legend_height).max(100.0));
-        let scene = self.scene();
-        let palette = self.settings.theme.palette();
-        let (input, layout) = ui
-            .allocate_ui(board_size, |ui| board_view::show(ui, &scene, &palette))
-            .inner;
-        self.view.board_layout = Some(layout);
-        self.view.hover = input.hover;
-        out.push(Command::Board(input));
-        self.legend(ui, &palette);
-    }
-
     /// Carry out the queued commands in the order pushed, emptying the queue.
     fn apply_all(&mut self, ctx: &egui::Context, out: &mut Commands) {
         for command in out.drain(..) {
@@ -279,7 +251,7 @@ impl StudioApp {
             Command::ShowBundled => match bundled_folder() {
                 Some(f) => {
                     self.doc.library = Library::scan(&f);
-                    self.view.show_library = true;
+                    self.panels.show_library = true;
                 }
                 None => self.warn("the bundled problems/ folder was not found"),
             },
@@ -290,7 +262,18 @@ impl StudioApp {
             Command::ConfirmPending => self.confirm_pending(ctx),
             Command::CancelPending => self.doc.pending = None,
             Command::Board(input) => self.board_input(input),
-            Command::Recrop => self.recrop(),
+            Command::SetCrop(on) => {
+                self.settings.crop = on;
+                self.recrop();
+            }
+            Command::EditMode => self.view.mode = Mode::Edit,
+            Command::SelectTool(tool) => {
+                self.view.tool = tool;
+                self.view.mode = Mode::Edit;
+            }
+            Command::SetClaim(claim) => self.settings.claim = claim,
+            Command::SetLimits(limits) => self.settings.limits = limits,
+            Command::SetReduce(reduce) => self.settings.reduce = reduce,
             Command::Solve => self.start_solve(ctx),
             Command::StopSolve => self.stop_solve(),
             Command::JudgeAllMoves => self.start_all_moves(ctx),
@@ -468,6 +451,17 @@ impl StudioApp {
         if let Some(path) = dropped.into_iter().next() {
             self.request_open(path);
         }
+    }
+
+    /// The board as it should look now.
+    pub fn scene(&self) -> Scene {
+        view_scene::scene(&self.settings, &self.doc, &self.jobs, &self.view, &self.net)
+    }
+
+    /// The d-win line under the board (or what stands in its way).
+    pub fn net_value_line(&self) -> String {
+        let position = shown_position(&self.doc, &self.jobs, &self.view);
+        net_value_line(&self.net, position.as_ref())
     }
 
     /// The stored settings (eframe calls `save` periodically and on exit).

@@ -6,7 +6,7 @@ use super::view_state::ViewState;
 use egui::{Color32, RichText};
 
 /// The status bar: the notice, the hovered point, the frame time.
-pub fn status_bar(ui: &mut egui::Ui, view: &ViewState, size: usize) {
+pub fn status_bar(ui: &mut egui::Ui, view: &ViewState, show_frame_time: bool, size: usize) {
     ui.horizontal(|ui| {
         // One height whether or not there is a message: the panels above keep their size
         // when one comes or goes.
@@ -19,7 +19,7 @@ pub fn status_bar(ui: &mut egui::Ui, view: &ViewState, size: usize) {
         // Right to left: the frame time and the hovered point keep their place, and a long
         // message is cut short (its whole text on hover) instead of running under them.
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if view.show_frame_time {
+            if show_frame_time {
                 ui.weak(format!(
                     "frame {:.2} ms (max {:.2})",
                     view.frame_stats.mean().as_secs_f64() * 1e3,

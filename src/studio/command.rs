@@ -4,6 +4,9 @@
 
 use super::board_view::BoardInput;
 use super::doc_state::TextField;
+use super::edit::Tool;
+use super::settings::{Limits, ReduceChoice};
+use super::solve_job::ClaimChoice;
 use crate::go::{Color, Move};
 use crate::problem::{Goal, KoRule, ProblemSetup};
 use std::path::PathBuf;
@@ -59,11 +62,19 @@ pub enum Command {
     /// The unsaved-changes prompt: Cancel.
     CancelPending,
     // The board.
+    /// Choose an editing tool (and go to Edit mode).
+    SelectTool(Tool),
     /// The board's pointer input, applied in the current mode.
     Board(BoardInput),
-    /// Fix the crop again (crop switched, or the problem changed).
-    Recrop,
+    /// Crop the board to the problem (fixing the crop again) or show it whole.
+    SetCrop(bool),
+    /// The Edit mode button.
+    EditMode,
     // Solving and results.
+    /// The solver panel's claim choice.
+    SetClaim(ClaimChoice),
+    /// The solver's limits, engine and Net choice.
+    SetLimits(Limits),
     Solve,
     StopSolve,
     JudgeAllMoves,
@@ -77,6 +88,8 @@ pub enum Command {
     /// The Proof mode button.
     ShowProof,
     // Find a smaller proof.
+    /// The reduction's strategy and K.
+    SetReduce(ReduceChoice),
     StartReduction,
     StopReduction,
     /// Before / After: show the smaller proof (`true`) or the proof as solved.

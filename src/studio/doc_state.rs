@@ -1,5 +1,5 @@
 //! The document part of the studio's state: the problem being edited (with its undo history),
-//! the problem list, the drafts of its text fields and the unsaved-changes prompt's flow.
+//! the problem list and the unsaved-changes prompt's flow.
 
 use super::document::Document;
 use super::library::Library;
@@ -11,17 +11,6 @@ pub enum Pending {
     Open(PathBuf),
     New(usize),
     Close,
-}
-
-/// The text of the problem's text fields while they are being typed (committed when left).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Drafts {
-    /// The Name field's text while it is being typed.
-    pub name: Option<String>,
-    /// The Comment field's text while it is being typed.
-    pub comment: Option<String>,
-    /// The Source field's text while it is being typed.
-    pub source: Option<String>,
 }
 
 /// A text property of the problem edited in the side panel.
@@ -61,25 +50,12 @@ impl TextField {
     }
 }
 
-impl Drafts {
-    /// The draft of `field`.
-    pub fn get_mut(&mut self, field: TextField) -> &mut Option<String> {
-        match field {
-            TextField::Name => &mut self.name,
-            TextField::Comment => &mut self.comment,
-            TextField::Source => &mut self.source,
-        }
-    }
-}
-
 /// The problem document and what belongs to it.
 pub struct DocState {
     /// The problem as edited: setup, validation, undo and redo, file, dirty flag.
     pub problem: Document,
     /// The problem list (a folder's files and the tags of their results).
     pub library: Library,
-    /// The text fields' drafts.
-    pub drafts: Drafts,
     /// The action waiting for the unsaved-changes prompt.
     pub pending: Option<Pending>,
     /// The action waiting for a "Save as" dialog chosen in the unsaved-changes prompt.
@@ -94,10 +70,24 @@ impl DocState {
         DocState {
             problem,
             library,
-            drafts: Drafts::default(),
             pending: None,
             after_save: None,
             close_confirmed: false,
         }
+    }
+}
+
+impl DocState {
+    /// Does the player to move defend (seki then counts as a success of its first moves)?
+    pub fn first_mover_defends(&self) -> bool {
+        self.problem
+            .problem()
+            .ok()
+            .map(|p| {
+                crate::solver::jobs::first_moves::judged_claim(p)
+                    .goal()
+                    .or_defends()
+            })
+            .unwrap_or(true)
     }
 }

@@ -6,7 +6,12 @@ use super::before_after::BeforeAfter;
 use super::kept_results::KeptResults;
 use super::live::{Finished, LiveSolve};
 use super::reduce_job::ReduceJob;
+use crate::go::Zone;
+use crate::solver::jobs::first_moves::FirstMoves;
+use crate::solver::proof::certify::CheckVerdict;
+use crate::solver::proof::ProofTree;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The background jobs and their results.
 pub struct Jobs {
@@ -47,5 +52,67 @@ impl Default for Jobs {
             repro_dir: std::env::temp_dir(),
             check_fault: None,
         }
+    }
+}
+
+impl Jobs {
+    /// The result shown, if it is for the problem at `revision`.
+    pub fn finished_at(&self, revision: u64) -> Option<&Finished> {
+        self.finished.as_ref().filter(|f| f.revision == revision)
+    }
+
+    /// The proof of the last finished solve, if it is for the problem at `revision`.
+    pub fn proof(&self, revision: u64) -> Option<&ProofTree> {
+        self.finished_at(revision).and_then(Finished::proof)
+    }
+
+    /// The finished solve of the problem at `revision` (not a judged move's proof), if any.
+    pub fn current_result(&self, revision: u64) -> Option<&Finished> {
+        self.finished_at(revision)
+            .filter(|_| self.viewing_move.is_none())
+    }
+
+    /// The finished judgement of every first move of the problem at `revision`, if any.
+    pub fn judged_first_moves(&self, revision: u64) -> Option<&FirstMoves> {
+        self.all_moves
+            .as_ref()
+            .filter(|j| j.revision == revision)
+            .and_then(|j| j.finished.as_ref())
+    }
+
+    /// The proof a reduction would start from (the smallest so far), with why there is none.
+    pub fn reducible(&self, revision: u64) -> Result<Arc<ProofTree>, &'static str> {
+        let Some(f) = self.finished_at(revision) else {
+            return Err("solve the problem first");
+        };
+        let Some(shown) = f.proof.clone() else {
+            return Err("there is no proof to reduce");
+        };
+        if f.check == Some(CheckVerdict::Failed) {
+            return Err("the independent checker rejected this proof");
+        }
+        if self.live.is_running() {
+            return Err("a solve is running");
+        }
+        Ok(match &self.before_after {
+            Some(ba) => Arc::clone(&ba.after.proof),
+            None => shown,
+        })
+    }
+
+    /// The points of the solved proof's root zone that the smaller one no longer needs, when
+    /// the smaller proof is shown and the proof cursor is `at_root`.
+    pub fn dropped_zone(&self, at_root: bool) -> Option<Zone> {
+        let ba = self.before_after.as_ref().filter(|ba| ba.showing_after)?;
+        if !at_root {
+            return None;
+        }
+        let dropped = ba
+            .before
+            .proof
+            .root
+            .zone
+            .difference(&ba.after.proof.root.zone);
+        (!dropped.is_empty()).then_some(dropped)
     }
 }

@@ -5,16 +5,15 @@
 //! it; the depth that decided it), sorted by state then effort. It only reads
 //! [`crate::solver::Progress`]; it is narrow enough for the side panel (short cells, wrapped
 //! lines, no sideways scrolling). The decided root moves are also marked on the board
-//! ([`StudioApp::live_marks`]). With df-pn the progress figure is the root's proof and
+//! ([`live_marks`]). With df-pn the progress figure is the root's proof and
 //! disproof numbers and the line is the most-proving path, each move with the numbers of the
 //! node it is played from.
 
-use super::app::StudioApp;
-use super::live::thousands;
+use super::live::{thousands, LiveSolve};
 use super::scene::{PointMark, Scene};
 use crate::go::Move;
+use crate::solver::engines::ProgressForm;
 use crate::solver::kernel::progress::{number_words, Progress, RootMove, RootState};
-use crate::solver::Engine;
 
 /// Moves of the line shown before it is cut short with "…".
 const LINE_MOVES: usize = 10;
@@ -25,114 +24,112 @@ const GREEN: egui::Color32 = egui::Color32::from_rgb(20, 140, 40);
 const RED: egui::Color32 = egui::Color32::from_rgb(190, 40, 30);
 const ORANGE: egui::Color32 = egui::Color32::from_rgb(210, 120, 0);
 
-impl StudioApp {
-    /// The live figures of the solve (the figures line only once the job has ended).
-    pub(super) fn live_view(&mut self, ui: &mut egui::Ui) {
-        let Some(p) = &self.jobs.live.progress else {
-            return;
-        };
-        ui.label(figures(p));
-        let Some(claim) = &self.jobs.live.claim else {
-            return;
-        };
-        ui.label(format!(
-            "searching whether {} {}",
-            claim.or_player(),
-            crate::solver::verdict::verbs(claim.goal()).0
-        ))
-        .on_hover_text(format!(
-            "The claim searched: {} is the OR player, goal {}.",
-            claim.or_player(),
-            claim.goal().name()
-        ));
-        match p.fraction() {
-            Some(f) => ui
-                .add(egui::ProgressBar::new(f).text(p.figure()))
-                .on_hover_text(
-                    "Iterative deepening: the root moves searched to this depth limit (or \
-                     decided) out of all; the next iteration searches deeper.",
-                ),
-            None => ui.label(p.figure()),
-        };
-        ui.label(table_words(p));
-        let size = claim.size();
-        if !p.line.is_empty() {
-            if p.engine == Engine::Dfpn {
-                ui.label(numbered_line_words(&p.line, &p.numbers, size))
-                    .on_hover_text(
-                        "df-pn descends the most-proving line: at each node the child with \
-                         the smallest proof number (the OR player's moves) or disproof number \
-                         (the AND player's). Each move shows the numbers of the node it is \
-                         played from, proof / disproof: at least how many leaves are still to \
-                         prove, or to refute, below it.",
-                    );
-            } else {
-                ui.label(line_words(&p.line, size));
-            }
-        }
-        if p.root_moves.is_empty() {
-            return;
-        }
-        ui.label(format!("{}'s moves:", claim.to_move()))
+/// The live figures of the solve (the figures line only once the job has ended).
+pub fn live_view(ui: &mut egui::Ui, live: &LiveSolve) {
+    let Some(p) = &live.progress else {
+        return;
+    };
+    ui.label(figures(p));
+    let Some(claim) = &live.claim else {
+        return;
+    };
+    ui.label(format!(
+        "searching whether {} {}",
+        claim.or_player(),
+        crate::solver::verdict::verbs(claim.goal()).0
+    ))
+    .on_hover_text(format!(
+        "The claim searched: {} is the OR player, goal {}.",
+        claim.or_player(),
+        claim.goal().name()
+    ));
+    match p.fraction() {
+        Some(f) => ui
+            .add(egui::ProgressBar::new(f).text(p.figure()))
             .on_hover_text(
-                "The moves of the side to move, from its point of view. ✔ proven: the move \
-                 reaches its aim; × refuted: the other side has an answer (or a proven move's \
-                 relevance zone covers it, so it needs no search); … searching: being searched \
-                 now; open: no proof within the depths searched so far, or not tried yet. \
-                 nodes: searched under the move so far; depth: the depth limit of the \
-                 iteration that decided it.",
-            );
-        let rows = sorted(&p.root_moves);
-        egui::Grid::new("root-moves")
-            .num_columns(4)
-            .striped(true)
-            .spacing([10.0, 2.0])
-            .show(ui, |ui| {
-                ui.weak("move");
-                ui.weak("state");
-                ui.weak("nodes");
-                ui.weak("depth");
-                ui.end_row();
-                for m in rows.iter().take(ROOT_ROWS) {
-                    ui.monospace(m.mv.to_gtp(size));
-                    let (words, color) = state_words(m.state);
-                    ui.label(egui::RichText::new(words).color(color));
-                    ui.monospace(compact(m.nodes));
-                    ui.monospace(m.decided_at.map(|d| d.to_string()).unwrap_or_default());
-                    ui.end_row();
-                }
-            });
-        if let Some(rest) = rest_words(&rows) {
-            ui.weak(rest);
-        }
-        if p.root_pruned > 0 {
-            ui.weak(format!(
-                "{} more beyond the OR width, not tried",
-                p.root_pruned
-            ));
+                "Iterative deepening: the root moves searched to this depth limit (or \
+                 decided) out of all; the next iteration searches deeper.",
+            ),
+        None => ui.label(p.figure()),
+    };
+    ui.label(table_words(p));
+    let size = claim.size();
+    if !p.line.is_empty() {
+        if p.engine.capabilities().progress == ProgressForm::Numbers {
+            ui.label(numbered_line_words(&p.line, &p.numbers, size))
+                .on_hover_text(
+                    "df-pn descends the most-proving line: at each node the child with \
+                     the smallest proof number (the OR player's moves) or disproof number \
+                     (the AND player's). Each move shows the numbers of the node it is \
+                     played from, proof / disproof: at least how many leaves are still to \
+                     prove, or to refute, below it.",
+                );
+        } else {
+            ui.label(line_words(&p.line, size));
         }
     }
+    if p.root_moves.is_empty() {
+        return;
+    }
+    ui.label(format!("{}'s moves:", claim.to_move()))
+        .on_hover_text(
+            "The moves of the side to move, from its point of view. ✔ proven: the move \
+             reaches its aim; × refuted: the other side has an answer (or a proven move's \
+             relevance zone covers it, so it needs no search); … searching: being searched \
+             now; open: no proof within the depths searched so far, or not tried yet. \
+             nodes: searched under the move so far; depth: the depth limit of the \
+             iteration that decided it.",
+        );
+    let rows = sorted(&p.root_moves);
+    egui::Grid::new("root-moves")
+        .num_columns(4)
+        .striped(true)
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            ui.weak("move");
+            ui.weak("state");
+            ui.weak("nodes");
+            ui.weak("depth");
+            ui.end_row();
+            for m in rows.iter().take(ROOT_ROWS) {
+                ui.monospace(m.mv.to_gtp(size));
+                let (words, color) = state_words(m.state);
+                ui.label(egui::RichText::new(words).color(color));
+                ui.monospace(compact(m.nodes));
+                ui.monospace(m.decided_at.map(|d| d.to_string()).unwrap_or_default());
+                ui.end_row();
+            }
+        });
+    if let Some(rest) = rest_words(&rows) {
+        ui.weak(rest);
+    }
+    if p.root_pruned > 0 {
+        ui.weak(format!(
+            "{} more beyond the OR width, not tried",
+            p.root_pruned
+        ));
+    }
+}
 
-    /// The decided root moves of the running solve as board marks (✔ proven, × refuted, as
-    /// the marks of "Every first move").
-    pub(super) fn live_marks(&self, scene: &mut Scene) {
-        let Some(p) = &self.jobs.live.progress else {
-            return;
+/// The decided root moves of the running solve as board marks (✔ proven, × refuted, as
+/// the marks of "Every first move").
+pub fn live_marks(live: &LiveSolve, scene: &mut Scene) {
+    let Some(p) = &live.progress else {
+        return;
+    };
+    for m in &p.root_moves {
+        let (Move::Play(point), true) = (m.mv, m.state.is_decided()) else {
+            continue;
         };
-        for m in &p.root_moves {
-            let (Move::Play(point), true) = (m.mv, m.state.is_decided()) else {
-                continue;
-            };
-            let (text, color) = match m.state {
-                RootState::Proven => ("✔", GREEN),
-                _ => ("×", RED),
-            };
-            scene.marks.push(PointMark {
-                point,
-                text,
-                rgb: [color.r(), color.g(), color.b()],
-            });
-        }
+        let (text, color) = match m.state {
+            RootState::Proven => ("✔", GREEN),
+            _ => ("×", RED),
+        };
+        scene.marks.push(PointMark {
+            point,
+            text,
+            rgb: [color.r(), color.g(), color.b()],
+        });
     }
 }
 

@@ -1,20 +1,21 @@
 //! The menu bar: File, Edit, View, Net. It reads the document, the jobs and the net, changes
-//! the settings and the view's toggles its checkboxes stand for, and pushes the rest as commands.
+//! the view toggles its checkboxes stand for (overlays, theme, shown panels, the menu's own
+//! inputs) and pushes the rest as commands (also the crop and the solver's Net choice).
 
 use super::command::{Command, Commands};
 use super::doc_state::DocState;
 use super::jobs::Jobs;
 use super::net_status::NetState;
-use super::settings::Settings;
+use super::panel_state::PanelState;
+use super::settings::{Limits, Settings};
 use super::theme::ThemeChoice;
-use super::view_state::ViewState;
 
 /// What the menu bar reads and changes.
 pub struct MenuBar<'a> {
     pub doc: &'a DocState,
     pub jobs: &'a Jobs,
     pub net: &'a NetState,
-    pub view: &'a mut ViewState,
+    pub panels: &'a mut PanelState,
     pub settings: &'a mut Settings,
     pub out: &'a mut Commands,
 }
@@ -26,7 +27,7 @@ impl MenuBar<'_> {
             doc,
             jobs,
             net,
-            view,
+            panels,
             settings,
             out,
         } = self;
@@ -56,9 +57,9 @@ impl MenuBar<'_> {
                         }
                     }
                     ui.horizontal(|ui| {
-                        ui.add(egui::DragValue::new(&mut view.new_size).range(2..=19));
+                        ui.add(egui::DragValue::new(&mut panels.new_size).range(2..=19));
                         if ui.button("Create").clicked() {
-                            out.push(Command::New(view.new_size));
+                            out.push(Command::New(panels.new_size));
                         }
                     });
                 });
@@ -139,13 +140,11 @@ impl MenuBar<'_> {
                          5, 10, 20 and 30 moves from the position on the board",
                     );
                 ui.separator();
-                if ui
-                    .checkbox(&mut settings.crop, "Crop to the problem")
-                    .changed()
-                {
-                    out.push(Command::Recrop);
+                let mut crop = settings.crop;
+                if ui.checkbox(&mut crop, "Crop to the problem").changed() {
+                    out.push(Command::SetCrop(crop));
                 }
-                ui.checkbox(&mut view.show_library, "Problem list");
+                ui.checkbox(&mut panels.show_library, "Problem list");
                 ui.separator();
                 for t in [ThemeChoice::Light, ThemeChoice::Dark] {
                     if ui.radio(settings.theme == t, t.label()).clicked() {
@@ -155,7 +154,7 @@ impl MenuBar<'_> {
                 }
                 ui.separator();
                 ui.menu_button("Debug", |ui| {
-                    ui.checkbox(&mut view.show_frame_time, "Frame times in the status bar");
+                    ui.checkbox(&mut panels.show_frame_time, "Frame times in the status bar");
                 });
             });
             ui.menu_button("Net", |ui| {
@@ -174,11 +173,20 @@ impl MenuBar<'_> {
                 ui.separator();
                 // The same switches as the solver panel's Net choice and the View menu's net
                 // overlays; each loads the net when it is not loaded.
-                ui.checkbox(&mut settings.limits.use_net, "Guide the solver by the net")
+                let mut use_net = settings.limits.use_net;
+                if ui
+                    .checkbox(&mut use_net, "Guide the solver by the net")
                     .on_hover_text(
                         "The solver panel's Net choice: df-pn and MCTS search by the net's \
                          policy (depth-first does not use it)",
-                    );
+                    )
+                    .changed()
+                {
+                    out.push(Command::SetLimits(Limits {
+                        use_net,
+                        ..settings.limits.clone()
+                    }));
+                }
                 let o = &mut settings.overlays;
                 ui.checkbox(&mut o.net_policy, "Show the policy (heat map)");
                 ui.checkbox(&mut o.net_value, "Show the d-win estimate");

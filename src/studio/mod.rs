@@ -2,11 +2,14 @@
 //! to the GUI only through messages ([`solve_job`]).
 //!
 //! - state and frame: [`app`] (the settings and the state in parts: [`doc_state`], [`jobs`],
-//!   [`view_state`], [`net`]); panels in [`menu_bar`], [`library_panel`], [`side_panel`],
-//!   [`chrome`], [`legend`] push a [`command::Command`] that [`StudioApp::apply`] carries out
-//!   after the layout; what the commands do is in [`actions`];
-//! - the board: [`scene`] (what is shown, plain data), [`view_scene`] (the scene of each mode),
-//!   [`board_view`] (painting and pointer input), [`theme`];
+//!   [`view_state`], [`panel_state`], [`net`]). The panels ([`menu_bar`], [`library_panel`],
+//!   [`side_panel`] with [`explore_panel`], [`reduce_panel`], [`live_view`], [`net_panel`];
+//!   [`board_panel`] with [`legend`]; [`chrome`]) borrow only the parts they read (and `&mut`
+//!   of their own [`panel_state`]) and push a [`command::Command`]; [`StudioApp::apply`]
+//!   carries the commands out after the layout, with the handlers in [`apply_doc`],
+//!   [`apply_solve`], [`apply_explore`], [`apply_reduce`], [`apply_net`];
+//! - the board: [`scene`] (what is shown, plain data), [`view_scene`] (the scene of each mode,
+//!   from the parts), [`board_view`] (painting and pointer input), [`theme`];
 //! - the problem: [`document`] (setup, validation, undo via [`history`]), [`edit`] (the tools);
 //! - solving: [`solve_job`] (the thread and its channel), [`live`] (progress and verdicts),
 //!   [`kept_results`] (proofs found again when an undo returns to a proven position);
@@ -20,12 +23,17 @@
 //!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere;
 //! - the net: [`net_status`] (loaded on a worker thread when first asked for), [`net_view`]
 //!   (its policy and d-win estimate for the shown position, from a worker thread), on the
-//!   studio in [`net_panel`] (the solver's Net choice, the net overlays).
+//!   studio in [`net_panel`] (the solver's Net choice, the net overlays) and [`apply_net`].
 
-pub mod actions;
 pub mod all_moves;
 pub mod app;
+pub mod apply_doc;
+pub mod apply_explore;
+pub mod apply_net;
+pub mod apply_reduce;
+pub mod apply_solve;
 pub mod before_after;
+pub mod board_panel;
 pub mod board_view;
 pub mod chrome;
 pub mod command;
@@ -51,6 +59,7 @@ pub mod net;
 pub mod net_panel;
 pub mod net_status;
 pub mod net_view;
+pub mod panel_state;
 pub mod png_export;
 pub mod proof_nav;
 pub mod reduce_job;

@@ -3,6 +3,7 @@
 
 use super::net_status::NetState;
 use super::net_view::NetView;
+use super::settings::Limits;
 use std::path::PathBuf;
 
 /// The net, as the studio uses it.
@@ -15,4 +16,19 @@ pub struct Net {
     /// The weights file the net loads: `None` for the shipped weights (or the file
     /// `TSUMEGO_WEIGHTS` names).
     pub weights: Option<PathBuf>,
+}
+
+impl Net {
+    /// The net's guide when `limits` ask for it, the net is loaded and the engine asks a guide.
+    pub fn solve_guide(
+        &self,
+        limits: &Limits,
+    ) -> Option<crate::solver::knowledge::guide::GuideHandle> {
+        let used = limits.engine.capabilities().guide;
+        if limits.use_net && used {
+            self.status.guide().cloned()
+        } else {
+            None
+        }
+    }
 }

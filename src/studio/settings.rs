@@ -178,6 +178,14 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// Something wants the net: the solver panel's choice or a net overlay.
+    pub fn wants_net(&self) -> bool {
+        let o = &self.overlays;
+        self.limits.use_net || o.net_policy || o.net_value
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,67 +1,44 @@
 //! The panel right of the board: the solver (claim, limits, Solve/Stop, live figures, plot,
-//! verdict), the proof tree, and the problem's settings and validation.
+//! verdict), every first move, the proof tree, and the problem's settings and validation. It
+//! reads the parts it shows, keeps its own state in [`PanelState`] (the proof tree's fold, the
+//! text fields' drafts) and pushes everything else as a [`Command`].
 
-use super::app::StudioApp;
-use super::doc_state::TextField;
+use super::command::{Command, Commands, SetupEdit};
+use super::doc_state::{DocState, TextField};
+use super::explore_panel::explore_section;
+use super::jobs::Jobs;
 use super::live::thousands;
-use super::proof_nav::{node_hover, node_label, ProofCursor};
+use super::live_view::live_view;
+use super::net_panel::net_checkbox;
+use super::net_status::NetState;
+use super::panel_state::PanelState;
+use super::proof_nav::{node_hover, node_label};
+use super::reduce_panel::reduce_section;
+use super::settings::Settings;
 use super::solve_job::ClaimChoice;
-use super::view_state::Mode;
+use super::view_state::{Mode, ViewState};
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
 use crate::solver::jobs::book::{book_first_moves, first_move_in_book};
 use crate::solver::jobs::first_moves::MoveResult;
 use crate::solver::verdict::how_words;
-use crate::solver::{Engine, LeafKind, ProofNode, Role};
+use crate::solver::{LeafKind, ProofNode, Role};
 
-/// One engine of the solver panel's Engine choice.
-pub struct EngineChoice {
-    pub engine: Engine,
-    /// The button's label.
-    pub label: &'static str,
-    /// What the engine does, in a tooltip.
-    pub hover: &'static str,
-    /// Whether the engine asks the guide (the net, with the panel's Net choice on).
-    pub uses_guide: bool,
+/// What the side panel reads, its own state (the proof tree's fold, the text fields' drafts)
+/// and the queue it pushes into.
+pub struct SidePanel<'a> {
+    pub settings: &'a Settings,
+    pub doc: &'a DocState,
+    pub jobs: &'a Jobs,
+    pub view: &'a ViewState,
+    pub net: &'a NetState,
+    pub panels: &'a mut PanelState,
+    pub out: &'a mut Commands,
 }
 
-/// The engines the solver panel offers, in order: a new engine is one more row here.
-pub const ENGINE_CHOICES: &[EngineChoice] = &[
-    EngineChoice {
-        engine: Engine::Dfs,
-        label: "depth-first",
-        hover: "AchieveGoal with iterative deepening: every line searched to a depth limit that \
-                grows by two plies per iteration. Orders its moves by the Go heuristics (not \
-                by the net).",
-        uses_guide: false,
-    },
-    EngineChoice {
-        engine: Engine::Dfpn,
-        label: "df-pn",
-        hover: "Best-first proof-number search over the same zones: it always descends the \
-                most-proving line (the moves that look cheapest to prove or refute), the \
-                attacker's pass first. Strongest on large regions such as the 19x19 research \
-                problems. With Net on, the net's policy costs its moves.",
-        uses_guide: true,
-    },
-    EngineChoice {
-        engine: Engine::Mcts,
-        label: "MCTS",
-        hover: "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT over the \
-                guide's priors (the net's with Net on, else the ordering heuristics), proven \
-                moves never searched again, a proven reply's zone pruning the other side's \
-                moves outside it. One thread; same zones, table and proofs.",
-        uses_guide: true,
-    },
-];
-
-/// The panel's row of `engine` (`None` for an engine the panel does not offer).
-pub fn engine_choice(engine: Engine) -> Option<&'static EngineChoice> {
-    ENGINE_CHOICES.iter().find(|c| c.engine == engine)
-}
-
-impl StudioApp {
-    pub fn side_panel(&mut self, ui: &mut egui::Ui) {
+impl SidePanel<'_> {
+    /// Draw the panel.
+    pub fn show(mut self, ui: &mut egui::Ui) {
         // A proof gets the lower part of the panel to itself (60% of it in Proof and Edit
         // mode, 35% in Explore and Try to refute, whose moves and controls are above it;
         // resizable, each size kept apart), so the tree has room in a small window whatever the
@@ -72,7 +49,7 @@ impl StudioApp {
             .finished
             .as_ref()
             .is_some_and(|f| f.revision == revision && f.proof.is_some());
-        if has_tree && !self.view.proof_tree_folded {
+        if has_tree && !self.panels.proof_tree_folded {
             let height = ui.available_height();
             let playing = matches!(self.view.mode, Mode::Explore | Mode::Refute);
             let (id, share) = if playing {
@@ -100,7 +77,9 @@ impl StudioApp {
                 if matches!(self.view.mode, Mode::Explore | Mode::Refute) {
                     egui::CollapsingHeader::new("Explore")
                         .default_open(true)
-                        .show(ui, |ui| self.explore_section(ui));
+                        .show(ui, |ui| {
+                            explore_section(ui, self.doc, self.jobs, self.view, self.out)
+                        });
                 }
                 egui::CollapsingHeader::new("Every first move")
                     .default_open(true)
@@ -109,7 +88,7 @@ impl StudioApp {
                     egui::CollapsingHeader::new("Proof tree")
                         .default_open(true)
                         .show(ui, |ui| self.proof_section(ui));
-                } else if self.view.proof_tree_folded {
+                } else if self.panels.proof_tree_folded {
                     self.proof_tree_header(ui, "⏵");
                 }
                 egui::CollapsingHeader::new("Problem")
@@ -124,13 +103,13 @@ impl StudioApp {
         ui.horizontal(|ui| {
             ui.label(icon);
             let title = egui::Button::new(egui::RichText::new("Proof tree").strong()).frame(false);
-            let hover = if self.view.proof_tree_folded {
+            let hover = if self.panels.proof_tree_folded {
                 "Show the proof tree in the lower part of this panel."
             } else {
                 "Fold the proof tree away (room for the sections above)."
             };
             if ui.add(title).on_hover_text(hover).clicked() {
-                self.view.proof_tree_folded = !self.view.proof_tree_folded;
+                self.panels.proof_tree_folded = !self.panels.proof_tree_folded;
             }
         });
     }
@@ -142,9 +121,7 @@ impl StudioApp {
         ui.horizontal_wrapped(|ui| {
             if running {
                 if ui.button("⏹ Stop judging").clicked() {
-                    if let Some(job) = &self.jobs.all_moves {
-                        job.request_stop();
-                    }
+                    self.out.push(Command::StopJudging);
                 }
             } else if ui
                 .add_enabled(valid, egui::Button::new("Judge every first move"))
@@ -155,8 +132,7 @@ impl StudioApp {
                 )
                 .clicked()
             {
-                let ctx = ui.ctx().clone();
-                self.start_all_moves(&ctx);
+                self.out.push(Command::JudgeAllMoves);
             }
         });
         let size = self.doc.problem.setup().size;
@@ -167,7 +143,7 @@ impl StudioApp {
             ui.weak("(for an earlier version of the problem)");
         }
         ui.label(egui::RichText::new(job.status()).strong());
-        let defends = self.first_mover_defends();
+        let defends = self.doc.first_mover_defends();
         let mut back = false;
         if self.jobs.viewing_move.is_some() && ui.button("← Back to the problem").clicked() {
             back = true;
@@ -193,33 +169,37 @@ impl StudioApp {
             }
         }
         if back {
-            self.close_move_proof();
+            self.out.push(Command::CloseMoveProof);
         }
         if let Some(mv) = open {
-            self.open_move_proof(mv);
+            self.out.push(Command::OpenMoveProof(mv));
         }
     }
 
     fn solver_section(&mut self, ui: &mut egui::Ui) {
         let running = self.jobs.live.is_running();
+        // The panel's choices change copies; a change is a command (it changes the settings of
+        // the next solve).
+        let mut claim = self.settings.claim;
+        let mut limits = self.settings.limits.clone();
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Prove:");
                 for c in ClaimChoice::ALL {
-                    ui.selectable_value(&mut self.settings.claim, c, c.label());
+                    ui.selectable_value(&mut claim, c, c.label());
                 }
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("Time (s):");
                 ui.add(
-                    egui::DragValue::new(&mut self.settings.limits.time_secs)
+                    egui::DragValue::new(&mut limits.time_secs)
                         .range(0.0..=86_400.0)
                         .speed(1.0),
                 )
                 .on_hover_text("0 = no limit");
                 ui.label("Nodes:");
                 ui.add(
-                    egui::DragValue::new(&mut self.settings.limits.max_nodes)
+                    egui::DragValue::new(&mut limits.max_nodes)
                         .range(0..=u64::MAX)
                         .speed(1000.0),
                 )
@@ -227,27 +207,23 @@ impl StudioApp {
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("Engine:");
-                for choice in ENGINE_CHOICES {
-                    ui.selectable_value(
-                        &mut self.settings.limits.engine,
-                        choice.engine,
-                        choice.label,
-                    )
-                    .on_hover_text(choice.hover);
+                // Every engine of the solver's registry, in its order.
+                for engine in crate::solver::engines::all() {
+                    ui.selectable_value(&mut limits.engine, engine.id, engine.label)
+                        .on_hover_text(engine.description);
                 }
                 ui.separator();
-                self.net_checkbox(ui);
+                net_checkbox(ui, &mut limits, self.net);
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("OR width:");
-                ui.checkbox(&mut self.settings.limits.auto_width, "auto")
-                    .on_hover_text(
-                        "Full width and width 8 in turn with growing budgets (width 8 first on \
+                ui.checkbox(&mut limits.auto_width, "auto").on_hover_text(
+                    "Full width and width 8 in turn with growing budgets (width 8 first on \
                          regions of more than 20 empty points); the verdict says which decided.",
-                    );
+                );
                 ui.add_enabled(
-                    !self.settings.limits.auto_width,
-                    egui::DragValue::new(&mut self.settings.limits.or_width)
+                    !limits.auto_width,
+                    egui::DragValue::new(&mut limits.or_width)
                         .range(0..=361)
                         .speed(0.2),
                 )
@@ -257,21 +233,26 @@ impl StudioApp {
                 );
             });
         });
+        if claim != self.settings.claim {
+            self.out.push(Command::SetClaim(claim));
+        }
+        if limits != self.settings.limits {
+            self.out.push(Command::SetLimits(limits));
+        }
         let valid = self.doc.problem.problem().is_ok();
         ui.horizontal_wrapped(|ui| {
-            let ctx = ui.ctx().clone();
             if ui
                 .add_enabled(!running && valid, egui::Button::new("▶ Solve"))
                 .on_disabled_hover_text("fix the problem first (see Problem below)")
                 .clicked()
             {
-                self.start_solve(&ctx);
+                self.out.push(Command::Solve);
             }
             if ui
                 .add_enabled(running, egui::Button::new("■ Stop"))
                 .clicked()
             {
-                self.stop_solve();
+                self.out.push(Command::StopSolve);
             }
             if running {
                 // Text, not a spinner: an animation would redraw the window continuously.
@@ -285,7 +266,7 @@ impl StudioApp {
         if let Some(v) = &self.jobs.live.checking {
             ui.label(format!("{v} Proven, checking the proof…"));
         }
-        self.live_view(ui);
+        live_view(ui, &self.jobs.live);
         if self.jobs.live.samples.len() > 1 {
             let points = egui_plot::PlotPoints::from(self.jobs.live.samples.clone());
             egui_plot::Plot::new("rate")
@@ -372,7 +353,7 @@ impl StudioApp {
             ))
             .on_hover_text(format!("The claim proven has {or} as ko master."));
         }
-        self.reduce_section(ui);
+        reduce_section(ui, self.jobs, &self.settings.reduce, revision, self.out);
         ui.separator();
         // Before / After may have switched the proof just now.
         let tree = self
@@ -454,7 +435,7 @@ impl StudioApp {
         };
         if node.children.is_empty() {
             if row(ui).clicked() {
-                self.select_node(path.clone());
+                self.out.push(Command::SelectNode(path.clone()));
             }
             return;
         }
@@ -470,7 +451,7 @@ impl StudioApp {
         state
             .show_header(ui, |ui| {
                 if row(ui).clicked() {
-                    self.select_node(path.clone());
+                    self.out.push(Command::SelectNode(path.clone()));
                 }
             })
             .body(|ui| {
@@ -482,21 +463,15 @@ impl StudioApp {
             });
     }
 
-    fn select_node(&mut self, path: Vec<usize>) {
-        self.view.cursor = ProofCursor::from_path(path);
-        self.view.mode = Mode::Proof;
-        self.view.replay = None;
-    }
-
     fn problem_section(&mut self, ui: &mut egui::Ui) {
         ui.label("Tool (click or drag on the board in ✏ Edit mode):");
         ui.horizontal_wrapped(|ui| {
             for t in super::edit::Tool::ALL {
                 if ui
-                    .selectable_value(&mut self.view.tool, t, t.label())
+                    .selectable_label(self.view.tool == t, t.label())
                     .clicked()
                 {
-                    self.view.mode = Mode::Edit;
+                    self.out.push(Command::SelectTool(t));
                 }
             }
         });
@@ -508,7 +483,7 @@ impl StudioApp {
                     .selectable_label(setup.to_move == Some(c), c.to_string())
                     .clicked()
                 {
-                    self.apply_edit(|s| super::edit::set_to_move(s, c));
+                    self.out.push(Command::Edit(SetupEdit::ToMove(c)));
                 }
             }
         });
@@ -523,7 +498,7 @@ impl StudioApp {
                 .show_ui(ui, |ui| {
                     for c in [Color::Black, Color::White] {
                         if ui.selectable_label(or == c, c.to_string()).clicked() {
-                            self.apply_edit(|s| super::edit::set_claim(s, c, goal));
+                            self.out.push(Command::Edit(SetupEdit::Claim(c, goal)));
                         }
                     }
                 })
@@ -536,7 +511,7 @@ impl StudioApp {
                     for g in Goal::ALL {
                         let r = ui.selectable_label(goal == g, goal_text(g));
                         if r.on_hover_text(goal_help(g)).clicked() {
-                            self.apply_edit(|s| super::edit::set_claim(s, or, g));
+                            self.out.push(Command::Edit(SetupEdit::Claim(or, g)));
                         }
                     }
                 })
@@ -559,7 +534,7 @@ impl StudioApp {
                         .on_hover_text(help)
                         .clicked()
                     {
-                        self.apply_edit(|s| super::edit::set_ko_rule(s, c, r));
+                        self.out.push(Command::Edit(SetupEdit::KoRule(c, r)));
                     }
                 }
             });
@@ -570,11 +545,11 @@ impl StudioApp {
         ui.horizontal_wrapped(|ui| {
             let undo = ui.add_enabled(self.doc.problem.can_undo(), egui::Button::new("↶ Undo"));
             if undo.on_hover_text("Ctrl+Z").clicked() {
-                self.undo();
+                self.out.push(Command::Undo);
             }
             let redo = ui.add_enabled(self.doc.problem.can_redo(), egui::Button::new("↷ Redo"));
             if redo.on_hover_text("Ctrl+Shift+Z").clicked() {
-                self.redo();
+                self.out.push(Command::Redo);
             }
         });
         match self.doc.problem.problem() {
@@ -650,15 +625,7 @@ fn goal_text(g: Goal) -> &'static str {
     }
 }
 
-impl StudioApp {
-    fn draft_mut(&mut self, field: TextField) -> &mut Option<String> {
-        match field {
-            TextField::Name => &mut self.doc.drafts.name,
-            TextField::Comment => &mut self.doc.drafts.comment,
-            TextField::Source => &mut self.doc.drafts.source,
-        }
-    }
-
+impl SidePanel<'_> {
     /// A text field that keeps what is typed: the text lives in a draft while the field has
     /// focus (the problem's value would overwrite it every frame) and becomes one undoable edit
     /// when the field is left.
@@ -666,7 +633,9 @@ impl StudioApp {
         let current = field.get(self.doc.problem.setup()).to_string();
         let label = ui.label(field.label());
         let mut text = self
-            .draft_mut(field)
+            .panels
+            .drafts
+            .get_mut(field)
             .clone()
             .unwrap_or_else(|| current.clone());
         // As wide as the panel leaves (egui's default, 280 px, would widen a narrow panel).
@@ -681,15 +650,12 @@ impl StudioApp {
         };
         let edit = ui.add(widget).labelled_by(label.id);
         if edit.lost_focus() {
-            *self.draft_mut(field) = None;
+            *self.panels.drafts.get_mut(field) = None;
             if text != current {
-                self.apply_edit(|s| {
-                    field.set(s, text);
-                    true
-                });
+                self.out.push(Command::Edit(SetupEdit::Text(field, text)));
             }
         } else if edit.has_focus() {
-            *self.draft_mut(field) = Some(text);
+            *self.panels.drafts.get_mut(field) = Some(text);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The view part of the studio's state: how the problem is looked at and worked on (mode, tool,
-//! proof cursor, refutation game, explored tree), the board's last layout and hover, folded or
-//! hidden panels, the status bar's notice, frame times, and the file dialogs and PNG exports
+//! proof cursor, refutation game, explored tree), the board's last layout and hover, the status
+//! bar's notice, frame times, and the file dialogs and PNG exports
 //! under way.
 
 use super::board_view::Layout;
@@ -61,14 +61,6 @@ pub struct ViewState {
     pub crop_window: Option<(Window, usize)>,
     /// The point under the pointer in the last frame.
     pub hover: Option<Point>,
-    /// The size of File → New problem → Create.
-    pub new_size: usize,
-    pub show_library: bool,
-    /// Show the frame time in the status bar (View → Debug; off by default).
-    pub show_frame_time: bool,
-    /// The proof tree is folded away (its header in the side panel's list; else, with a
-    /// proof, it has the panel's lower part to itself).
-    pub proof_tree_folded: bool,
     /// The central area (board, its toolbar and legend) in the last frame.
     pub board_area_rect: Option<egui::Rect>,
     /// Where the board was drawn in the last frame.
@@ -93,10 +85,6 @@ impl Default for ViewState {
             explore: None,
             crop_window: None,
             hover: None,
-            new_size: 9,
-            show_library: true,
-            show_frame_time: false,
-            proof_tree_folded: false,
             board_area_rect: None,
             board_layout: None,
             notice: None,
@@ -124,5 +112,17 @@ impl ViewState {
             error: true,
             at: Instant::now(),
         });
+    }
+}
+
+impl ViewState {
+    /// The explored tree, if it belongs to the problem at `revision`.
+    pub fn explore_at(&self, revision: u64) -> Option<&ExploreSession> {
+        self.explore.as_ref().filter(|s| s.revision == revision)
+    }
+
+    /// The explored tree to change, if it belongs to the problem at `revision`.
+    pub fn explore_at_mut(&mut self, revision: u64) -> Option<&mut ExploreSession> {
+        self.explore.as_mut().filter(|s| s.revision == revision)
     }
 }

@@ -266,3 +266,19 @@ fn no_module_of_the_studio_imports_one_that_imports_it() {
         .collect();
     assert!(circles.is_empty(), "import circles:\n{}", words.join("\n"));
 }
+
+/// The panels see only the parts of the state they read: no file of `src/studio` but the app
+/// itself (`app.rs`, its command handlers `apply_*.rs`, and `mod.rs`, which starts it) names
+/// `StudioApp` in code.
+#[test]
+fn only_the_app_and_its_command_handlers_name_the_whole_app() {
+    let found: Vec<String> = offences("studio", &["StudioApp"])
+        .into_iter()
+        .filter(|line| {
+            let file = line.split(':').next().unwrap_or_default();
+            let name = Path::new(file).file_stem().unwrap().to_string_lossy();
+            !(name == "app" || name == "mod" || name.starts_with("apply_"))
+        })
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

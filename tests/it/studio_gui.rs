@@ -30,7 +30,7 @@ fn studio(file: &str) -> Harness<'static, StudioApp> {
             // "opened /absolute/path": the path differs between checkouts.
             app.view.notice = None;
             assert_eq!(app.settings.overlays, Settings::default().overlays);
-            app.view.show_frame_time = false;
+            app.panels.show_frame_time = false;
             app
         });
     harness.run_steps(3);
@@ -96,7 +96,7 @@ fn the_proof_tree_has_room_at_900x600() {
         .build_eframe(move |cc| {
             let mut app = StudioApp::from_creation(cc, Some(path));
             app.view.notice = None;
-            app.view.show_frame_time = false;
+            app.panels.show_frame_time = false;
             app
         });
     h.run_steps(3);
@@ -258,16 +258,48 @@ fn typing_a_name_keeps_every_character_and_is_one_undoable_edit() {
     h.get_by_label("Name:").type_text("My corner");
     h.run_steps(2);
     // Still typing: nothing is lost between frames, and the problem is not changed yet.
-    assert_eq!(h.state().doc.drafts.name.as_deref(), Some("My corner"));
+    assert_eq!(h.state().panels.drafts.name.as_deref(), Some("My corner"));
     assert_eq!(h.state().doc.problem.setup().name, before);
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
     assert_eq!(h.state().doc.problem.setup().name, "My corner");
-    assert_eq!(h.state().doc.drafts.name, None);
+    assert_eq!(h.state().panels.drafts.name, None);
     assert!(h.state().doc.problem.is_dirty());
     h.state_mut().undo();
     h.run_steps(2);
     assert_eq!(h.state().doc.problem.setup().name, before);
+}
+
+/// The side panel changes nothing itself: its choices are commands, carried out after the
+/// layout of the same frame (one frame is enough to see them in the state).
+#[test]
+fn the_side_panel_choices_are_carried_out_after_the_frame_they_are_made_in() {
+    use tsumego_studio::studio::edit::Tool;
+    use tsumego_studio::studio::solve_job::ClaimChoice;
+    let mut h = studio("03-bent-three-kill.sgf");
+    h.get_by_label("both").click();
+    h.run_steps(1);
+    assert_eq!(h.state().settings.claim, ClaimChoice::Both);
+    h.get_by_label(Tool::Crucial.label()).click();
+    h.run_steps(1);
+    assert_eq!(h.state().view.tool, Tool::Crucial);
+    assert_eq!(h.state().doc.problem.setup().to_move, Some(Color::White));
+    h.get_by_label("Black").click();
+    h.run_steps(1);
+    assert_eq!(h.state().doc.problem.setup().to_move, Some(Color::Black));
+    h.get_by_label("↶ Undo").click();
+    h.run_steps(1);
+    assert_eq!(h.state().doc.problem.setup().to_move, Some(Color::White));
+    h.get_by_label("▶ Solve").click();
+    h.run_steps(1);
+    assert!(h.state().jobs.live.is_running() || h.state().jobs.finished.is_some());
+    wait_for_solve(&mut h);
+    h.get_by_label("🌳 Proof").click();
+    h.run_steps(1);
+    assert_eq!(h.state().view.mode, Mode::Proof);
+    h.get_by_label("✏ Edit").click();
+    h.run_steps(1);
+    assert_eq!(h.state().view.mode, Mode::Edit);
 }
 
 #[test]
@@ -568,7 +600,7 @@ fn opening_another_problem_leaves_nothing_of_the_last_one() {
 #[test]
 fn frame_times_show_only_when_asked_for_under_view_debug() {
     let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
-    assert!(!h.state().view.show_frame_time);
+    assert!(!h.state().panels.show_frame_time);
     assert!(h.query_by_label_contains("frame ").is_none());
     h.get_by_label("View").click();
     h.run_steps(2);
@@ -576,7 +608,7 @@ fn frame_times_show_only_when_asked_for_under_view_debug() {
     h.run_steps(2);
     h.get_by_label("Frame times in the status bar").click();
     h.run_steps(3);
-    assert!(h.state().view.show_frame_time);
+    assert!(h.state().panels.show_frame_time);
     assert!(h.query_by_label_contains("frame ").is_some());
 }
 
@@ -687,7 +719,7 @@ fn a_typed_comment_is_kept_and_saved_with_the_file() {
         .type_text("From my own collection");
     h.run_steps(2);
     assert_eq!(
-        h.state().doc.drafts.comment.as_deref(),
+        h.state().panels.drafts.comment.as_deref(),
         Some("From my own collection")
     );
     // Leaving the field (here: for the Name field) makes it one edit.
@@ -697,7 +729,7 @@ fn a_typed_comment_is_kept_and_saved_with_the_file() {
         h.state().doc.problem.setup().comment,
         "From my own collection"
     );
-    assert_eq!(h.state().doc.drafts.comment, None);
+    assert_eq!(h.state().panels.drafts.comment, None);
     h.state_mut().save_to(&file);
     let back = tsumego_studio::problem::load(&file).unwrap();
     assert_eq!(back.comment(), "From my own collection");
