@@ -360,7 +360,7 @@ fn errors_are_clear() {
     let out = run(&["solve", "x.sgf", "--engine", "bfs"]);
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("[possible values: dfs, dfpn, mcts, portfolio]"),
+        stderr(&out).contains("[possible values: dfs, dfpn, mcts, exhaustive, portfolio]"),
         "{}",
         stderr(&out)
     );
