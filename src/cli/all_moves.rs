@@ -11,8 +11,8 @@ use crate::problem::Problem;
 use crate::solver::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
 use crate::solver::jobs::first_moves::{judge_first_moves, JudgedMove, MoveResult};
 use crate::solver::jobs::schedule::Width;
+use crate::solver::jobs::service::save_reproduction;
 use crate::solver::proof::certify::CheckVerdict;
-use crate::solver::proof::repro::save_rejected;
 use anyhow::Context;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -150,9 +150,10 @@ pub fn run(
         return Err(e.into());
     }
     let mut check_failed = false;
+    let target = check.repro_target(search, Some(file));
     for j in &judged.moves {
         let Some(a) = &j.analysis else { continue };
-        match save_rejected(a, &check.repro_dir(), Some(file), &search.describe()) {
+        match save_reproduction(&target, a) {
             Some(Ok(path)) => {
                 check_failed = true;
                 eprintln!(

@@ -5,9 +5,10 @@
 
 use super::engine::SearchArgs;
 use crate::solver::jobs::analysis::Analysis;
-use crate::solver::proof::certify::{certify, CheckSettings};
+use crate::solver::jobs::schedule::Width;
+use crate::solver::jobs::service::{certify_reported, ReproTarget};
+use crate::solver::proof::certify::CheckSettings;
 use crate::solver::proof::fault::Fault;
-use crate::solver::proof::repro::save_rejected;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -84,8 +85,17 @@ impl CheckArgs {
         search: &SearchArgs,
         analysis: &mut Analysis,
     ) -> Option<Result<PathBuf, String>> {
-        certify(analysis, &search.config(), &self.settings(), None);
-        save_rejected(analysis, &self.repro_dir(), Some(file), &search.describe())
+        let request = search.request(&analysis.claim, Width::Full, self, Some(file));
+        certify_reported(&request, analysis, None)
+    }
+
+    /// Where a reproduction file of a claim from `file` goes, and the run's settings in words.
+    pub fn repro_target(&self, search: &SearchArgs, file: Option<&Path>) -> ReproTarget {
+        ReproTarget {
+            dir: self.repro_dir(),
+            source: file.map(Path::to_path_buf),
+            settings: search.describe(),
+        }
     }
 }
 

@@ -1,17 +1,18 @@
 //! The search options shared by `solve` and `bench`, and running a search with them.
 
+use super::checking::CheckArgs;
 use crate::problem::Problem;
 use crate::solver::jobs::analysis::Analysis;
-use crate::solver::jobs::race::{proven, race};
-use crate::solver::jobs::schedule::{analyse_with_width, Width};
+use crate::solver::jobs::schedule::Width;
+use crate::solver::jobs::service::{search, SolveRequest};
 use crate::solver::kernel::tt::TranspositionTable;
 use crate::solver::knowledge::pattern_store::{PatternStore, PatternStoreHandle, RztError};
 use crate::solver::{self, TablePool};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The search engine as the command line names it: an engine of the solver's registry
@@ -366,17 +367,31 @@ impl SearchArgs {
         default: Width,
         stop: Arc<AtomicBool>,
     ) -> Analysis {
-        if self.engine == Engine::Portfolio {
-            return self.analyse_portfolio(problem, default, &stop);
+        let request = self.request(problem, default, &CheckArgs::default(), None);
+        search(&request, stop, &mut TablePool::new(), None)
+    }
+
+    /// The request these options make for `problem` ([`crate::solver::jobs::service`]): the
+    /// engine's settings, or the portfolio's lanes; the width (`default` unless `--or-width`);
+    /// `check`'s bounds; reproduction files named after `file`.
+    pub fn request(
+        &self,
+        problem: &Problem,
+        default: Width,
+        check: &CheckArgs,
+        file: Option<&Path>,
+    ) -> SolveRequest {
+        SolveRequest {
+            claim: problem.clone(),
+            lanes: if self.engine == Engine::Portfolio {
+                self.portfolio_configs().to_vec()
+            } else {
+                vec![self.config()]
+            },
+            width: self.width(default),
+            check: check.settings(),
+            repro: check.repro_target(self, file),
         }
-        analyse_with_width(
-            problem,
-            &self.config(),
-            self.width(default),
-            stop,
-            None,
-            &mut TablePool::new(),
-        )
     }
 
     /// The net of the portfolio's MCTS lane: `--net` as given, else the shipped one.
@@ -401,59 +416,6 @@ impl SearchArgs {
                 ..base
             },
         ]
-    }
-
-    /// `--engine portfolio`: the lanes raced ([`crate::solver::jobs::race`]), the first decided
-    /// result stopping the other; the proven claim, else the first lane's result that is
-    /// decided, else the first lane's. `stop` stops both. The lanes' searches of the same
-    /// rules share one transposition table ([`TablePool::shared`]): what one lane proves, the
-    /// other finds at its next probe of that position (on the 7x7 Kill-all set problem 16 in
-    /// 20 s instead of 46 s, BENCHMARKS.md).
-    fn analyse_portfolio(
-        &self,
-        problem: &Problem,
-        default: Width,
-        stop: &Arc<AtomicBool>,
-    ) -> Analysis {
-        let configs = self.portfolio_configs();
-        let width = self.width(default);
-        let stops: Vec<Arc<AtomicBool>> = configs.iter().map(|_| Arc::default()).collect();
-        let finished = AtomicBool::new(false);
-        let pools: Vec<Mutex<TablePool>> = TablePool::shared(configs.len())
-            .into_iter()
-            .map(Mutex::new)
-            .collect();
-        let results = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !finished.load(Ordering::Relaxed) {
-                    if stop.load(Ordering::Relaxed) {
-                        stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
-                    }
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-            });
-            let results = race(&stops, |lane| {
-                let config = &configs[lane.index()];
-                let mut pool = pools[lane.index()]
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner);
-                let analysis =
-                    analyse_with_width(problem, config, width, lane.stop(), None, &mut pool);
-                // Both lanes answer the same question: any decided answer ends the other.
-                if !lane.ended(&analysis) && analysis.decided() {
-                    stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
-                }
-                analysis
-            });
-            finished.store(true, Ordering::Relaxed);
-            results
-        });
-        let pick = results
-            .iter()
-            .position(proven)
-            .or_else(|| results.iter().position(Analysis::decided))
-            .unwrap_or(0);
-        results.into_iter().nth(pick).expect("two lanes")
     }
 }
 

@@ -15,9 +15,9 @@ use crate::problem::Problem;
 use crate::solver::jobs::analysis::How;
 use crate::solver::jobs::go_result::GoResult;
 use crate::solver::jobs::race::{race, Lane};
-use crate::solver::jobs::schedule::{analyse_with_width, Width};
-use crate::solver::proof::certify::{certifiable, certify, CheckSettings, Checked};
-use crate::solver::proof::repro::save_rejected;
+use crate::solver::jobs::schedule::Width;
+use crate::solver::jobs::service::{solve, ReproTarget, SolveEvent, SolveRequest};
+use crate::solver::proof::certify::{certifiable, CheckSettings, Checked};
 use crate::solver::verdict::analysis_words;
 use crate::solver::TablePool;
 use crate::solver::{Progress, Solution, SolveConfig};
@@ -96,7 +96,7 @@ impl JobSettings {
 
 /// The reproduction file written for a rejected proof (or why it could not be written); `None`
 /// when the proof was not rejected.
-pub type ReproFile = Option<Result<PathBuf, String>>;
+pub use crate::solver::jobs::service::ReproFile;
 
 /// What a job reports.
 #[derive(Clone, Debug)]
@@ -305,8 +305,8 @@ fn run_job(
     send(JobEvent::Done, true);
 }
 
-/// One claim of a job, on its lane of the race: search it (reporting progress), stop the other
-/// claims when it is proven, report it, and check its proof.
+/// One claim of a job, on its lane of the race: the solve service searches it (reporting
+/// progress), the other claims stop when it is proven, it is reported, and its proof checked.
 fn run_claim(
     lane: Lane<'_>,
     claim: &Problem,
@@ -314,68 +314,65 @@ fn run_claim(
     send: &(impl Fn(JobEvent, bool) + Sync),
 ) {
     let index = lane.index();
-    let stop = lane.stop();
-    let mut on_progress = |p: &Progress| {
-        send(
-            JobEvent::Progress {
-                index,
-                progress: p.clone(),
-            },
-            false,
-        )
-    };
-    let mut analysis = analyse_with_width(
-        claim,
-        &settings.config,
+    let request = SolveRequest::new(
+        claim.clone(),
+        settings.config.clone(),
         settings.width,
-        Arc::clone(&stop),
-        Some(&mut on_progress),
-        &mut TablePool::new(),
-    );
-    // Before anything slower: the other claims stop at once.
-    lane.ended(&analysis);
-    let decided = certifiable(&analysis);
-    send(
-        JobEvent::Searched {
-            index,
-            claim: Box::new(analysis.claim.clone()),
-            // The nodes and time of every search of the claim (the widths, unconditional
-            // life, seki, ko), not only the deciding one's: what the verdict reports.
-            solution: Box::new(Solution {
-                nodes: analysis.nodes,
-                elapsed: analysis.elapsed,
-                ..analysis.solution.clone()
-            }),
-            how: analysis.how,
-            go: analysis.go,
-            words: analysis_words(claim, &analysis),
-            checking: decided,
-            width: analysis.width_words(),
+        settings.check.clone(),
+        ReproTarget {
+            dir: settings.repro_dir.clone(),
+            source: None,
+            settings: format!("the studio: {}", settings.config.describe()),
         },
-        true,
     );
-    if decided {
-        // A failure's certificate (the opposite claim's proof) is searched at full width: a
-        // failure decided at a narrow width may have an opposite claim whose OR nodes need
-        // more moves than that width (as in `first_moves`).
-        let mut check_config = settings.config.clone();
-        check_config.or_width = None;
-        // The claim's flag: Stop ends the check, and so does the other claim's win (this claim
-        // is then not the one reported).
-        certify(&mut analysis, &check_config, &settings.check, Some(stop));
-        let settings_words = format!("the studio: {}", settings.config.describe());
-        let repro = save_rejected(&analysis, &settings.repro_dir, None, &settings_words);
-        if let Some(checked) = analysis.check.take() {
-            send(
+    // The claim's flag: Stop ends the search and the check, and so does the other claim's win
+    // (this claim is then not the one reported).
+    solve(
+        &request,
+        lane.stop(),
+        &mut TablePool::new(),
+        &mut |event| match event {
+            SolveEvent::Progress(p) => send(
+                JobEvent::Progress {
+                    index,
+                    progress: p.clone(),
+                },
+                false,
+            ),
+            SolveEvent::Searched(analysis) => {
+                // Before anything slower: the other claims stop at once.
+                lane.ended(analysis);
+                send(
+                    JobEvent::Searched {
+                        index,
+                        claim: Box::new(analysis.claim.clone()),
+                        // The nodes and time of every search of the claim (the widths,
+                        // unconditional life, seki, ko), not only the deciding one's: what the
+                        // verdict reports.
+                        solution: Box::new(Solution {
+                            nodes: analysis.nodes,
+                            elapsed: analysis.elapsed,
+                            ..analysis.solution.clone()
+                        }),
+                        how: analysis.how,
+                        go: analysis.go,
+                        words: analysis_words(claim, analysis),
+                        checking: certifiable(analysis),
+                        width: analysis.width_words(),
+                    },
+                    true,
+                )
+            }
+            SolveEvent::Checked(checked, repro) => send(
                 JobEvent::Checked {
                     index,
-                    checked,
-                    repro,
+                    checked: checked.clone(),
+                    repro: repro.clone(),
                 },
                 true,
-            );
-        }
-    }
+            ),
+        },
+    );
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ use crate::problem::{AnswerTree, Goal, Problem, SetupMove, ValidationErrors};
 use crate::solver::jobs::analysis::{Analysis, How, ProgressFn};
 use crate::solver::jobs::go_result::{GoResult, Life};
 use crate::solver::jobs::schedule::{analyse_claims, strong_opposite, Width};
+use crate::solver::jobs::service::certificate_config;
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::rules::Rules;
 use crate::solver::kernel::search::Status;
@@ -350,14 +351,14 @@ fn judge_one(
     let (index, mut analysis) =
         analyse_claims(&claims, config, width, Arc::clone(stop), progress, pool);
     let by_opposite = index == 1;
-    // A failure's certificate (the opposite claim's proof) is searched at full width: a
-    // failure decided at a narrow width (one whose OR nodes never had more moves than the
-    // width) has an opposite claim whose OR nodes may, and a narrow search of it finds no win.
-    let check_config = SolveConfig {
-        or_width: None,
-        ..config.clone()
-    };
-    certify(&mut analysis, &check_config, check, Some(Arc::clone(stop)));
+    // A failure's certificate is searched as the solve service searches every certificate
+    // ([`certificate_config`]: at full width).
+    certify(
+        &mut analysis,
+        &certificate_config(config),
+        check,
+        Some(Arc::clone(stop)),
+    );
     let refutation = refutation_of(&analysis, by_opposite);
     let defends = claim.goal().or_defends();
     // An attacker's move refuted by the defender's life in seki, as the refutation's own

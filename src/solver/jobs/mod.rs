@@ -7,7 +7,9 @@
 //! - [`reduce`]: relevance-zone reduction, the claim re-solved with forbidden points until its
 //!   proof's zone shrinks no more;
 //! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
-//! - [`book`]: a proven result against the file's own answer.
+//! - [`book`]: a proven result against the file's own answer;
+//! - [`service`]: the one solve service every edge uses (search, certification, reproduction
+//!   file, the portfolio).
 
 pub mod analysis;
 pub mod book;
@@ -16,3 +18,4 @@ pub mod go_result;
 pub mod race;
 pub mod reduce;
 pub mod schedule;
+pub mod service;
