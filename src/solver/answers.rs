@@ -1,4 +1,4 @@
-//! Answer trees as SGF (issue 15): every first move judged ([`crate::solver::jobs::first_moves`]) turned into
+//! Answer trees as SGF: every first move judged ([`crate::solver::jobs::first_moves`]) turned into
 //! the solution tree of a problem site, so that a Go player's tools (goproblems-style readers,
 //! SGF editors) show the correct moves with the proof's replies and each wrong move with its
 //! refutation.

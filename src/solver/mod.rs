@@ -4,9 +4,10 @@
 //!   the moves a side may make ([`kernel::rules`]), zone dilation for the consistent-replay
 //!   conditions ([`kernel::dilate`]), must-play regions ([`kernel::must_play`]), the transposition
 //!   table ([`kernel::tt`]), move ordering, progress events, the settings of a solve
-//!   ([`kernel::config`]) and the solver ([`kernel::search`]: the shared state, and AchieveGoal,
-//!   the depth-first engine);
-//! - [`engines`]: the best-first engines over the same kernel: df-pn and MCTS;
+//!   ([`kernel::config`]) and the solver ([`kernel::search`]: the state and steps every engine
+//!   shares);
+//! - [`engines`]: the engines behind one trait and one registry: depth-first (AchieveGoal),
+//!   df-pn, MCTS and the exhaustive engine;
 //! - [`knowledge`]: what the search knows without searching: the static life-and-death table,
 //!   the seki database and its terminal, the relevance-zone pattern table and its store,
 //!   connection to safe stones, and the guides (a net, playouts) that order moves;
@@ -16,7 +17,8 @@
 //!   against a person ([`proof::replay`]);
 //! - [`jobs`]: what is built from searches: the Go result of a claim ([`jobs::analysis`],
 //!   [`jobs::go_result`]), the width schedule, every first move judged, relevance-zone
-//!   reduction, two claims raced, and the result against the file's own answer.
+//!   reduction, two claims raced, the result against the file's own answer, and the one solve
+//!   service every edge uses ([`jobs::service`]).
 //!
 //! [`verdict`] (results in words) and [`answers`] (answer trees as SGF) are presentation.
 //!

@@ -1,4 +1,4 @@
-//! A proven result saved with the problem file (issue 15, item 4): when the studio saves a
+//! A proven result saved with the problem file: when the studio saves a
 //! problem whose current result was proven and checked, the file also says what was proven, so
 //! the problem list (and any later reader) shows it without solving again:
 //!

@@ -1,4 +1,4 @@
-//! Answer trees as SGF (issue 15, `solver::answers`, `solve --all-moves --answers-out`): for
+//! Answer trees as SGF (`solver::answers`, `solve --all-moves --answers-out`): for
 //! every bundled problem, every first move judged and written as a problem site's answer file;
 //! reading it back gives the same position, region, crucial stones, goal (the player to move's),
 //! side to move and answer tree, the tree keeps the sites' rules, `check` accepts every file, and

@@ -1,4 +1,4 @@
-//! `--rzt FILE` (issue 13, item 4): the RZ pattern table kept on disk between runs of `solve`
+//! `--rzt FILE`: the RZ pattern table kept on disk between runs of `solve`
 //! and `bench`, run as the built binary on bundled problems.
 
 #![allow(clippy::unwrap_used)]

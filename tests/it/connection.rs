@@ -1,4 +1,4 @@
-//! Connection to safe stones (`src/solver/knowledge/connection.rs`, issue 11 item 2): golden positions
+//! Connection to safe stones (`src/solver/knowledge/connection.rs`): golden positions
 //! pinning the rule, its zone and where it does not apply; the exhaustive search of the full
 //! game agreeing with it whichever side moves first, on the golden position and on every filling
 //! of its region (816 claims where the rule fires); solver proofs ending in connection leaves

@@ -1,4 +1,4 @@
-//! The net as the solver's guide (issue 12): the inference service answers batches from several
+//! The net as the solver's guide: the inference service answers batches from several
 //! threads with priors that sum to one over the query's moves and pass and d-win rates that
 //! never fall with d, caches what it evaluated, and a guided df-pn decides every bundled
 //! problem as the heuristic one does, with proofs the checker accepts: a guide orders the

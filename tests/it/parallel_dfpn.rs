@@ -1,4 +1,4 @@
-//! Parallel df-pn (issue 11, item 4; `src/solver/engines/dfpn/parallel.rs`): two threads on one claim
+//! Parallel df-pn (`src/solver/engines/dfpn/parallel.rs`): two threads on one claim
 //! sharing the transposition table decide as the serial search does, and every win they prove
 //! passes the independent checker. On every bundled problem (both claims) and on a seeded sample
 //! of the differential test's random problems (both goal families, both claims) against the

@@ -1,4 +1,4 @@
-//! The relevance-zone pattern table (issue 11, item 3) in whole solves: on every bundled problem,
+//! The relevance-zone pattern table in whole solves: on every bundled problem,
 //! both claims, both engines, a solve with the table decides as a solve without it, every win
 //! it proves passes the independent checker, and the table does answer nodes (its hits are
 //! wins found again where only stones outside their zone differed). The pattern-level rules
@@ -53,7 +53,7 @@ fn solves_with_the_pattern_table_agree_and_their_proofs_check() {
     assert!(hits > 0, "the pattern table never answered a node");
 }
 
-/// A pattern store carried from solve to solve (issue 13, item 4: `--rzt`): every bundled
+/// A pattern store carried from solve to solve (`--rzt`): every bundled
 /// problem, both claims, the three engines, each solved twice with one store shared by all (the
 /// second solve starts with what the first proved, and every game's section with what the
 /// other problems of the same game proved), decides as a solve without the table, every win's

@@ -1,4 +1,4 @@
-//! The seki database (issue 13): the paper's candidate counts, its seki counts for the small
+//! The seki database: the paper's candidate counts, its seki counts for the small
 //! areas, golden seki and non-seki diagrams, the key's symmetry, the stored form, and a seeded
 //! sample of patterns decided again by an independent plain search (`tests/it/seki_reference`).
 

@@ -1,4 +1,4 @@
-//! Seki in the search (issue 13 item 2): the goal test's seki terminal, the survival game that
+//! Seki in the search: the goal test's seki terminal, the survival game that
 //! confirms a database hit under the solver's rules, the checker's re-derivation, and a
 //! differential test of kill-all positions with seki (the database's own candidates as
 //! problems) against the plain exhaustive search.

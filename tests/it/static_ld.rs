@@ -1,4 +1,4 @@
-//! The static life-and-death rule (`src/solver/static_ld`, issue 11 item 2): golden ASCII
+//! The static life-and-death rule (`src/solver/static_ld`): golden ASCII
 //! positions pinning each verdict and zone, and a property test that every position the rule
 //! calls dead is won by the attacker in the plain exhaustive search of the full game
 //! (`tests/it/exhaustive`, cycle rule), whichever side moves first and with the defender as ko

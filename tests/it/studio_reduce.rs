@@ -1,4 +1,4 @@
-//! "Find a smaller proof" in the studio (issue 13, items 3 and 5), driven with egui_kittest: on
+//! "Find a smaller proof" in the studio, driven with egui_kittest: on
 //! 7x7 kill-all positions the relevance-zone reduction runs on its worker thread, the smaller
 //! proof replaces the shown one only once the independent checker accepts it, Before / After
 //! switch the board's zone and the proof tree between the two, and Stop, a new solve or a

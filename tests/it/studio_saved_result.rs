@@ -1,4 +1,4 @@
-//! A proven result saved with the problem (issue 15, item 4), driven with egui_kittest: a solve
+//! A proven result saved with the problem, driven with egui_kittest: a solve
 //! or a judgement of every first move, then Save, writes the result, the answer and a verdict
 //! line into the file; the problem list shows what the file states; the source field is kept.
 #![allow(clippy::unwrap_used)]

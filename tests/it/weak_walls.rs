@@ -1,4 +1,4 @@
-//! The composed weak-wall problems (`problems/weak-walls/`, issue 35): unmarked files whose
+//! The composed weak-wall problems (`problems/weak-walls/`): unmarked files whose
 //! attacker wall has blocks with two liberties, cutting points, or stones the defender can
 //! capture. For each, the region `problem::infer` chooses must keep the fight: the winning first
 //! moves inside it are those of the *generous region* (every point reachable from the target
@@ -87,7 +87,7 @@ fn names(moves: &[Move], n: usize) -> String {
     v.join(" ")
 }
 
-/// The region of the earlier rule (before issue 35): the enclosure and the attacker blocks with at
+/// The region of the earlier rule (before regions kept the fight): the enclosure and the attacker blocks with at
 /// most one liberty outside it, with their liberties.
 fn old_region(board: &Board, p: &Problem) -> Zone {
     let n = board.size();

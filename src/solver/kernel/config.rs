@@ -12,7 +12,7 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Engine {
-    /// Depth-first AchieveGoal with iterative deepening ([`crate::solver::kernel::search`]).
+    /// Depth-first AchieveGoal with iterative deepening (`engines/dfs`).
     #[default]
     Dfs,
     /// Best-first: depth-first proof-number search over relevance zones ([`crate::solver::engines::dfpn`]).

@@ -11,7 +11,7 @@
 //! - the **defender is dead** when every crucial stone has been captured (`Live`/`Kill` only); the
 //!   zone is the crucial points: any position where none of them holds a defender stone is dead.
 //!
-//! - the **defender is statically dead** ([`crate::solver::knowledge::static_ld`], issue 11 item 2) when every
+//! - the **defender is statically dead** ([`crate::solver::knowledge::static_ld`]) when every
 //!   decisive point lies in small areas enclosed by unconditionally alive attacker stones that
 //!   the attacker can empty whatever the defender does; the zone is the areas, the UCA
 //!   components of their walls and the crucial points (the whole board for
@@ -23,7 +23,7 @@
 //!   the block, the two liberties and the UCA components of the living stones. With the static
 //!   rule (the region; never under superko); the goals with crucial stones only.
 //!
-//! - the **defender lives in a seki** ([`crate::solver::knowledge::seki_leaf`], issue 13 item 2) the database knows,
+//! - the **defender lives in a seki** ([`crate::solver::knowledge::seki_leaf`]) the database knows,
 //!   confirmed under the solver's rules, for the goals where seki is life; the zone is the area
 //!   and its enclosing block. With the static rule (the region; never under superko).
 //!

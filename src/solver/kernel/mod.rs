@@ -9,7 +9,8 @@
 //! - [`ordering`]: move ordering; [`progress`]: events for the studio; [`ko_flags`]: what a
 //!   search saw of ko fighting;
 //! - [`config`]: the settings of a solve;
-//! - [`search`]: the solver, and AchieveGoal with iterative deepening (the depth-first engine).
+//! - [`search`]: the solver: the state and steps every engine shares (the engines themselves
+//!   are in [`crate::solver::engines`]).
 
 pub mod config;
 pub mod dilate;

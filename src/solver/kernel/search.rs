@@ -213,7 +213,7 @@ pub struct Solver<'a> {
 }
 
 /// How far proof extraction may go past the time limit before the result is given up as
-/// unknown (the promise: an answer within the limit + 1 s).
+/// unknown (the promise of the limits: an answer within the limit + 1 s).
 pub(in crate::solver) const EXTRACTION_GRACE: Duration = Duration::from_millis(700);
 
 impl<'a> Solver<'a> {

@@ -1,4 +1,4 @@
-//! Connection to safe stones (issue 11, item 2; Tsumego Explorer's "connections to safe
+//! Connection to safe stones (Tsumego Explorer's "connections to safe
 //! stones", after Müller 1997): a crucial block that is not unconditionally alive itself but
 //! has two distinct liberties in the region, each next to an unconditionally alive defender
 //! stone, lives: whatever the attacker does, the defender connects it to the living stones.

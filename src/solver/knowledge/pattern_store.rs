@@ -1,4 +1,4 @@
-//! The RZ pattern table kept on disk (issue 13, item 4; `--rzt FILE`): every win the pattern
+//! The RZ pattern table kept on disk (`--rzt FILE`): every win the pattern
 //! tables ([`crate::solver::knowledge::pattern_table`]) proved, in sections by the game they were proven in
 //! ([`RulesKey`]: board size, OR player, goal, crucial stones, region, both ko rules), so that a
 //! later solve of the same game starts with what earlier solves proved. A game that differs

@@ -1,4 +1,4 @@
-//! The relevance-zone pattern table (issue 11, item 3; the "RZ pattern table" of the
+//! The relevance-zone pattern table (the "RZ pattern table" of the
 //! relevance-zone reduction paper, `../shared/papers/relevance-zone-reduction.txt`).
 //!
 //! A win of the OR player proven with zone `Z` holds in every position with the same stones

@@ -1,4 +1,4 @@
-//! Seki as a terminal of the goal test (issue 13 item 2; the seki-database paper, section 3.3):
+//! Seki as a terminal of the goal test (the seki-database paper, section 3.3):
 //! a node where the defender keeps a block for ever in a seki the database knows is won by the
 //! defender, for every goal where seki is life (`live`/`kill`, `live-any-seki`/`kill-all-seki`).
 //!

@@ -1,4 +1,4 @@
-//! The superko variant of the reference (issue 35 item 4): the same game, where no play may
+//! The superko variant of the reference: the same game, where no play may
 //! recreate the stones of an earlier position of the line (passes may; two in a row end the
 //! game, the defender's). Every line is finite, so the game is solved by plain minimax over
 //! lines (no memo: a result depends on the line). An immediate retake recreates the position

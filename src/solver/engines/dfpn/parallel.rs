@@ -1,4 +1,4 @@
-//! Parallel df-pn (issue 11, item 4: both cores on one claim). The main thread runs the
+//! Parallel df-pn (both cores on one claim). The main thread runs the
 //! ordinary search; each helper thread runs the same search from the same root with its own
 //! solver (line, move cache, pattern table) and **one transposition table shared by all**
 //! ([`TranspositionTable::into_shared`]). What a thread proves or bounds is found by the others

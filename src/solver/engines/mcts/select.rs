@@ -22,7 +22,7 @@ pub const C_PUCT: f64 = 1.5;
 /// The constant term `c` with a guide that has none (the heuristic prior): every open leaf is
 /// then worth [`NEUTRAL`], so `Q` holds only what is proven below a child (the share of its
 /// simulations that ended in a proven win or loss), and a smaller `c` lets that steer. On the
-/// 7x7 Kill-all set (`BENCHMARKS.md`, issue 13) 0.3 needs fewer nodes than 1.5 on most
+/// 7x7 Kill-all set (`BENCHMARKS.md`) 0.3 needs fewer nodes than 1.5 on most
 /// problems (problem 16 is proven within 60 s only with it).
 pub const C_PUCT_PROVEN_ONLY: f64 = 0.3;
 

@@ -1,5 +1,5 @@
 //! The seki database of 7x7 Killall-Go (Chen, Wu, Wei, Shih, Wu: "Solving 7x7 Killall-Go with
-//! Seki Database"; issue 13): every local seki of an area of 5..=8 points enclosed by one White
+//! Seki Database"): every local seki of an area of 5..=8 points enclosed by one White
 //! block, found once by search and then recognised by one lookup.
 //!
 //! - [`candidates`]: the paper's enumeration (areas, enclosing ring, Black boundary, fillings

@@ -1,4 +1,4 @@
-//! Static life and death (issue 11, item 2): the goal test ends a line when every decisive
+//! Static life and death: the goal test ends a line when every decisive
 //! point of the defender lies in small areas enclosed by unconditionally alive attacker stones
 //! that the attacker can empty whatever the defender does. One rule, with a zone, proven sound
 //! below for every goal; the checker re-derives each such leaf with its own code
