@@ -54,7 +54,7 @@ start() {
 shot() { import -window root "$out/$1.png"; echo "==> screenshots/$1.png"; }
 click() { xdotool mousemove "$1" "$2" click 1; sleep "${3:-0.5}"; }
 
-solve_button=(975 152)
+solve_button=(975 175)
 refute_button=(480 43)
 explore_button=(577 43)
 
@@ -91,7 +91,7 @@ fi
 
 # 4. Editing: a problem whose setup is invalid is explained and cannot be solved.
 start "$root/problems/01-straight-three-kill.sgf"
-click 1190 303 0.5   # the Crucial tool
+click 1190 326 0.5   # the Crucial tool
 click 372 466 0.5    # B1: unmark the crucial stones, one block after the other
 click 441 399 0.5    # C2
 click 642 466 0.5    # F1: none is left

@@ -30,6 +30,18 @@ fn module() -> &'static NetModule {
     NetModule::get().unwrap()
 }
 
+/// Held by every test that makes seeded nets, for the whole test. Both copies of the net code in this process (the one
+/// linked into the test and the loaded module) seed libtorch's one global generator, each
+/// under a lock of its own; without this lock a test making a net through one copy could draw
+/// from the generator another test had just seeded through the other (a CI run failed with the
+/// two paths' policies 0.43 apart).
+fn seeding() -> std::sync::MutexGuard<'static, ()> {
+    static SEEDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SEEDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Deterministic inputs in [0, 1].
 fn input(count: u32, height: u32, width: u32) -> Vec<f32> {
     let n = count * SPEC.input_planes * height * width;
@@ -60,6 +72,7 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn loaded_path_matches_tch_directly() {
+    let _seeding = seeding();
     let cpu = DeviceRequest {
         kind: DEVICE_CPU,
         index: 0,
@@ -90,6 +103,7 @@ fn loaded_path_matches_tch_directly() {
 
 #[test]
 fn device_selection_works_through_the_module() {
+    let _seeding = seeding();
     let auto = module().new_net(SPEC, 1, DevicePreference::Auto).unwrap();
     let expected = if Cuda::is_available() {
         "CUDA:0"
@@ -110,6 +124,7 @@ fn device_selection_works_through_the_module() {
 
 #[test]
 fn bad_batches_are_errors_not_crashes() {
+    let _seeding = seeding();
     let net = module().new_net(SPEC, 1, DevicePreference::Cpu).unwrap();
     let err = net.forward(1, 9, 9, &input(1, 9, 8)).unwrap_err();
     assert!(err.to_string().contains("input floats"), "{err}");
@@ -132,6 +147,7 @@ fn bad_batches_are_errors_not_crashes() {
 
 #[test]
 fn weights_round_trip_and_are_checked_on_load() {
+    let _seeding = seeding();
     let dir = scratch("weights");
     let path = dir.join("net.safetensors");
     let net = module().new_net(SPEC, 5, DevicePreference::Cpu).unwrap();
