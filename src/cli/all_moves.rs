@@ -8,8 +8,9 @@ use super::report::MovesReadReport;
 use crate::atomic_file::write_atomically;
 use crate::problem::coords::move_gtp;
 use crate::problem::Problem;
-use crate::solver::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
-use crate::solver::jobs::first_moves::{judge_first_moves, JudgedMove, MoveResult};
+use crate::report::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
+use crate::report::first_moves::{move_words, summary};
+use crate::solver::jobs::first_moves::{judge_first_moves, judged_claim, JudgedMove, MoveResult};
 use crate::solver::jobs::schedule::Width;
 use crate::solver::jobs::service::save_reproduction;
 use crate::solver::proof::certify::CheckVerdict;
@@ -63,11 +64,12 @@ fn rejected(j: &JudgedMove) -> bool {
         .is_some_and(|c| c.verdict == CheckVerdict::Failed)
 }
 
-fn json_move(j: &JudgedMove, size: usize) -> JsonMove {
+fn json_move(claim: &Problem, j: &JudgedMove) -> JsonMove {
+    let size = claim.size();
     JsonMove {
         mv: move_gtp(j.mv, size),
         result: j.result,
-        words: j.words.clone(),
+        words: move_words(claim, j),
         checked: j.checked(),
         nodes: j.nodes,
         seconds: j.elapsed.as_secs_f64(),
@@ -75,8 +77,8 @@ fn json_move(j: &JudgedMove, size: usize) -> JsonMove {
     }
 }
 
-/// One line of the text output.
-fn text_line(j: &JudgedMove, size: usize) -> String {
+/// One line of the text output (`claim`: the judged claim).
+fn text_line(claim: &Problem, j: &JudgedMove) -> String {
     let check = if rejected(j) {
         "CHECK FAILED"
     } else if j.checked() {
@@ -86,9 +88,9 @@ fn text_line(j: &JudgedMove, size: usize) -> String {
     };
     format!(
         "  {:<5} {:<7} {:<52} {:>8.3} s {:>9} nodes  {check}",
-        move_gtp(j.mv, size),
+        move_gtp(j.mv, claim.size()),
         j.result.name(),
-        j.words,
+        move_words(claim, j),
         j.elapsed.as_secs_f64(),
         j.nodes
     )
@@ -107,6 +109,8 @@ pub fn run(
     moves_read: Option<&MovesReadReport>,
 ) -> anyhow::Result<bool> {
     let size = problem.size();
+    // The claim judged (the player to move's), which the moves' words name.
+    let claim = judged_claim(problem);
     let mut stdout = io::stdout().lock();
     if !json {
         let name = if problem.name().is_empty() {
@@ -119,7 +123,6 @@ pub fn run(
         if let Some(read) = moves_read {
             writeln!(stdout, "  {}", read.words)?;
         }
-        let claim = crate::solver::jobs::first_moves::judged_claim(problem);
         writeln!(
             stdout,
             "every first move of {} ({}), each within the limits:",
@@ -139,7 +142,7 @@ pub fn run(
         &mut |j, _, _| {
             if !json {
                 if let Err(e) =
-                    writeln!(stdout, "{}", text_line(j, size)).and_then(|()| stdout.flush())
+                    writeln!(stdout, "{}", text_line(&claim, j)).and_then(|()| stdout.flush())
                 {
                     write_error.get_or_insert(e);
                 }
@@ -184,13 +187,17 @@ pub fn run(
             file: file.display().to_string(),
             name: problem.name(),
             claim: judged.claim.claim_words(),
-            moves: judged.moves.iter().map(|j| json_move(j, size)).collect(),
+            moves: judged
+                .moves
+                .iter()
+                .map(|j| json_move(&judged.claim, j))
+                .collect(),
             solutions: judged
                 .solutions()
                 .iter()
                 .map(|&m| move_gtp(m, size))
                 .collect(),
-            summary: judged.summary(),
+            summary: summary(&judged),
             moves_read,
             nodes: judged.nodes,
             seconds: judged.elapsed.as_secs_f64(),
@@ -200,7 +207,7 @@ pub fn run(
         };
         writeln!(stdout, "{}", serde_json::to_string(&out)?)?;
     } else {
-        writeln!(stdout, "{}", judged.summary())?;
+        writeln!(stdout, "{}", summary(&judged))?;
         writeln!(
             stdout,
             "moves {}, nodes {}, {:.3} s",

@@ -3,11 +3,11 @@
 use crate::go::Color;
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, MovesRead, Outcome, Problem};
+use crate::report::verdict::{analysis_words, proof_line_words, result_words};
 use crate::solver::jobs::analysis::{Analysis, How};
 use crate::solver::jobs::book::{agrees, agrees_with_book, book_first_moves, first_move_in_book};
 use crate::solver::jobs::go_result::GoResult;
 use crate::solver::proof::certify::CheckVerdict;
-use crate::solver::verdict::{analysis_words, proof_line_words, result_words};
 use crate::solver::{Solution, Status, StopReason};
 use serde::Serialize;
 use std::io::{self, Write};

@@ -9,11 +9,11 @@ use super::reduce::{ReduceArgs, ReductionSummary};
 use super::report::{MovesReadReport, SolveReport};
 use crate::go::Color;
 use crate::problem::{load_inferring, Goal, KoRule, LoadError, Problem};
+use crate::report::verdict::analysis_words;
 use crate::solver::jobs::analysis::{Analysis, How};
 use crate::solver::jobs::race::race;
 use crate::solver::jobs::schedule::Width;
 use crate::solver::proof::certify::CheckVerdict;
-use crate::solver::verdict::analysis_words;
 use crate::solver::{Status, StopReason};
 use anyhow::{anyhow, bail, Context};
 use clap::ValueEnum;
@@ -51,7 +51,7 @@ pub struct SolveOptions {
     pub proof_out: Option<PathBuf>,
     /// Judge every first move instead ([`super::all_moves`]).
     pub all_moves: bool,
-    /// With `all_moves`: write the answers SGF here ([`crate::solver::answers`]).
+    /// With `all_moves`: write the answers SGF here ([`crate::report::answers`]).
     pub answers_out: Option<PathBuf>,
     /// Reduce the proof's relevance zone after a win ([`super::reduce`]).
     pub reduce: ReduceArgs,

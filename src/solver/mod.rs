@@ -20,11 +20,11 @@
 //!   reduction, two claims raced, the result against the file's own answer, and the one solve
 //!   service every edge uses ([`jobs::service`]).
 //!
-//! [`verdict`] (results in words) and [`answers`] (answer trees as SGF) are presentation.
+//! The solver computes data; the report layer above it ([`crate::report`]) turns its results
+//! into words and files, and the solver never imports it.
 //!
 //! See `ARCHITECTURE.md` for how the pieces fit.
 
-pub mod answers;
 pub mod engines;
 #[cfg(test)]
 pub(crate) mod fixtures;
@@ -32,7 +32,6 @@ pub mod jobs;
 pub mod kernel;
 pub mod knowledge;
 pub mod proof;
-pub mod verdict;
 
 pub use kernel::config::{Engine, SolveConfig};
 pub use kernel::leaf::{GoalTest, Leaf};

@@ -7,8 +7,11 @@ use super::live::Finished;
 use crate::go::Move;
 use crate::problem::coords::move_gtp;
 use crate::problem::Problem;
+use crate::report::first_moves::{move_words, summary};
 use crate::solver::jobs::analysis::{ends_in_seki, ko_capture_paths};
-use crate::solver::jobs::first_moves::{judge_first_moves, FirstMoves, JudgedMove, MoveResult};
+use crate::solver::jobs::first_moves::{
+    first_moves, judge_first_moves, judged_claim, FirstMoves, JudgedMove, MoveResult,
+};
 use crate::solver::jobs::schedule::Width;
 use crate::solver::proof::certify::CheckSettings;
 use crate::solver::SolveConfig;
@@ -29,6 +32,8 @@ pub struct AllMovesJob {
     stop: Arc<AtomicBool>,
     /// The document revision judged.
     pub revision: u64,
+    /// The claim judged (the player to move's), which the moves' words name.
+    pub claim: Problem,
     /// The moves judged so far, in order.
     pub moves: Vec<JudgedMove>,
     /// The number of first moves to judge.
@@ -49,10 +54,8 @@ impl AllMovesJob {
         let (tx, rx) = bounded(1024);
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let total = crate::solver::jobs::first_moves::first_moves(
-            &crate::solver::jobs::first_moves::judged_claim(&problem),
-        )
-        .len();
+        let claim = judged_claim(&problem);
+        let total = first_moves(&claim).len();
         let spawned = thread::Builder::new()
             .name("judge-first-moves".to_string())
             .spawn(move || {
@@ -80,6 +83,7 @@ impl AllMovesJob {
             rx,
             stop,
             revision,
+            claim,
             moves: Vec::new(),
             total,
             finished: None,
@@ -123,7 +127,7 @@ impl AllMovesJob {
         match &self.finished {
             Some(all) => format!(
                 "{} ({} moves, {:.1} s)",
-                capitalised(&all.summary()),
+                capitalised(&summary(all)),
                 all.moves.len(),
                 all.elapsed.as_secs_f64()
             ),
@@ -147,7 +151,7 @@ impl AllMovesJob {
                         "{:<5} {:<7} {}",
                         move_gtp(j.mv, size),
                         j.result.name(),
-                        j.words
+                        move_words(&self.claim, j)
                     ),
                 )
             })
@@ -164,8 +168,13 @@ impl Drop for AllMovesJob {
 /// The proof behind a judged move, as the proof view shows a solve: for a move that works its
 /// proof, for a failing one (and an attacker's seki) the opponent's refutation, both from the
 /// position after the move. `None` when the result rests on no proof (a pass that fails by rule,
-/// an unknown move).
-pub fn move_proof(j: &JudgedMove, size: usize, revision: u64) -> Option<Finished> {
+/// an unknown move). `judged`: the claim judged ([`AllMovesJob::claim`]).
+pub fn move_proof(
+    judged: &Problem,
+    j: &JudgedMove,
+    size: usize,
+    revision: u64,
+) -> Option<Finished> {
     let a = j.analysis.as_ref()?;
     // The claim searched is the analysis' own (after the move, or the opponent's claim after
     // it); a refutation that is a failure's certificate proves the opposite claim.
@@ -183,7 +192,7 @@ pub fn move_proof(j: &JudgedMove, size: usize, revision: u64) -> Option<Finished
     let verdict = format!(
         "After {mover} {}: {} ({what}).",
         move_gtp(j.mv, size),
-        j.words
+        move_words(judged, j)
     );
     let has_seki = ends_in_seki(proof);
     let ko_captures = ko_capture_paths(claim, proof, 100_000);

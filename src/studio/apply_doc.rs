@@ -293,15 +293,15 @@ impl StudioApp {
         self.ask_export(ctx, Purpose::ExportAnswers, "answers");
     }
 
-    /// Write the answers SGF ([`crate::solver::answers::answers_sgf`]) to `path`, atomically.
+    /// Write the answers SGF ([`crate::report::answers::answers_sgf`]) to `path`, atomically.
     pub fn write_answers(&mut self, path: &Path) {
         let (Some(moves), Ok(problem)) = (self.judged_first_moves(), self.doc.problem.problem())
         else {
             self.warn("not exported: the judgement is not for the problem as it is now");
             return;
         };
-        let text = crate::solver::answers::answers_sgf(moves, problem);
-        let summary = moves.summary();
+        let text = crate::report::answers::answers_sgf(moves, problem);
+        let summary = crate::report::first_moves::summary(moves);
         match write_atomically(path, text.as_bytes()) {
             Ok(()) => self.info(format!("answers ({summary}) written to {}", path.display())),
             Err(e) => self.warn(format!(

@@ -156,11 +156,11 @@ impl StudioApp {
         let Some(j) = job.moves.iter().find(|j| j.mv == mv) else {
             return;
         };
-        let Some(finished) = super::all_moves::move_proof(j, size, revision) else {
+        let Some(finished) = super::all_moves::move_proof(&job.claim, j, size, revision) else {
             self.warn(format!(
                 "{}: no proof to show ({})",
                 crate::problem::coords::move_gtp(mv, size),
-                j.words
+                crate::report::first_moves::move_words(&job.claim, j)
             ));
             return;
         };

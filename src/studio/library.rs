@@ -3,8 +3,9 @@
 
 use crate::problem::files::{problem_files, FileEntry};
 use crate::problem::{load_inferring, Goal};
+use crate::report::book::stated_words;
+use crate::report::verdict::outcome_verb;
 use crate::solver::jobs::book::Stated;
-use crate::solver::verdict::outcome_verb;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -78,7 +79,7 @@ impl Library {
 fn stated_result(p: &crate::problem::Problem) -> Option<String> {
     let outcome = p.expected()?;
     let words = match p.goal() {
-        Goal::Live | Goal::Kill => Stated::of(p)?.words(),
+        Goal::Live | Goal::Kill => stated_words(Stated::of(p)?),
         goal => format!("{} {}", p.or_player(), outcome_verb(goal, outcome)),
     };
     let firsts = p.answer().correct_first_moves();

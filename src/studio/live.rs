@@ -10,12 +10,12 @@
 use super::solve_job::{JobEvent, JobSettings, ReproFile, SolveRunner};
 use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
+use crate::report::verdict::{how_words, verbs};
 use crate::solver::jobs::analysis::{ends_in_seki, ko_capture_paths, How};
 use crate::solver::jobs::book;
 use crate::solver::jobs::go_result::GoResult;
 use crate::solver::proof::certify::{CheckVerdict, Checked};
 use crate::solver::proof::ProofTree;
-use crate::solver::verdict::{how_words, verbs};
 use crate::solver::{Progress, Solution, Status, StopReason};
 use std::sync::Arc;
 
@@ -68,7 +68,7 @@ pub struct SearchedClaim {
     pub how: How,
     /// The position's Go result (`live`/`kill` goals, when decided).
     pub go: Option<GoResult>,
-    /// The result in words ([`crate::solver::verdict::analysis_words`]: for `live`/`kill` the
+    /// The result in words ([`crate::report::verdict::analysis_words`]: for `live`/`kill` the
     /// Go result, the same whichever claim was asked).
     pub words: String,
     /// The width that decided (`full width`, `or-width 8`).
@@ -287,7 +287,9 @@ impl LiveSolve {
         if let (Some(asked), true) = (asked, s.status != Status::Unknown) {
             let proven = book::status_without_ko(s.status, how);
             let go = gos.get(finished.chosen).copied().flatten();
-            if let Some(differs) = book::differs_words(asked, proven, go, s.first_move) {
+            if let Some(differs) =
+                crate::report::book::differs_words(asked, proven, go, s.first_move)
+            {
                 finished.verdict += &format!(" {differs}.");
             }
         }

@@ -36,7 +36,7 @@ pub fn live_view(ui: &mut egui::Ui, live: &LiveSolve) {
     ui.label(format!(
         "searching whether {} {}",
         claim.or_player(),
-        crate::solver::verdict::verbs(claim.goal()).0
+        crate::report::verdict::verbs(claim.goal()).0
     ))
     .on_hover_text(format!(
         "The claim searched: {} is the OR player, goal {}.",

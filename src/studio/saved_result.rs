@@ -4,7 +4,7 @@
 //!
 //! - the result for the problem's OR player and how it comes about (`TSRESULT`, `TSHOW`);
 //! - the answer: with every first move judged, the answer tree of the judgement
-//!   ([`crate::solver::answers::answer_tree`]); otherwise, when the file has no answer, the
+//!   ([`crate::report::answers::answer_tree`]); otherwise, when the file has no answer, the
 //!   proof's main line up to its first pass, its last move marked with the result;
 //! - a verdict line at the end of the root comment, replaced on the next save.
 //!
@@ -14,11 +14,11 @@ use super::live::{with_players, Finished};
 use crate::go::Move;
 use crate::problem::coords::move_gtp;
 use crate::problem::{AnswerNode, AnswerTree, Outcome, Problem, Verdict, Way};
-use crate::solver::answers::{answer_tree, verdict_line, with_verdict_line, DEFAULT_MAX_NODES};
+use crate::report::answers::{answer_tree, verdict_line, with_verdict_line, DEFAULT_MAX_NODES};
+use crate::report::verdict::outcome_verb;
 use crate::solver::jobs::analysis::How;
 use crate::solver::jobs::first_moves::{FirstMoves, MoveResult};
 use crate::solver::proof::certify::CheckVerdict;
-use crate::solver::verdict::outcome_verb;
 use crate::solver::Status;
 
 /// What is added to a saved file, and how the status bar says it.

@@ -19,9 +19,9 @@ use super::solve_job::ClaimChoice;
 use super::view_state::{Mode, ViewState};
 use crate::go::Color;
 use crate::problem::{Goal, KoRule};
+use crate::report::verdict::how_words;
 use crate::solver::jobs::book::{book_first_moves, first_move_in_book};
 use crate::solver::jobs::first_moves::MoveResult;
-use crate::solver::verdict::how_words;
 use crate::solver::{LeafKind, ProofNode, Role};
 
 /// What the side panel reads, its own state (the proof tree's fold, the text fields' drafts)
@@ -349,7 +349,7 @@ impl SidePanel<'_> {
             ui.label(format!(
                 "The proof that {or} {} with ko threats enough: it retakes kos at once (in Try \
                  to refute, after a threat).",
-                crate::solver::verdict::verbs(claim.goal()).0
+                crate::report::verdict::verbs(claim.goal()).0
             ))
             .on_hover_text(format!("The claim proven has {or} as ko master."));
         }

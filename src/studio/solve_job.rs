@@ -12,13 +12,13 @@
 //! claims interleave; each carries its claim's index.
 
 use crate::problem::Problem;
+use crate::report::verdict::analysis_words;
 use crate::solver::jobs::analysis::How;
 use crate::solver::jobs::go_result::GoResult;
 use crate::solver::jobs::race::{race, Lane};
 use crate::solver::jobs::schedule::Width;
 use crate::solver::jobs::service::{solve, ReproTarget, SolveEvent, SolveRequest};
 use crate::solver::proof::certify::{certifiable, CheckSettings, Checked};
-use crate::solver::verdict::analysis_words;
 use crate::solver::TablePool;
 use crate::solver::{Progress, Solution, SolveConfig};
 use crossbeam_channel::{bounded, Receiver, Sender, TrySendError};
@@ -123,7 +123,7 @@ pub enum JobEvent {
         /// The position's Go result (`live`/`kill` goals, when decided): the same whichever
         /// claim was asked, and what the file's stated result is compared with.
         go: Option<GoResult>,
-        /// The result in words ([`crate::solver::verdict::analysis_words`] of the claim asked).
+        /// The result in words ([`crate::report::verdict::analysis_words`] of the claim asked).
         words: String,
         /// The proof is being checked now: a [`JobEvent::Checked`] follows.
         checking: bool,

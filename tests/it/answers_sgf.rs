@@ -1,4 +1,4 @@
-//! Answer trees as SGF (`solver::answers`, `solve --all-moves --answers-out`): for
+//! Answer trees as SGF (`report::answers`, `solve --all-moves --answers-out`): for
 //! every bundled problem, every first move judged and written as a problem site's answer file;
 //! reading it back gives the same position, region, crucial stones, goal (the player to move's),
 //! side to move and answer tree, the tree keeps the sites' rules, `check` accepts every file, and
@@ -16,9 +16,10 @@ use tsumego_studio::go::{Color, Move};
 use tsumego_studio::problem::{
     load_bytes, load_inferring, AnswerNode, AnswerTree, Format, Problem, Verdict,
 };
-use tsumego_studio::solver::answers::{
+use tsumego_studio::report::answers::{
     answer_tree, answers_sgf, verdict_line, DEFAULT_MAX_NODES, RIGHT,
 };
+use tsumego_studio::report::first_moves::summary;
 use tsumego_studio::solver::jobs::first_moves::FirstMoves;
 
 /// Regions with more empty points than this (19-open-corner-live: 34 first moves, most of them
@@ -121,7 +122,7 @@ fn every_bundled_problem_round_trips_through_its_answers_sgf() {
             "{name}: {}",
             back.comment()
         );
-        assert!(verdict.contains(&moves.summary()), "{verdict}");
+        assert!(verdict.contains(&summary(&moves)), "{verdict}");
         // Judged again, the file gives itself back.
         if source.region_empty_points().len() <= MAX_EMPTY {
             assert_eq!(answers_sgf(&judge(&back), &back), text, "{name}");

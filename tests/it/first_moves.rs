@@ -11,8 +11,11 @@ use std::path::Path;
 use std::sync::Arc;
 use tsumego_studio::go::{Move, Point};
 use tsumego_studio::problem::{load_bytes, load_inferring, Format};
+use tsumego_studio::report::first_moves::move_words;
 use tsumego_studio::solver::jobs::analysis::{analyse, How};
-use tsumego_studio::solver::jobs::first_moves::{after_move, judged_claim, MoveResult};
+use tsumego_studio::solver::jobs::first_moves::{
+    after_move, judged_claim, MoveResult, WithoutSearch,
+};
 use tsumego_studio::solver::jobs::schedule::{analyse_claims, strong_opposite, Width};
 use tsumego_studio::solver::TablePool;
 use tsumego_studio::solver::{SolveConfig, Status};
@@ -56,10 +59,12 @@ fn all_moves_agree_with_solving_each_position_alone() {
         );
         let defends = claim.goal().or_defends();
         for j in &judged.moves {
-            let what = format!("{name} {:?}: {:?} {}", j.mv, j.result, j.words);
+            let words = move_words(&judged.claim, j);
+            let what = format!("{name} {:?}: {:?} {words}", j.mv, j.result);
             let Some(after) = &j.after else {
                 // Decided by the rules: a pass answered by a pass.
                 assert_eq!((j.mv, j.result), (Move::Pass, MoveResult::Fails), "{what}");
+                assert_eq!(j.without_search, Some(WithoutSearch::PassedBack), "{what}");
                 continue;
             };
             assert_ne!(j.result, MoveResult::Unknown, "{what}");
@@ -77,7 +82,7 @@ fn all_moves_agree_with_solving_each_position_alone() {
                 }
                 MoveResult::Ko => assert!(
                     matches!(alone.how, How::Ko { .. })
-                        || (status == Status::Win && j.words.contains("takes a ko"))
+                        || (status == Status::Win && words.contains("takes a ko"))
                         || (status == Status::Fail && j.by_opposite),
                     "{what}: alone {:?}",
                     alone.how
@@ -128,11 +133,15 @@ fn a_move_capturing_every_crucial_stone_works_at_once() {
         let judged = judging::judge(&problem, 100_000);
         let j = judged.moves.iter().find(|j| j.mv == capture).unwrap();
         assert_eq!(
-            (j.result, j.words.as_str()),
-            (MoveResult::Works, "captures every crucial stone"),
+            (j.result, &j.without_search),
+            (
+                MoveResult::Works,
+                &Some(WithoutSearch::CapturesEveryCrucialStone)
+            ),
             "{}",
             problem.goal()
         );
+        assert_eq!(move_words(&judged.claim, j), "captures every crucial stone");
         assert!(j.checked() && j.after.is_none());
         assert!(judged.solutions().contains(&capture));
     }
@@ -197,5 +206,5 @@ fn a_move_that_lives_only_as_ko_master_is_judged_ko() {
     let judged = judging::judge(&problem, 100_000);
     let b5 = Move::Play(Point::new(1, 2));
     let j = judged.moves.iter().find(|j| j.mv == b5).unwrap();
-    assert_eq!(j.result, MoveResult::Ko, "{}", j.words);
+    assert_eq!(j.result, MoveResult::Ko, "{}", move_words(&judged.claim, j));
 }

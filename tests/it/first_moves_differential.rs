@@ -63,6 +63,7 @@ use std::time::Instant;
 use tsumego_studio::go::Move;
 use tsumego_studio::problem::coords::move_gtp;
 use tsumego_studio::problem::{Goal, KoRule, Outcome, Problem};
+use tsumego_studio::report::first_moves::move_words;
 use tsumego_studio::solver::jobs::analysis::How;
 use tsumego_studio::solver::jobs::first_moves::{after_move, FirstMoves, JudgedMove, MoveResult};
 use tsumego_studio::solver::jobs::go_result::{GoResult, Life};
@@ -519,7 +520,7 @@ fn judge_and_compare(t: &mut Tally, index: u64, problem: &Problem, engine: Engin
                     move_gtp(mv, size),
                     claim.to_move(),
                     j.result.name(),
-                    j.words,
+                    move_words(claim, j),
                     j.by_opposite,
                     j.analysis.as_ref().map(|a| a.how),
                     context()

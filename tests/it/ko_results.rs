@@ -17,10 +17,10 @@ use random_problems::{random_problem_with, Fill};
 use std::sync::Arc;
 use tsumego_studio::go::Color;
 use tsumego_studio::problem::{Goal, Problem};
+use tsumego_studio::report::verdict::analysis_words;
 use tsumego_studio::solver::jobs::analysis::{analyse, Analysis};
 use tsumego_studio::solver::jobs::go_result::GoResult;
 use tsumego_studio::solver::proof::certify::{certify, CheckSettings};
-use tsumego_studio::solver::verdict::{analysis_words, first_move_of};
 use tsumego_studio::solver::SolveConfig;
 
 const SEED: u64 = 0x6b6f_7265_6631;
@@ -65,7 +65,7 @@ fn first_move_wins_in_reference(
     context: &dyn Fn(&str) -> String,
 ) -> bool {
     let mover = problem.to_move();
-    let Some(m) = first_move_of(a, mover) else {
+    let Some(m) = a.first_move_of(mover) else {
         return false;
     };
     let level = level_for(problem, expected, mover);

@@ -15,7 +15,6 @@ use std::sync::Arc;
 use tsumego_studio::problem::Problem;
 use tsumego_studio::solver::jobs::analysis::analyse;
 use tsumego_studio::solver::jobs::go_result::GoResult;
-use tsumego_studio::solver::verdict::first_move_of;
 use tsumego_studio::solver::SolveConfig;
 
 const SEED: u64 = 0x6b6f_7265_6631;
@@ -71,7 +70,7 @@ fn superko_results_agree_with_the_superko_reference() {
             wrong.push(format!("problem {i}: a result by ko under superko: {go:?}"));
         }
         let mover = problem.to_move();
-        if let Some(m) = first_move_of(&a, mover) {
+        if let Some(m) = a.first_move_of(mover) {
             if (mover == problem.attacker()) == reference {
                 moves += 1;
                 if game.first_move_wins_superko(m, 20_000_000) != Some(true) {

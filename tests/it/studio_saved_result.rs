@@ -8,6 +8,7 @@ use crate::studio_common;
 use std::path::{Path, PathBuf};
 use tsumego_studio::go::{Move, Point};
 use tsumego_studio::problem::{load, write_sgf, AnswerTree, Outcome, Way};
+use tsumego_studio::report::first_moves::summary;
 use tsumego_studio::studio::StudioApp;
 
 use egui_kittest::kittest::Queryable;
@@ -102,7 +103,7 @@ fn judged_and_saved(
     let mut h = window_on(file.clone(), [1280.0, 820.0]);
     studio_common::judge_every_first_move(&mut h);
     let judged = h.state().judged_first_moves().unwrap();
-    let (summary, solutions) = (judged.summary(), judged.solutions());
+    let (summary, solutions) = (summary(judged), judged.solutions());
     h.state_mut().save_to(&file);
     let back = load(&file).unwrap();
     std::fs::remove_dir_all(dir).unwrap();

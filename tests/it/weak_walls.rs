@@ -18,11 +18,11 @@ use std::sync::Arc;
 use tsumego_studio::go::{benson, Board, Move, Zone};
 use tsumego_studio::problem::infer::{frame_if_needed, infer_and_apply, FrameOptions, Inference};
 use tsumego_studio::problem::{load_inferring, Outcome, Problem, ProblemSetup, Verdict};
+use tsumego_studio::report::first_moves::move_words;
 use tsumego_studio::solver::jobs::analysis::analyse;
 use tsumego_studio::solver::jobs::first_moves::MoveResult;
 use tsumego_studio::solver::jobs::schedule::Width;
 use tsumego_studio::solver::proof::certify::{certify, CheckSettings};
-use tsumego_studio::solver::verdict::first_move_of;
 use tsumego_studio::solver::{Engine, SolveConfig};
 
 /// The weak-wall problems (`problems/weak-walls/`), all unmarked.
@@ -70,8 +70,9 @@ fn winning_first_moves(p: &Problem) -> Vec<Move> {
     };
     let judged = judging::judge_with(p, &config, Width::Auto, &mut |_, _, _| {});
     for j in &judged.moves {
-        assert!(j.result != MoveResult::Unknown, "{:?}: {}", j.mv, j.words);
-        assert!(j.checked(), "{:?}: not checked: {}", j.mv, j.words);
+        let words = move_words(&judged.claim, j);
+        assert!(j.result != MoveResult::Unknown, "{:?}: {words}", j.mv);
+        assert!(j.checked(), "{:?}: not checked: {words}", j.mv);
     }
     judged.solutions()
 }
@@ -208,7 +209,9 @@ fn the_solver_proves_the_book_answer() {
             "{f}: the proof's check: {:?}",
             a.check
         );
-        let first = first_move_of(&a, p.to_move()).unwrap_or_else(|| panic!("{f}: no first move"));
+        let first = a
+            .first_move_of(p.to_move())
+            .unwrap_or_else(|| panic!("{f}: no first move"));
         let book = p.answer().correct_first_moves();
         assert!(
             book.contains(&first),

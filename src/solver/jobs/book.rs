@@ -2,14 +2,13 @@
 //! (`TSRESULT`, [`Problem::expected`], with `TSHOW`, [`Problem::expected_way`]) and the correct
 //! first moves of its answer tree ([`Problem::answer`]). One place for the command line's report
 //! (`expected: fail (DISAGREES)`, `found D2: NOT among them`) and the studio's verdict ("This
-//! differs from the book answer (D1)").
+//! differs from the book answer (D1)", worded by the report layer from [`differs`]).
 //!
 //! For the `live`/`kill` goals the statement is read as a Go result ([`Stated`]): the same
 //! whichever claim is asked ("as stated", "lives", "dies", "both"), and compared with the
 //! position's [`GoResult`]. The research goals compare the claim's result without ko.
 
 use crate::go::{Color, Move};
-use crate::problem::coords::move_gtp;
 use crate::problem::{Outcome, Problem, Way};
 use crate::solver::jobs::analysis::How;
 use crate::solver::jobs::go_result::{GoResult, Life};
@@ -56,19 +55,6 @@ impl Stated {
             }
             (_, GoResult::Kills) => !self.defender_lives,
             (_, GoResult::KillsByKo | GoResult::LivesByKo) => false,
-        }
-    }
-
-    /// The statement in a player's words: `Black lives`, `Black lives in seki`, `White kills`,
-    /// `Black's life is a ko`.
-    pub fn words(self) -> String {
-        let d = self.defender;
-        match (self.way, self.defender_lives) {
-            (Some(Way::Ko), _) => format!("{d}'s life is a ko"),
-            (Some(Way::Seki), true) => format!("{d} lives in seki"),
-            (Some(Way::Unconditional), true) => format!("{d} lives unconditionally"),
-            (_, true) => format!("{d} lives"),
-            (_, false) => format!("{} kills", d.opponent()),
         }
     }
 }
@@ -121,36 +107,38 @@ pub fn first_move_in_book(first_move: Option<Move>, book: &[Move]) -> Option<boo
     }
 }
 
-/// Where a proven result of `claim` differs from its book, in words for a player, e.g. "This
-/// differs from the book: the file says Black lives in seki" or "This differs from the book
-/// answer (D1, E2)"; `None` when it agrees or there is nothing to compare. `status`: the
-/// claim's result without ko ([`status_without_ko`]); `go`: the position's Go result, when
-/// known (then the words are the same whichever claim was asked); `first_move`: the claim's
-/// proven first move.
-pub fn differs_words(
+/// Where a proven result differs from the file's book ([`differs`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookDifference {
+    /// The file states another Go result (`live`/`kill` goals, the position's Go result known).
+    GoResult(Stated),
+    /// The file states another outcome of the claim (the claim's result without ko).
+    Outcome(Outcome),
+    /// The proven first move is not among the book's correct first moves (these, in the
+    /// answer's order).
+    FirstMove(Vec<Move>),
+}
+
+/// Where a proven result of `claim` differs from its book; `None` when it agrees or there is
+/// nothing to compare. `status`: the claim's result without ko ([`status_without_ko`]); `go`:
+/// the position's Go result, when known (then the difference is the same whichever claim was
+/// asked); `first_move`: the claim's proven first move. A stated result that differs comes
+/// before the first move.
+pub fn differs(
     claim: &Problem,
     status: Status,
     go: Option<GoResult>,
     first_move: Option<Move>,
-) -> Option<String> {
+) -> Option<BookDifference> {
     if agrees_with_book(claim, status, go) == Some(false) {
-        let said = match (go, Stated::of(claim)) {
-            (Some(_), Some(stated)) => stated.words(),
-            _ => format!(
-                "{} {}",
-                claim.or_player(),
-                crate::solver::verdict::outcome_verb(claim.goal(), claim.expected()?)
-            ),
-        };
-        return Some(format!("This differs from the book: the file says {said}"));
+        return Some(match (go, Stated::of(claim)) {
+            (Some(_), Some(stated)) => BookDifference::GoResult(stated),
+            _ => BookDifference::Outcome(claim.expected()?),
+        });
     }
     let book = book_first_moves(claim);
     if first_move_in_book(first_move, &book) == Some(false) {
-        let moves: Vec<String> = book.iter().map(|&m| move_gtp(m, claim.size())).collect();
-        return Some(format!(
-            "This differs from the book answer ({})",
-            moves.join(", ")
-        ));
+        return Some(BookDifference::FirstMove(book));
     }
     None
 }
@@ -177,23 +165,17 @@ mod tests {
         let book = Move::Play(Point::new(1, 0));
         let other = Move::Play(Point::new(2, 0));
         assert_eq!(book_first_moves(&p), vec![book]);
-        assert_eq!(differs_words(&p, Status::Win, None, Some(book)), None);
+        assert_eq!(differs(&p, Status::Win, None, Some(book)), None);
         assert_eq!(
-            differs_words(&p, Status::Win, None, Some(other)).unwrap(),
-            format!(
-                "This differs from the book answer ({})",
-                move_gtp(book, p.size())
-            )
+            differs(&p, Status::Win, None, Some(other)),
+            Some(BookDifference::FirstMove(vec![book]))
         );
         assert_eq!(
-            differs_words(&p, Status::Fail, None, None).unwrap(),
-            "This differs from the book: the file says White lives"
+            differs(&p, Status::Fail, None, None),
+            Some(BookDifference::Outcome(Outcome::Win))
         );
         // Nothing stated, nothing to compare.
-        assert_eq!(
-            differs_words(&problem(None), Status::Fail, None, None),
-            None
-        );
+        assert_eq!(differs(&problem(None), Status::Fail, None, None), None);
         assert_eq!(agrees(Some(Outcome::Fail), None), None);
         assert_eq!(first_move_in_book(Some(other), &[]), None);
         assert_eq!(status_without_ko(Status::Win, How::KoUnknown), Status::Fail);
@@ -209,15 +191,16 @@ mod tests {
         let stated = s.validate().unwrap();
         let opposite = stated.flipped();
         assert_eq!(Stated::of(&stated), Stated::of(&opposite));
-        assert_eq!(Stated::of(&stated).unwrap().words(), "White's life is a ko");
+        let ko = Stated::of(&stated).unwrap();
+        assert_eq!((ko.defender, ko.way), (Color::White, Some(Way::Ko)));
         for claim in [&stated, &opposite] {
             for status in [Status::Win, Status::Fail] {
                 for go in [GoResult::KillsByKo, GoResult::LivesByKo] {
-                    assert_eq!(differs_words(claim, status, Some(go), None), None);
+                    assert_eq!(differs(claim, status, Some(go), None), None);
                 }
                 assert_eq!(
-                    differs_words(claim, status, Some(GoResult::Kills), None).unwrap(),
-                    "This differs from the book: the file says White's life is a ko"
+                    differs(claim, status, Some(GoResult::Kills), None),
+                    Some(BookDifference::GoResult(ko))
                 );
             }
         }
@@ -240,13 +223,11 @@ mod tests {
         assert!(lives(None).allows(seki(Life::Seki)));
         assert!(!lives(None).allows(GoResult::LivesByKo));
         assert!(!lives(None).allows(GoResult::Kills));
-        assert_eq!(lives(Some(Way::Seki)).words(), "White lives in seki");
         let kills = Stated {
             defender_lives: false,
             ..lives(None)
         };
         assert!(kills.allows(GoResult::Kills));
         assert!(!kills.allows(GoResult::KillsByKo));
-        assert_eq!(kills.words(), "Black kills");
     }
 }

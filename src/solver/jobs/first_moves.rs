@@ -13,9 +13,11 @@
 //!
 //! A pass is judged like a move, except when two passes in a row lose for the player to move:
 //! then the opponent passes back and the pass fails without a search.
+//!
+//! The judgement is data (results, the analyses and their proofs, why a move needed no
+//! search); the report layer words it (`report::first_moves`).
 
-use crate::go::{Color, Move};
-use crate::problem::coords::moves_gtp;
+use crate::go::Move;
 use crate::problem::{AnswerTree, Goal, Problem, SetupMove, ValidationErrors};
 use crate::solver::jobs::analysis::{Analysis, How, ProgressFn};
 use crate::solver::jobs::go_result::{GoResult, Life};
@@ -27,7 +29,6 @@ use crate::solver::kernel::search::Status;
 use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::proof::certify::{certify, CheckSettings};
 use crate::solver::proof::ProofTree;
-use crate::solver::verdict::{analysis_words, proof_line_words, verbs};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -71,15 +72,27 @@ impl MoveResult {
     }
 }
 
+/// Why a first move was decided without a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WithoutSearch {
+    /// A pass when two passes in a row lose for the player: the opponent passes back and the
+    /// game ends (the move fails).
+    PassedBack,
+    /// The move captured every crucial stone (only the attacker can: the move works for it,
+    /// fails for a defender).
+    CapturesEveryCrucialStone,
+    /// The position after the move is not a problem (the move is unknown).
+    NotAProblem(ValidationErrors),
+}
+
 /// One first move and its result.
 #[derive(Clone, Debug)]
 pub struct JudgedMove {
     pub mv: Move,
     pub result: MoveResult,
-    /// The result in words: `Black lives (unconditionally)`, `fails: White kills (Black moves
-    /// first; every Black move is answered)`, `White passes too: two passes and Black has not
-    /// lived`.
-    pub words: String,
+    /// Why the move was decided without a search; `None` when it was searched (then
+    /// [`JudgedMove::after`] and [`JudgedMove::analysis`] are there).
+    pub without_search: Option<WithoutSearch>,
     /// The claim after the move (the judged claim, the opponent to move); `None` when the move
     /// was decided without a search.
     pub after: Option<Problem>,
@@ -153,35 +166,6 @@ impl FirstMoves {
             .filter(|m| m.result == r)
             .map(|m| m.mv)
             .collect()
-    }
-
-    /// `unique solution: C3`, `2 solutions: C3, D2`, `no solution`, with the ko and unknown
-    /// moves after it: `no solution; ko: B1; unknown: A1, pass`.
-    pub fn summary(&self) -> String {
-        let size = self.claim.size();
-        let list = |moves: &[Move]| moves_gtp(moves, size);
-        let solutions = self.solutions();
-        let mut s = match solutions.len() {
-            0 => "no solution".to_string(),
-            1 => format!("unique solution: {}", list(&solutions)),
-            n => format!("{n} solutions: {}", list(&solutions)),
-        };
-        if !self.claim.goal().or_defends() {
-            let seki = self.with_result(MoveResult::Seki);
-            if !seki.is_empty() {
-                s += &format!("; seki: {}", list(&seki));
-            }
-        }
-        for r in [MoveResult::Ko, MoveResult::Unknown] {
-            let moves = self.with_result(r);
-            if !moves.is_empty() {
-                s += &format!("; {}: {}", r.name(), list(&moves));
-            }
-        }
-        if self.stopped {
-            s += "; stopped before every move was judged";
-        }
-        s
     }
 }
 
@@ -296,12 +280,10 @@ fn judge_one(
 ) -> JudgedMove {
     let start = Instant::now();
     let me = claim.or_player();
-    let other = me.opponent();
-    let (wins, fails) = verbs(claim.goal());
-    let without_search = |result, words: String| JudgedMove {
+    let without_search = |result, why: WithoutSearch| JudgedMove {
         mv,
         result,
-        words,
+        without_search: Some(why),
         after: None,
         analysis: None,
         by_opposite: false,
@@ -309,10 +291,7 @@ fn judge_one(
         elapsed: start.elapsed(),
     };
     if mv == Move::Pass && !Rules::new(claim, config.superko).or_wins_two_passes(claim.board()) {
-        return without_search(
-            MoveResult::Fails,
-            format!("{other} passes too: the game ends and {me} {fails}"),
-        );
+        return without_search(MoveResult::Fails, WithoutSearch::PassedBack);
     }
     let mut board = claim.board().clone();
     let played = board.play(me, mv).is_ok();
@@ -327,17 +306,12 @@ fn judge_one(
         } else {
             MoveResult::Works
         };
-        return without_search(result, "captures every crucial stone".to_string());
+        return without_search(result, WithoutSearch::CapturesEveryCrucialStone);
     }
     let ko_capture = mv != Move::Pass && played && board.ko().is_some();
     let after = match after_move(claim, mv) {
         Ok(p) => p,
-        Err(e) => {
-            return without_search(
-                MoveResult::Unknown,
-                format!("the position after the move is not a problem: {e}"),
-            )
-        }
+        Err(e) => return without_search(MoveResult::Unknown, WithoutSearch::NotAProblem(e)),
     };
     // A `live`/`kill` position has one Go result whichever claim is analysed (its analysis
     // searches the opponent's claim itself when it needs to); the research goals analyse the
@@ -359,7 +333,6 @@ fn judge_one(
         check,
         Some(Arc::clone(stop)),
     );
-    let refutation = refutation_of(&analysis, by_opposite);
     let defends = claim.goal().or_defends();
     // An attacker's move refuted by the defender's life in seki, as the refutation's own
     // analysis says when it was searched as a claim. A certificate's proof that ends in seki
@@ -370,26 +343,10 @@ fn judge_one(
         None if go_goal => MoveResult::Unknown,
         None => research_move_result(&analysis, by_opposite, seki_refutation, ko_capture),
     };
-    let words = match (analysis.go, result, refutation) {
-        // A failure with its refutation's line, as for the research goals.
-        (Some(_), MoveResult::Fails | MoveResult::Seki, Some((opposite, proof))) => {
-            proof_line_words(opposite, proof, 6)
-        }
-        (Some(_), _, _) => analysis_words(&after, &analysis),
-        (None, _, _) => research_words(
-            &analysis,
-            result,
-            refutation,
-            by_opposite,
-            defends,
-            (me, other),
-            (wins, fails),
-        ),
-    };
     JudgedMove {
         mv,
         result,
-        words,
+        without_search: None,
         nodes: analysis.nodes,
         after: Some(after),
         analysis: Some(analysis),
@@ -429,55 +386,6 @@ fn research_move_result(
         (true, _, Status::Win) | (false, _, Status::Fail) if seki_refutation => MoveResult::Seki,
         (true, _, Status::Win) | (false, _, Status::Fail) => MoveResult::Fails,
         (true, _, Status::Fail) => MoveResult::Unknown,
-    }
-}
-
-/// A judged move's words for the research goals (`me` the player, `other` its opponent; the
-/// claim's verbs).
-fn research_words(
-    analysis: &Analysis,
-    result: MoveResult,
-    refutation: Option<(&Problem, &ProofTree)>,
-    by_opposite: bool,
-    defends: bool,
-    (me, other): (Color, Color),
-    (wins, fails): (&str, &str),
-) -> String {
-    match result {
-        MoveResult::Fails | MoveResult::Seki if refutation.is_some() || !defends => {
-            match refutation {
-                Some((opposite, proof)) => {
-                    let w = proof_line_words(opposite, proof, 6);
-                    if result == MoveResult::Seki {
-                        w.replacen(" lives", " lives in seki", 1)
-                    } else {
-                        w
-                    }
-                }
-                None => format!("{me} {fails}"),
-            }
-        }
-        MoveResult::Works => match analysis.how {
-            How::Unconditional => format!("{me} lives unconditionally"),
-            How::AtLeastSeki => format!("{me} lives (at least in seki)"),
-            _ => format!("{me} {wins}"),
-        },
-        MoveResult::Seki => format!("{me} lives in seki"),
-        MoveResult::Ko => match (by_opposite, analysis.how) {
-            (false, How::Ko { .. }) | (true, _) => {
-                let who = if by_opposite { other } else { me };
-                let (w, _) = verbs(analysis.claim.goal());
-                format!("{who} {w} by ko")
-            }
-            _ => format!("{me} {wins} (the move takes a ko)"),
-        },
-        MoveResult::Fails => format!("{me} {fails}"),
-        // The opponent's strong claim failed (the player wins as a ko master) but the player's
-        // own claim stayed undecided: its words would read as a proven result.
-        MoveResult::Unknown if by_opposite => format!(
-            "unknown: {other} cannot refute it when {me} may retake kos; {me}'s own claim undecided"
-        ),
-        MoveResult::Unknown => analysis_words(&analysis.claim, analysis),
     }
 }
 

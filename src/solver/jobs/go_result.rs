@@ -23,7 +23,8 @@
 //!
 //! The result is a property of the position, not of the claim asked: the attacker's claim
 //! (`kill`) and the defender's (`live`) give the same [`GoResult`], worded the same
-//! ([`crate::solver::verdict::go_result_words`]); they differ only in which proof is shown.
+//! (by the report layer, `crate::report::verdict::go_result_words`); they differ only in which
+//! proof is shown.
 //!
 //! # How it is searched
 //! The claim asked (OR player X, opponent Y) is searched at X's hardest rule set first, then the

@@ -1,6 +1,8 @@
-//! A solve's result in words, for the command line and the studio.
+//! A solve's result in words, for the command line and the studio: the verbs of a goal, a
+//! search's result, an [`Analysis`] (its Go result, or the way its claim was won) and a proof's
+//! main line.
 
-use crate::go::{Color, Move};
+use crate::go::Color;
 use crate::problem::coords::move_gtp;
 use crate::problem::{Goal, Outcome, Problem};
 use crate::solver::jobs::analysis::{Analysis, How};
@@ -73,7 +75,7 @@ pub fn go_result_words(problem: &Problem, analysis: &Analysis, go: GoResult) -> 
     let (a, d) = (problem.attacker(), problem.defender());
     let size = problem.size();
     let to_move = problem.to_move();
-    let first = |side: Color| first_move_of(analysis, side).map(|m| move_gtp(m, size));
+    let first = |side: Color| analysis.first_move_of(side).map(|m| move_gtp(m, size));
     let winner = if go.even_winner_defends() { d } else { a };
     let head = match go {
         GoResult::Kills => format!("{a} kills"),
@@ -116,20 +118,6 @@ pub fn go_result_words(problem: &Problem, analysis: &Analysis, go: GoResult) -> 
         _ => String::new(),
     };
     format!("{head}{start}{ko}")
-}
-
-/// The winning first move of `side` that `analysis` knows: its own solution's when `side` is
-/// its OR player and wins, else the opponent claim's ([`Analysis::opposite`]).
-pub fn first_move_of(analysis: &Analysis, side: Color) -> Option<Move> {
-    let own = (analysis.claim.or_player() == side && analysis.solution.status == Status::Win)
-        .then_some(analysis.solution.first_move)
-        .flatten();
-    own.or_else(|| {
-        let (claim, solution) = analysis.opposite.as_deref()?;
-        (claim.or_player() == side && solution.status == Status::Win)
-            .then_some(solution.first_move)
-            .flatten()
-    })
 }
 
 /// [`analysis_words`] from its parts: the claim (the OR player and goal named), the deciding
@@ -199,4 +187,36 @@ pub fn proof_line_words(claim: &Problem, proof: &ProofTree, max_moves: usize) ->
     }
     let more = if line.len() > max_moves { " …" } else { "" };
     format!("{or} {wins}, e.g. after {}{more}", moves.join(" "))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::solver::jobs::analysis::analyse;
+    use crate::solver::SolveConfig;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_ko_search_left_undecided_names_its_stop() {
+        // White cannot kill without ko; with ko the searches need more nodes than the first,
+        // so with a few nodes more than the search without ko the ko search is left at the
+        // limit.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join("24-seki-after-placement.sgf");
+        let problem = crate::problem::load_inferring(&path).unwrap().problem;
+        let config = SolveConfig::default();
+        let full = analyse(&problem, &config, Arc::default(), None);
+        let limited = SolveConfig {
+            max_nodes: Some(full.steps[0].nodes + 10),
+            ..config
+        };
+        let a = analyse(&problem, &limited, Arc::default(), None);
+        assert_eq!(a.how, How::KoUnknown);
+        assert_eq!(
+            analysis_words(&problem, &a),
+            "White cannot kill without ko (proven); with ko: unknown (node limit reached)"
+        );
+    }
 }

@@ -17,7 +17,7 @@
 //!   no others), each followed by P's winning answer, recursively; a reply after which P's
 //!   answer would be a pass (or the proof ends) is left out, so every line ends with P;
 //! - a **wrong line** starts with P's move marked [`Verdict::Wrong`] (its comment the result in
-//!   words) and follows the refutation's main line (the opponent's winning move, P's first
+//!   words, [`move_words`]) and follows the refutation's main line (the opponent's winning move, P's first
 //!   searched try, …) for at most [`WRONG_REPLIES`] opponent moves, ending with the opponent's
 //!   move. A failing move without a refutation to show (a pass, an unchecked failure) is left
 //!   out: problem sites treat every move outside the tree as wrong anyway;
@@ -33,6 +33,7 @@
 //! the root comment and the private `TS*` properties ([`crate::problem::sgf_write`]); correct
 //! nodes carry `C[RIGHT]` ([`VerdictMarks::Right`]), which reads back as correct.
 
+use super::first_moves::{move_words, summary};
 use crate::go::{Board, Color, Move};
 use crate::problem::sgf_write::{write_sgf_marked, VerdictMarks};
 use crate::problem::{
@@ -143,7 +144,7 @@ pub fn verdict_line(moves: &FirstMoves) -> String {
     format!(
         "{} {task}. {} ({how} {SIGNATURE}",
         claim.or_player(),
-        moves.summary()
+        summary(moves)
     )
 }
 
@@ -209,7 +210,7 @@ fn build(moves: &FirstMoves, levels: usize, max_nodes: usize) -> (AnswerTree, bo
                     continue;
                 }
                 let mut node = AnswerNode::new(p, j.mv).with_verdict(Verdict::Wrong);
-                node.comment = j.words.clone();
+                node.comment = move_words(claim, j);
                 node.children = chain(line).into_iter().collect();
                 node
             }
@@ -219,7 +220,7 @@ fn build(moves: &FirstMoves, levels: usize, max_nodes: usize) -> (AnswerTree, bo
                 }
                 let mut node = AnswerNode::new(p, j.mv);
                 node.comment = if j.result == MoveResult::Ko {
-                    format!("ko: {}", j.words)
+                    format!("ko: {}", move_words(claim, j))
                 } else {
                     "unknown within the limits".to_string()
                 };
@@ -482,7 +483,7 @@ mod tests {
         // Straight three, White to kill: D1 (the middle) is the unique solution; Black's
         // replies are answered and the line ends with White.
         let (problem, moves) = judged("01-straight-three-kill.sgf");
-        assert_eq!(moves.summary(), "unique solution: D1");
+        assert_eq!(summary(&moves), "unique solution: D1");
         let tree = answer_tree(&moves, DEFAULT_MAX_NODES);
         let first = &tree.variations[0];
         assert_eq!(
