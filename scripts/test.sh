@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# The full check: formatting, lints (with and without the net), the app built without the net
-# (`--no-default-features`: no module loader) and its net paths tested there (the test build
-# links the binary, so no separate build step), all tests of the workspace (the app, the net
-# module nn/module and its ABI nn/abi) and the doc tests. Installs what is missing first
-# (scripts/setup.sh).
+# The full check: formatting, lints (with and without the net, every target: benches included),
+# the app built without the net (`--no-default-features`: no module loader) with its net paths
+# tested there (the test build links the binary, so no separate build step), and every test of
+# the workspace (the app, the net module nn/module and its ABI nn/abi): unit, integration and
+# doc tests. Installs what is missing first (scripts/setup.sh).
 # Stops at the first failing step.
+#
+# Built without incremental compilation: a full check compiles everything once, and
+# incremental mode (256 codegen units, its cache written as it goes) made the app's library
+# cost 2.4 times the CPU at the test profile's opt-level 2 (BENCHMARKS.md, "Refactorings and
+# CI"). Day-to-day `cargo test` keeps it.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=setup.sh
 source scripts/setup.sh
+export CARGO_INCREMENTAL=0
 
 steps=(
     "cargo fmt --all --check"
     "cargo clippy --workspace --all-targets -- -D warnings"
     "cargo clippy -p tsumego-studio --no-default-features --all-targets -- -D warnings"
-    "cargo test -p tsumego-studio --no-default-features --lib --test net_paths"
-    "cargo test --workspace --all-targets"
-    "cargo test --workspace --doc"
+    "cargo test -p tsumego-studio --no-default-features --test net_paths"
+    "cargo test --workspace"
 )
 for i in "${!steps[@]}"; do
     step="${steps[$i]}"
