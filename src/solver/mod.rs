@@ -34,7 +34,8 @@ pub mod knowledge;
 pub mod proof;
 pub mod verdict;
 
-pub use kernel::config::{Engine, SolveConfig};
+pub use engines::registry::{Engine, EngineChoice};
+pub use kernel::config::SolveConfig;
 pub use kernel::leaf::{GoalTest, Leaf};
 pub use kernel::progress::Progress;
 pub use kernel::search::{Solution, Solver, Status, StopReason};

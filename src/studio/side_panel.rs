@@ -207,10 +207,11 @@ impl SidePanel<'_> {
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("Engine:");
-                // Every engine of the solver's registry, in its order.
-                for engine in crate::solver::engines::all() {
-                    ui.selectable_value(&mut limits.engine, engine.id, engine.label)
-                        .on_hover_text(engine.description);
+                // Every run choice of the solver's registry, in its order: the engines,
+                // then the portfolio.
+                for choice in crate::solver::engines::choices() {
+                    ui.selectable_value(&mut limits.engine, choice.id, choice.label)
+                        .on_hover_text(choice.description);
                 }
                 ui.separator();
                 net_checkbox(ui, &mut limits, self.net);
