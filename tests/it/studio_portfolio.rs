@@ -103,6 +103,10 @@ fn while_the_lanes_race_the_live_view_says_so_and_stop_ends_them() {
     }
     assert!(h.query_by_label_contains(" nodes/s · ").is_none());
     assert!(h.query_by_label_contains("Black's moves:").is_none());
+    // Nor does the legend explain live marks that are not drawn.
+    assert!(h
+        .query_by_label("numbered ghosts: the line being searched")
+        .is_none());
     h.get_by_label("■ Stop").click();
     wait_for_solve(&mut h);
     assert!(h.query_by_label_contains(racing).is_none());
