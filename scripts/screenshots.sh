@@ -158,7 +158,7 @@ layout() {
     sleep "$wait"
     shot "$name"
 }
-layout 900 600 layout-900x600 "$root/problems/03-bent-three-kill.sgf" 0 748,244 720,321
+layout 900 600 layout-900x600 "$root/problems/03-bent-three-kill.sgf" 0 748,267 720,344
 if [ -f "$research" ]; then
     layout 1920 1080 layout-1920x1080 "$research" 5 1618,152
 fi

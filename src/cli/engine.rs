@@ -2,12 +2,13 @@
 
 use super::checking::CheckArgs;
 use crate::problem::Problem;
+use crate::solver::engines::portfolio::{self, MctsGuide};
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::schedule::Width;
 use crate::solver::jobs::service::{search, SolveRequest};
 use crate::solver::kernel::tt::TranspositionTable;
 use crate::solver::knowledge::pattern_store::{PatternStore, PatternStoreHandle, RztError};
-use crate::solver::{self, TablePool};
+use crate::solver::{self, Engine, EngineChoice, TablePool};
 use crate::solver::{Solution, SolveConfig, Solver};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -15,70 +16,20 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The search engine as the command line names it: an engine of the solver's registry
-/// ([`solver::engines::all`], by its name) or the portfolio.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    /// One engine of the registry.
-    One(solver::Engine),
-    /// df-pn without the net and MCTS with the net (`--net FILE` or the shipped one), raced on
-    /// threads of their own: the first proof ends both. They prove different problems (on
-    /// the 19x19 research set at 60 s, 24 and 23 of 106, 33 together; BENCHMARKS.md).
-    Portfolio,
-}
+/// Every `--engine` value: the registry's run choices ([`solver::engines::choices`]: its
+/// engines, then the portfolio).
+static ENGINE_VALUES: std::sync::LazyLock<Vec<EngineChoice>> =
+    std::sync::LazyLock::new(|| solver::engines::choices().map(|c| c.id).collect());
 
-impl Engine {
-    pub const DFS: Engine = Engine::One(solver::Engine::Dfs);
-    pub const DFPN: Engine = Engine::One(solver::Engine::Dfpn);
-    pub const MCTS: Engine = Engine::One(solver::Engine::Mcts);
-
-    /// `dfs`, `dfpn`, … or `portfolio`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::One(e) => e.name(),
-            Engine::Portfolio => "portfolio",
-        }
-    }
-}
-
-/// Every `--engine` value: the registry's engines, then the portfolio.
-static ENGINE_VALUES: std::sync::LazyLock<Vec<Engine>> = std::sync::LazyLock::new(|| {
-    solver::engines::all()
-        .map(|info| Engine::One(info.id))
-        .chain([Engine::Portfolio])
-        .collect()
-});
-
-impl ValueEnum for Engine {
+/// `--engine` parses a registry choice by its name; its help is the choice's description.
+impl ValueEnum for EngineChoice {
     fn value_variants<'a>() -> &'a [Self] {
         &ENGINE_VALUES
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let help = match self {
-            Engine::One(e) => e.info().description,
-            Engine::Portfolio => {
-                "df-pn without the net and MCTS with the net (--net FILE or the shipped one), \
-                 raced on threads of their own: the first proof ends both"
-            }
-        };
-        Some(clap::builder::PossibleValue::new(self.name()).help(help))
-    }
-}
-
-impl serde::Serialize for Engine {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl From<Engine> for solver::Engine {
-    fn from(engine: Engine) -> solver::Engine {
-        match engine {
-            Engine::One(e) => e,
-            // The portfolio's first lane; `SearchArgs::analyse_until` runs both.
-            Engine::Portfolio => solver::Engine::Dfpn,
-        }
+        let choice = self.info();
+        Some(clap::builder::PossibleValue::new(choice.name).help(choice.description))
     }
 }
 
@@ -88,8 +39,8 @@ pub struct SearchArgs {
     /// The search engine (df-pn by default: on the research sets at 60 s each it proves at
     /// least 24 of the 106 19x19 problems and 4 of the 20 7x7 ones, 6–7 with `--threads 2`,
     /// where depth-first search proves 1 and 0; see BENCHMARKS.md).
-    #[arg(long, value_enum, default_value_t = Engine::DFPN)]
-    pub engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineChoice::One(Engine::Dfpn))]
+    pub engine: EngineChoice,
     /// Stop after this many nodes (the result is then unknown unless already proven).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -221,7 +172,7 @@ pub fn net_guide(net: &str) -> Option<crate::solver::knowledge::guide::GuideHand
 impl Default for SearchArgs {
     fn default() -> Self {
         SearchArgs {
-            engine: Engine::DFPN,
+            engine: EngineChoice::One(Engine::Dfpn),
             max_nodes: None,
             time_limit_secs: None,
             or_width: None,
@@ -265,7 +216,8 @@ impl SearchArgs {
             static_dead: !self.no_static,
             immediate_wins: !self.no_immediate_wins,
             seki_db: !self.no_seki_db,
-            engine: self.engine.into(),
+            // The portfolio's first lane (df-pn); `SearchArgs::request` makes both.
+            engine: self.engine.first_engine(),
             null_moves: if self.pass_not_first {
                 Some(0)
             } else {
@@ -288,16 +240,16 @@ impl SearchArgs {
     /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off,
     /// …` ([`SolveConfig::describe`]).
     pub fn describe(&self) -> String {
-        let mut text = self.config().describe();
-        if self.engine == Engine::Portfolio {
-            let first = format!("engine {}", solver::Engine::Dfpn.name());
+        let mut text = if self.engine == EngineChoice::Portfolio {
             let mcts = match self.portfolio_net() {
-                "off" => "engine portfolio (df-pn; MCTS)",
-                p if p.starts_with("playout") => "engine portfolio (df-pn; MCTS with playouts)",
-                _ => "engine portfolio (df-pn; MCTS with the net)",
+                "off" => MctsGuide::Heuristic,
+                p if p.starts_with("playout") => MctsGuide::Playouts,
+                _ => MctsGuide::Net,
             };
-            text = text.replacen(&first, mcts, 1);
-        }
+            portfolio::describe(&self.config(), mcts)
+        } else {
+            self.config().describe()
+        };
         if let Some(path) = &self.rzt {
             // A proof may rest on wins loaded from it.
             text.push_str(&format!(", RZ pattern table {}", path.display()));
@@ -383,7 +335,7 @@ impl SearchArgs {
     ) -> SolveRequest {
         SolveRequest {
             claim: problem.clone(),
-            lanes: if self.engine == Engine::Portfolio {
+            lanes: if self.engine == EngineChoice::Portfolio {
                 self.portfolio_configs().to_vec()
             } else {
                 vec![self.config()]
@@ -399,23 +351,11 @@ impl SearchArgs {
         self.net.as_deref().unwrap_or("on")
     }
 
-    /// The lanes of `--engine portfolio`: df-pn without the net, MCTS with the shipped one
-    /// (or the `--net` given: `off` for the heuristic).
+    /// The lanes of `--engine portfolio` ([`portfolio::lanes`]): df-pn without the net, MCTS
+    /// with the shipped one (or the `--net` given: `off` for the heuristic).
     fn portfolio_configs(&self) -> [SolveConfig; 2] {
         let base = self.config();
-        let net = self.portfolio_net();
-        [
-            SolveConfig {
-                engine: solver::Engine::Dfpn,
-                guide: None,
-                ..base.clone()
-            },
-            SolveConfig {
-                engine: solver::Engine::Mcts,
-                guide: net_guide(net),
-                ..base
-            },
-        ]
+        portfolio::lanes(&base, net_guide(self.portfolio_net()))
     }
 }
 
@@ -525,7 +465,7 @@ mod tests {
         assert!(on.config().describe().contains("exploration 0.5"));
         // A reproduction file of an MCTS run names its null moves too.
         let mcts = SearchArgs {
-            engine: Engine::MCTS,
+            engine: EngineChoice::One(Engine::Mcts),
             null_moves: Some(3),
             ..SearchArgs::default()
         };
@@ -536,7 +476,7 @@ mod tests {
         assert_eq!(
             SearchArgs::default().config(),
             SolveConfig {
-                engine: crate::solver::Engine::Dfpn,
+                engine: Engine::Dfpn,
                 ..SolveConfig::default()
             }
         );
@@ -566,19 +506,19 @@ mod tests {
     #[test]
     fn the_portfolio_runs_heuristic_mcts_when_the_net_is_off() {
         let args = SearchArgs {
-            engine: Engine::Portfolio,
+            engine: EngineChoice::Portfolio,
             net: Some("off".to_string()),
             ..SearchArgs::default()
         };
         let [dfpn, mcts] = args.portfolio_configs();
-        assert_eq!(dfpn.engine, crate::solver::Engine::Dfpn);
-        assert_eq!(mcts.engine, crate::solver::Engine::Mcts);
+        assert_eq!(dfpn.engine, Engine::Dfpn);
+        assert_eq!(mcts.engine, Engine::Mcts);
         assert!(dfpn.guide.is_none() && mcts.guide.is_none());
         assert!(args
             .describe()
             .starts_with("engine portfolio (df-pn; MCTS),"));
         let default = SearchArgs {
-            engine: Engine::Portfolio,
+            engine: EngineChoice::Portfolio,
             ..SearchArgs::default()
         };
         assert!(default
@@ -589,7 +529,7 @@ mod tests {
     #[test]
     fn the_portfolio_runs_mcts_with_playouts_when_asked() {
         let args = SearchArgs {
-            engine: Engine::Portfolio,
+            engine: EngineChoice::Portfolio,
             net: Some("playout".to_string()),
             ..SearchArgs::default()
         };

@@ -2,9 +2,10 @@
 //! ([`crate::solver::jobs::reduce`]) and the smallest proof found replaces it (it is then checked,
 //! reported and saved like any proof).
 
-use super::engine::{parse_secs, Engine, SearchArgs};
+use super::engine::{parse_secs, SearchArgs};
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::reduce::{reduce, ReduceSettings, Strategy, DEFAULT_K, DEFAULT_SEED};
+use crate::solver::EngineChoice;
 use crate::solver::Status;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -141,7 +142,7 @@ impl ReduceArgs {
         if !self.reduce_zones {
             return Ok(None);
         }
-        if let Engine::One(engine) = search.engine {
+        if let EngineChoice::One(engine) = search.engine {
             if !engine.capabilities().forbidden_zone {
                 anyhow::bail!(
                     "--reduce-zones needs an engine that honours forbidden points (not {}): \
@@ -158,7 +159,7 @@ impl ReduceArgs {
         }
         // The portfolio's reduction runs its df-pn lane, without the net.
         let mut config = search.config();
-        if search.engine == Engine::Portfolio {
+        if search.engine == EngineChoice::Portfolio {
             config.guide = None;
         }
         let settings = self.settings(analysis.solution.nodes);

@@ -7,7 +7,8 @@
 //!   ([`kernel::config`]) and the solver ([`kernel::search`]: the state and steps every engine
 //!   shares);
 //! - [`engines`]: the engines behind one trait and one registry: depth-first (AchieveGoal),
-//!   df-pn, MCTS and the exhaustive engine;
+//!   df-pn, MCTS and the exhaustive engine, and the run choices users pick from (the engines
+//!   and the portfolio, df-pn and MCTS raced: [`engines::portfolio`]);
 //! - [`knowledge`]: what the search knows without searching: the static life-and-death table,
 //!   the seki database and its terminal, the relevance-zone pattern table and its store,
 //!   connection to safe stones, and the guides (a net, playouts) that order moves;
@@ -33,7 +34,8 @@ pub mod kernel;
 pub mod knowledge;
 pub mod proof;
 
-pub use kernel::config::{Engine, SolveConfig};
+pub use engines::registry::{Engine, EngineChoice};
+pub use kernel::config::SolveConfig;
 pub use kernel::leaf::{GoalTest, Leaf};
 pub use kernel::progress::Progress;
 pub use kernel::search::{Solution, Solver, Status, StopReason};

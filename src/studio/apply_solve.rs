@@ -9,9 +9,10 @@ use super::proof_nav::ProofCursor;
 use super::solve_job::JobSettings;
 use super::view_state::Mode;
 use crate::go::Move;
+use crate::solver::engines::portfolio::{self, MctsGuide};
 use crate::solver::proof::replay::{AnswerKind, Ending, ProofReplay, ReplayError};
 use crate::solver::proof::ProofTree;
-use crate::solver::SolveConfig;
+use crate::solver::{EngineChoice, SolveConfig};
 use std::path::Path;
 use std::time::Duration;
 
@@ -68,18 +69,47 @@ impl StudioApp {
         }
     }
 
-    /// The search settings of the solver panel.
+    /// The search settings of the solver panel: the engine's, or the portfolio's first lane's
+    /// (df-pn without the net), which the judging of every first move and the reduction run.
     pub fn solve_config(&self) -> SolveConfig {
+        self.solve_lanes().into_iter().next().unwrap_or_default()
+    }
+
+    /// The searches a solve races on each claim: the engine's settings, or the portfolio's
+    /// lanes ([`portfolio::lanes`]: df-pn without the net, MCTS with the net when Net is on,
+    /// else with the heuristic prior).
+    pub fn solve_lanes(&self) -> Vec<SolveConfig> {
         let l = &self.settings.limits;
-        SolveConfig {
+        let guide = self.net.solve_guide(l);
+        let base = SolveConfig {
             time_limit: (l.time_secs > 0.0)
                 .then(|| Duration::try_from_secs_f64(l.time_secs).ok())
                 .flatten(),
             max_nodes: (l.max_nodes > 0).then_some(l.max_nodes),
-            engine: l.engine,
+            engine: l.engine.first_engine(),
             build_proof: true,
-            guide: self.net.solve_guide(&self.settings.limits),
+            guide: guide.clone(),
             ..SolveConfig::default()
+        };
+        match l.engine {
+            EngineChoice::One(_) => vec![base],
+            EngineChoice::Portfolio => portfolio::lanes(&base, guide).to_vec(),
+        }
+    }
+
+    /// The solve's settings in words (a reproduction file's, a kept result's key):
+    /// [`SolveConfig::describe`], or the portfolio's ([`portfolio::describe`]).
+    pub fn solve_words(&self) -> String {
+        let lanes = self.solve_lanes();
+        match (self.settings.limits.engine, lanes.as_slice()) {
+            (EngineChoice::Portfolio, [first, mcts]) => {
+                let guide = match mcts.guide {
+                    Some(_) => MctsGuide::Net,
+                    None => MctsGuide::Heuristic,
+                };
+                portfolio::describe(first, guide)
+            }
+            _ => self.solve_config().describe(),
         }
     }
 
@@ -100,7 +130,7 @@ impl StudioApp {
         self.jobs.resume_explore = false;
         self.view.cursor = ProofCursor::root();
         self.view.mode = Mode::Edit;
-        let mut settings = JobSettings::new(self.solve_config());
+        let mut settings = JobSettings::with_lanes(self.solve_lanes(), self.solve_words());
         settings.width = self.settings.limits.width();
         settings.repro_dir = self.jobs.repro_dir.clone();
         settings.check.fault = self.jobs.check_fault;
@@ -112,9 +142,13 @@ impl StudioApp {
             // (software-rendered on machines without a GPU) leaves the solver its core.
             move || wake.request_repaint_after(PROGRESS_FRAME),
         );
-        match self.net.solve_guide(&self.settings.limits) {
-            Some(g) => self.info(format!("solving, guided by the {}…", g.guide().name())),
-            None => self.info("solving…"),
+        match (
+            self.jobs.live.racing_words(),
+            self.net.solve_guide(&self.settings.limits),
+        ) {
+            (Some(racing), _) => self.info(format!("solving: {racing}…")),
+            (None, Some(g)) => self.info(format!("solving, guided by the {}…", g.guide().name())),
+            (None, None) => self.info("solving…"),
         }
     }
 
@@ -217,7 +251,7 @@ impl StudioApp {
         ResultKey {
             setup: self.doc.problem.setup().clone(),
             claim: self.settings.claim,
-            config: self.solve_config().describe(),
+            config: self.solve_words(),
         }
     }
 

@@ -47,7 +47,10 @@ impl Legend<'_> {
                 swatch(ui, palette.seki_area, "seki area (database, outline)");
             }
             match self.view.mode {
-                Mode::Edit if self.jobs.live.is_running() => {
+                // The portfolio's lanes send no progress, so nothing live is drawn for them.
+                Mode::Edit
+                    if self.jobs.live.is_running() && self.jobs.live.racing_words().is_none() =>
+                {
                     if o.zone {
                         swatch(ui, palette.proven, "zones proven at the root");
                     }

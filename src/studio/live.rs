@@ -6,6 +6,9 @@
 //! searched. With "both" that is the claim as stated until it is decided (or stopped), then the
 //! opposite claim; the other claim's progress events are dropped, and its figures come with its
 //! verdict. The plot runs on from where it was when the view turns to the other claim.
+//!
+//! The portfolio's lanes report no progress (the solve service races them without progress
+//! events): the view then says what is racing and for how long ([`LiveSolve::racing`]).
 
 use super::solve_job::{JobEvent, JobSettings, ReproFile, SolveRunner};
 use crate::go::{Color, Move, Zone};
@@ -16,8 +19,9 @@ use crate::solver::jobs::book;
 use crate::solver::jobs::go_result::GoResult;
 use crate::solver::proof::certify::{CheckVerdict, Checked};
 use crate::solver::proof::ProofTree;
-use crate::solver::{Progress, Solution, Status, StopReason};
+use crate::solver::{Progress, Solution, SolveConfig, Status, StopReason};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// At most this many plot samples are kept (older ones are thinned).
 const MAX_SAMPLES: usize = 2000;
@@ -55,6 +59,9 @@ pub struct LiveSolve {
     /// The view turned to another claim: its next progress event continues the plot where it
     /// was (that claim's clock ran meanwhile).
     rebase: bool,
+    /// What the job races on each claim when it runs several lanes (the portfolio), in words
+    /// ("portfolio: df-pn and MCTS racing"), and when it started; `None` for one engine.
+    racing: Option<(String, Instant)>,
 }
 
 /// One claim of a job searched to its end.
@@ -141,10 +148,25 @@ impl LiveSolve {
         wake: impl Fn() + Send + Sync + 'static,
     ) {
         self.asked = claims.clone();
+        let racing = racing_words(&settings.lanes);
         self.runner.start(claims, settings, wake);
         self.revision = revision;
         self.forget_job();
+        self.racing = racing.map(|words| (words, Instant::now()));
         self.running = true;
+    }
+
+    /// What the running job races on each claim, in words, when it runs several lanes (the
+    /// portfolio); `None` for one engine.
+    pub fn racing_words(&self) -> Option<&str> {
+        self.racing.as_ref().map(|(words, _)| words.as_str())
+    }
+
+    /// While a claim's lanes are racing (they report no progress): what races, in words, and
+    /// for how long the job has run.
+    pub fn racing(&self) -> Option<(&str, Duration)> {
+        let (words, since) = self.racing.as_ref()?;
+        (self.running && !self.searching.is_empty()).then(|| (words.as_str(), since.elapsed()))
     }
 
     /// Forget what the view shows of a job (before another).
@@ -160,6 +182,7 @@ impl LiveSolve {
         self.offset = 0.0;
         self.last_elapsed = 0.0;
         self.rebase = false;
+        self.racing = None;
     }
 
     /// Ask the job to stop; its last messages still arrive.
@@ -561,6 +584,29 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// "portfolio: df-pn and MCTS with the net racing": the lanes of a job that races several
+/// (the portfolio's), by the registry's labels; `None` for one lane.
+pub fn racing_words(lanes: &[SolveConfig]) -> Option<String> {
+    if lanes.len() < 2 {
+        return None;
+    }
+    let engines: Vec<String> = lanes
+        .iter()
+        .map(|lane| {
+            let label = lane.engine.info().label;
+            match lane.guide {
+                Some(_) => format!("{label} with the net"),
+                None => label.to_string(),
+            }
+        })
+        .collect();
+    Some(format!(
+        "{}: {} racing",
+        crate::solver::EngineChoice::Portfolio.info().label,
+        engines.join(" and ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -593,6 +639,26 @@ mod tests {
             3,
         );
         assert_eq!(f.revision, 3);
+    }
+
+    #[test]
+    fn the_portfolios_lanes_are_named_by_the_registry() {
+        use crate::solver::engines::portfolio;
+        use crate::solver::knowledge::guide::{GuideHandle, HeuristicGuide};
+        assert_eq!(racing_words(&[SolveConfig::default()]), None);
+        let heuristic = portfolio::lanes(&SolveConfig::default(), None);
+        assert_eq!(
+            racing_words(&heuristic).as_deref(),
+            Some("portfolio: df-pn and MCTS racing")
+        );
+        let guided = portfolio::lanes(
+            &SolveConfig::default(),
+            Some(GuideHandle::new(HeuristicGuide)),
+        );
+        assert_eq!(
+            racing_words(&guided).as_deref(),
+            Some("portfolio: df-pn and MCTS with the net racing")
+        );
     }
 
     #[test]

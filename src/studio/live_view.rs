@@ -7,13 +7,16 @@
 //! lines, no sideways scrolling). The decided root moves are also marked on the board
 //! ([`live_marks`]). With df-pn the progress figure is the root's proof and
 //! disproof numbers and the line is the most-proving path, each move with the numbers of the
-//! node it is played from.
+//! node it is played from. The portfolio's lanes send no progress: while they race the view
+//! says so, with the time the job has run ([`racing_view`]), and nothing else.
 
 use super::live::{thousands, LiveSolve};
 use super::scene::{PointMark, Scene};
 use crate::go::Move;
+use crate::problem::Problem;
 use crate::solver::engines::ProgressForm;
 use crate::solver::kernel::progress::{number_words, Progress, RootMove, RootState};
+use std::time::Duration;
 
 /// Moves of the line shown before it is cut short with "…".
 const LINE_MOVES: usize = 10;
@@ -26,6 +29,10 @@ const ORANGE: egui::Color32 = egui::Color32::from_rgb(210, 120, 0);
 
 /// The live figures of the solve (the figures line only once the job has ended).
 pub fn live_view(ui: &mut egui::Ui, live: &LiveSolve) {
+    if let Some((words, elapsed)) = live.racing() {
+        racing_view(ui, live, words, elapsed);
+        return;
+    }
     let Some(p) = &live.progress else {
         return;
     };
@@ -33,16 +40,7 @@ pub fn live_view(ui: &mut egui::Ui, live: &LiveSolve) {
     let Some(claim) = &live.claim else {
         return;
     };
-    ui.label(format!(
-        "searching whether {} {}",
-        claim.or_player(),
-        crate::report::verdict::verbs(claim.goal()).0
-    ))
-    .on_hover_text(format!(
-        "The claim searched: {} is the OR player, goal {}.",
-        claim.or_player(),
-        claim.goal().name()
-    ));
+    claim_line(ui, claim);
     match p.fraction() {
         Some(f) => ui
             .add(egui::ProgressBar::new(f).text(p.figure()))
@@ -109,6 +107,41 @@ pub fn live_view(ui: &mut egui::Ui, live: &LiveSolve) {
             p.root_pruned
         ));
     }
+}
+
+/// "searching whether Black lives": the claim being searched.
+fn claim_line(ui: &mut egui::Ui, claim: &Problem) {
+    ui.label(format!(
+        "searching whether {} {}",
+        claim.or_player(),
+        crate::report::verdict::verbs(claim.goal()).0
+    ))
+    .on_hover_text(format!(
+        "The claim searched: {} is the OR player, goal {}.",
+        claim.or_player(),
+        claim.goal().name()
+    ));
+}
+
+/// While the portfolio's lanes race: what races and for how long ("portfolio: df-pn and
+/// MCTS racing · 12 s"), and the claim. Their searches send no progress, so there are no
+/// figures to show; the time is redrawn once a second.
+fn racing_view(ui: &mut egui::Ui, live: &LiveSolve, words: &str, elapsed: Duration) {
+    ui.label(format!("{words} · {} s", elapsed.as_secs()))
+        .on_hover_text(
+            "The portfolio searches the claim with both engines at once, on threads of \
+             their own sharing one table; the first decided answer stops the other. Its \
+             searches report no progress while they run: the result comes when one of \
+             them decides (or at the limits).",
+        );
+    if let Some(claim) = &live.claim {
+        claim_line(ui, claim);
+    }
+    // The next whole second.
+    let to_next = Duration::from_secs(1)
+        .saturating_sub(Duration::from_nanos(u64::from(elapsed.subsec_nanos())));
+    ui.ctx()
+        .request_repaint_after(to_next.max(Duration::from_millis(50)));
 }
 
 /// The decided root moves of the running solve as board marks (✔ proven, × refuted, as

@@ -19,12 +19,13 @@ pub struct Net {
 }
 
 impl Net {
-    /// The net's guide when `limits` ask for it, the net is loaded and the engine asks a guide.
+    /// The net's guide when `limits` ask for it, the net is loaded and the engine asks a guide
+    /// (the portfolio: for its MCTS lane).
     pub fn solve_guide(
         &self,
         limits: &Limits,
     ) -> Option<crate::solver::knowledge::guide::GuideHandle> {
-        let used = limits.engine.capabilities().guide;
+        let used = limits.engine.uses_guide();
         if limits.use_net && used {
             self.status.guide().cloned()
         } else {

@@ -142,7 +142,7 @@ pub fn net_checkbox(ui: &mut egui::Ui, limits: &mut Limits, net: &NetState) {
     const WHAT: &str = "Guide the search by the net: df-pn costs its moves by the net's \
                         policy near the root, MCTS searches by its priors. A guide only \
                         orders the search; every result is still proven and checked.";
-    let used = limits.engine.capabilities().guide;
+    let used = limits.engine.uses_guide();
     match net {
         NetState::Ready { name, .. } => {
             let hover = format!("{WHAT}\n\nNet: {name}");

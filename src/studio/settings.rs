@@ -5,7 +5,7 @@
 use super::solve_job::ClaimChoice;
 use super::theme::ThemeChoice;
 use crate::solver::jobs::reduce::{Strategy, DEFAULT_K};
-use crate::solver::Engine;
+use crate::solver::{Engine, EngineChoice};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -64,8 +64,10 @@ pub struct Limits {
     pub or_width: usize,
     /// The automatic width schedule ([`crate::solver::jobs::schedule::Width::Auto`]).
     pub auto_width: bool,
-    /// The search engine (df-pn unless chosen otherwise, as on the command line).
-    pub engine: Engine,
+    /// The search engine or the portfolio, a choice of the registry (df-pn unless chosen
+    /// otherwise, as on the command line). Saved as its name, as the engine was before the
+    /// portfolio was offered, so older settings read back unchanged.
+    pub engine: EngineChoice,
     /// Guide the search by the net when it is loaded (df-pn orders its moves by the net's
     /// policy); off by default.
     pub use_net: bool,
@@ -90,7 +92,7 @@ impl Default for Limits {
             max_nodes: 0,
             or_width: 0,
             auto_width: true,
-            engine: Engine::Dfpn,
+            engine: EngineChoice::One(Engine::Dfpn),
             use_net: false,
         }
     }
@@ -229,6 +231,35 @@ mod tests {
         assert!(!back.overlays.zone && back.limits.max_nodes == 5);
         assert!(!back.limits.use_net);
         assert!(!back.overlays.net_policy && !back.overlays.net_value);
+        assert_eq!(back.limits.engine, EngineChoice::One(Engine::Dfs));
+    }
+
+    #[test]
+    fn every_engine_choice_round_trips_and_old_engines_still_load() {
+        for choice in crate::solver::engines::choices() {
+            let mut s = Settings::default();
+            s.limits.engine = choice.id;
+            let (back, notice) = Settings::from_stored(Some(&s.to_stored()));
+            assert!(notice.is_none(), "{notice:?}");
+            assert_eq!(back.limits.engine, choice.id);
+        }
+        // Each engine as settings saved it before the portfolio was a choice.
+        for (name, engine) in [
+            ("dfs", Engine::Dfs),
+            ("dfpn", Engine::Dfpn),
+            ("mcts", Engine::Mcts),
+            ("exhaustive", Engine::Exhaustive),
+        ] {
+            let old = format!(r#"{{"limits":{{"engine":"{name}","time_secs":5.0}}}}"#);
+            let (back, notice) = Settings::from_stored(Some(&old));
+            assert!(notice.is_none(), "{name}: {notice:?}");
+            assert_eq!(back.limits.engine, EngineChoice::One(engine));
+            assert_eq!(back.limits.time_secs, 5.0);
+        }
+        // The stored text names the portfolio.
+        let mut s = Settings::default();
+        s.limits.engine = EngineChoice::Portfolio;
+        assert!(s.to_stored().contains(r#""engine":"portfolio""#));
     }
 
     #[test]

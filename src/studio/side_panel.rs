@@ -207,10 +207,11 @@ impl SidePanel<'_> {
             });
             ui.horizontal_wrapped(|ui| {
                 ui.label("Engine:");
-                // Every engine of the solver's registry, in its order.
-                for engine in crate::solver::engines::all() {
-                    ui.selectable_value(&mut limits.engine, engine.id, engine.label)
-                        .on_hover_text(engine.description);
+                // Every run choice of the solver's registry, in its order: the engines,
+                // then the portfolio.
+                for choice in crate::solver::engines::choices() {
+                    ui.selectable_value(&mut limits.engine, choice.id, choice.label)
+                        .on_hover_text(engine_hover(choice));
                 }
                 ui.separator();
                 net_checkbox(ui, &mut limits, self.net);
@@ -657,5 +658,19 @@ impl SidePanel<'_> {
         } else if edit.has_focus() {
             *self.panels.drafts.get_mut(field) = Some(text);
         }
+    }
+}
+
+/// A run choice's hover text: the registry's description (the command line's help), and for
+/// the portfolio which net its MCTS lane takes here (the command line's `--net` is not the
+/// studio's).
+fn engine_hover(choice: crate::solver::engines::Choice) -> String {
+    match choice.id {
+        crate::solver::EngineChoice::Portfolio => format!(
+            "{}.\n\nIn the studio its MCTS lane takes the net when Net is on, else the \
+             heuristic prior; it reports no progress while it runs.",
+            choice.description
+        ),
+        crate::solver::EngineChoice::One(_) => choice.description.to_string(),
     }
 }

@@ -73,7 +73,12 @@ impl ClaimChoice {
 /// How a job searches and checks.
 #[derive(Clone, Debug)]
 pub struct JobSettings {
-    pub config: SolveConfig,
+    /// The searches raced on each claim: one engine's settings, or the portfolio's lanes
+    /// ([`crate::solver::engines::portfolio::lanes()`]); the first lane's settings are the run's.
+    pub lanes: Vec<SolveConfig>,
+    /// The settings in words, for a reproduction file ([`SolveConfig::describe`] of one
+    /// engine's).
+    pub words: String,
     /// How proofs are checked (after each search, on the job's thread).
     pub check: CheckSettings,
     /// Where the reproduction file of a rejected proof goes.
@@ -83,10 +88,19 @@ pub struct JobSettings {
 }
 
 impl JobSettings {
-    /// `config`, with proofs checked by default and reproduction files in the temporary folder.
+    /// One engine's `config`, with proofs checked by default and reproduction files in the
+    /// temporary folder.
     pub fn new(config: SolveConfig) -> JobSettings {
+        let words = config.describe();
+        JobSettings::with_lanes(vec![config], words)
+    }
+
+    /// `lanes` raced on each claim (the portfolio's), described as `words`; otherwise as
+    /// [`JobSettings::new`].
+    pub fn with_lanes(lanes: Vec<SolveConfig>, words: String) -> JobSettings {
         JobSettings {
-            config,
+            lanes,
+            words,
             check: CheckSettings::default(),
             repro_dir: std::env::temp_dir(),
             width: Width::Auto,
@@ -314,17 +328,17 @@ fn run_claim(
     send: &(impl Fn(JobEvent, bool) + Sync),
 ) {
     let index = lane.index();
-    let request = SolveRequest::new(
-        claim.clone(),
-        settings.config.clone(),
-        settings.width,
-        settings.check.clone(),
-        ReproTarget {
+    let request = SolveRequest {
+        claim: claim.clone(),
+        lanes: settings.lanes.clone(),
+        width: settings.width,
+        check: settings.check.clone(),
+        repro: ReproTarget {
             dir: settings.repro_dir.clone(),
             source: None,
-            settings: format!("the studio: {}", settings.config.describe()),
+            settings: format!("the studio: {}", settings.words),
         },
-    );
+    };
     // The claim's flag: Stop ends the search and the check, and so does the other claim's win
     // (this claim is then not the one reported).
     solve(

@@ -68,5 +68,6 @@ mod studio_both_claims;
 mod studio_explore;
 mod studio_gui;
 mod studio_live_view;
+mod studio_portfolio;
 mod studio_reduce;
 mod studio_saved_result;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use tsumego_studio::go::{Color, Move, Point};
 use tsumego_studio::problem::Goal;
 use tsumego_studio::solver::kernel::progress::{RootMove, RootState, INFINITE_NUMBER};
-use tsumego_studio::solver::{Engine, Progress};
+use tsumego_studio::solver::{Engine, EngineChoice, Progress};
 use tsumego_studio::studio::StudioApp;
 
 use studio_common::{bundled, wait_for_solve, window_on};
@@ -48,7 +48,7 @@ fn open_7x7_without_limits() -> Harness<'static, StudioApp> {
     });
     h.state_mut().settings.limits.auto_width = false;
     h.state_mut().settings.limits.time_secs = 0.0;
-    h.state_mut().settings.limits.engine = Engine::Dfs;
+    h.state_mut().settings.limits.engine = EngineChoice::One(Engine::Dfs);
     h.run_steps(2);
     h
 }
@@ -89,7 +89,10 @@ fn a_df_pn_solve_chosen_in_the_panel_shows_the_root_numbers_and_the_most_proving
     let mut h = open_7x7_without_limits();
     h.get_by_label("df-pn").click();
     h.run_steps(1);
-    assert_eq!(h.state().settings.limits.engine, Engine::Dfpn);
+    assert_eq!(
+        h.state().settings.limits.engine,
+        EngineChoice::One(Engine::Dfpn)
+    );
     assert_eq!(h.state().solve_config().engine, Engine::Dfpn);
     h.get_by_label("▶ Solve").click();
     step_until(&mut h, |p| p.engine == Engine::Dfpn && p.line.len() >= 2);
@@ -113,7 +116,10 @@ fn an_mcts_solve_chosen_in_the_panel_shows_its_line_and_root_moves() {
     let mut h = open_7x7_without_limits();
     h.get_by_label("MCTS").click();
     h.run_steps(1);
-    assert_eq!(h.state().settings.limits.engine, Engine::Mcts);
+    assert_eq!(
+        h.state().settings.limits.engine,
+        EngineChoice::One(Engine::Mcts)
+    );
     assert_eq!(h.state().solve_config().engine, Engine::Mcts);
     h.get_by_label("▶ Solve").click();
     step_until(&mut h, |p| {

@@ -8,8 +8,9 @@
 //! [`MAX_REGION`] empty points are refused (the search is exponential in them).
 
 use crate::go::{Board, Color, Move};
-use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
-use crate::solver::kernel::config::Engine;
+use crate::solver::engines::registry::{
+    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
+};
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{NodeResult, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};

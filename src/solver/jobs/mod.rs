@@ -9,7 +9,7 @@
 //! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
 //! - [`book`]: a proven result against the file's own answer;
 //! - [`service`]: the one solve service every edge uses (search, certification, reproduction
-//!   file, the portfolio).
+//!   file; a request with several lanes is raced by [`crate::solver::engines::portfolio`]).
 
 pub mod analysis;
 pub mod book;

@@ -15,8 +15,8 @@
 //! may, and a narrow search of it finds no win.
 
 use crate::problem::Problem;
+use crate::solver::engines::portfolio::search_portfolio;
 use crate::solver::jobs::analysis::Analysis;
-use crate::solver::jobs::race::{proven, race};
 use crate::solver::jobs::schedule::{analyse_with_width, Width};
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::progress::Progress;
@@ -24,8 +24,8 @@ use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::proof::certify::{certify, CheckSettings, Checked};
 use crate::solver::proof::repro::save_rejected;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Where the reproduction file of a proof the checker rejects is written, and what it says of
 /// the run.
@@ -48,8 +48,8 @@ pub type ReproFile = Option<Result<PathBuf, String>>;
 pub struct SolveRequest {
     /// The claim (a problem with its OR player and goal).
     pub claim: Problem,
-    /// The searches raced on it: one engine's settings, or the portfolio's lanes (each with
-    /// its engine and guide). The first lane's settings are the run's (its limits, its rules).
+    /// The searches raced on it: one engine's settings, or the portfolio's lanes
+    /// ([`crate::solver::engines::portfolio::lanes()`], each with its engine and guide). The first lane's settings are the run's (its limits, its rules).
     pub lanes: Vec<SolveConfig>,
     /// The search widths.
     pub width: Width,
@@ -108,7 +108,8 @@ pub fn certificate_config(config: &SolveConfig) -> SolveConfig {
     }
 }
 
-/// Search the request's claim: its one engine with `pool`'s tables, or its lanes raced.
+/// Search the request's claim: its one engine with `pool`'s tables, or its lanes raced
+/// ([`search_portfolio`]: the portfolio's lanes share a table of their own).
 /// `stop` ends it with an unknown result.
 pub fn search(
     request: &SolveRequest,
@@ -170,57 +171,6 @@ pub fn solve(
         on_event(SolveEvent::Checked(checked, &repro));
     }
     Solved { analysis, repro }
-}
-
-/// The portfolio: `lanes` raced on threads of their own ([`race`]), the first decided result
-/// stopping the others; the proven claim, else the first lane's result that is decided, else
-/// the first lane's. `stop` stops them all. The lanes' searches of the same rules share one
-/// transposition table ([`TablePool::shared`]): what one lane proves, the other finds at its
-/// next probe of that position (on the 7x7 Kill-all set problem 16 in 20 s instead of 46 s,
-/// BENCHMARKS.md).
-fn search_portfolio(
-    claim: &Problem,
-    lanes: &[SolveConfig],
-    width: Width,
-    stop: &Arc<AtomicBool>,
-) -> Analysis {
-    let stops: Vec<Arc<AtomicBool>> = lanes.iter().map(|_| Arc::default()).collect();
-    let finished = AtomicBool::new(false);
-    let pools: Vec<Mutex<TablePool>> = TablePool::shared(lanes.len())
-        .into_iter()
-        .map(Mutex::new)
-        .collect();
-    let results = std::thread::scope(|scope| {
-        // The caller's stop reaches every lane.
-        scope.spawn(|| {
-            while !finished.load(Ordering::Relaxed) {
-                if stop.load(Ordering::Relaxed) {
-                    stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
-                }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-        });
-        let results = race(&stops, |lane| {
-            let config = &lanes[lane.index()];
-            let mut pool = pools[lane.index()]
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            let analysis = analyse_with_width(claim, config, width, lane.stop(), None, &mut pool);
-            // Every lane answers the same question: any decided answer ends the others.
-            if !lane.ended(&analysis) && analysis.decided() {
-                stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
-            }
-            analysis
-        });
-        finished.store(true, Ordering::Relaxed);
-        results
-    });
-    let pick = results
-        .iter()
-        .position(proven)
-        .or_else(|| results.iter().position(Analysis::decided))
-        .unwrap_or(0);
-    results.into_iter().nth(pick).expect("at least one lane")
 }
 
 #[cfg(test)]

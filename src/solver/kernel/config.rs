@@ -1,4 +1,5 @@
-//! What a solve may use and how it reports: limits, rule switches, table size.
+//! What a solve may use and how it reports: limits, rule switches, table size. The engine ids
+//! ([`Engine`]) live in the registry ([`crate::solver::engines::registry`]) and are re-exported here.
 
 use crate::go::Zone;
 use crate::problem::Goal;
@@ -6,23 +7,8 @@ use crate::solver::knowledge::guide::GuideHandle;
 use crate::solver::knowledge::pattern_store::PatternStoreHandle;
 use std::time::Duration;
 
-/// The search algorithm of a solve. All search the same game with the same zones, dilation,
-/// table and proof trees. What each is called and can do is in the registry
-/// ([`crate::solver::engines::registry`]: [`Engine::name`], [`Engine::capabilities`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Engine {
-    /// Depth-first AchieveGoal with iterative deepening (`engines/dfs`).
-    #[default]
-    Dfs,
-    /// Best-first: depth-first proof-number search over relevance zones ([`crate::solver::engines::dfpn`]).
-    Dfpn,
-    /// Best-first: Monte Carlo tree search with PUCT and the RZS paper's relevance-zone backup
-    /// ([`crate::solver::engines::mcts`]), guided by [`SolveConfig::guide`].
-    Mcts,
-    /// Plain AND/OR search without zones, for tiny regions ([`crate::solver::engines`]).
-    Exhaustive,
-}
+/// The search algorithm of a solve, listed with the engines in the registry.
+pub use crate::solver::engines::registry::Engine;
 
 /// How many passes of the attacker on one line df-pn searches first as explicit null moves,
 /// by goal. A goal about crucial stones is a local fight in a region that is mostly far from

@@ -52,14 +52,15 @@ mod numbers;
 pub(in crate::solver) mod outcome;
 pub(in crate::solver) mod parallel;
 
-use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
+use crate::solver::engines::registry::{
+    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
+};
 use knowledge::{costed_moves, prior_costs, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
 use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
 
 use crate::go::{Board, Color, Move, Point, Zone};
-use crate::solver::kernel::config::Engine;
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{AndMoves, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};

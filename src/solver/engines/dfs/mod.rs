@@ -27,8 +27,9 @@
 //!   move may be legal after another line.
 
 use crate::go::{Board, Color, Move, Zone};
-use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
-use crate::solver::kernel::config::Engine;
+use crate::solver::engines::registry::{
+    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
+};
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{NodeResult, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};

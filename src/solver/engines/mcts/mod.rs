@@ -47,14 +47,15 @@ mod expand;
 mod select;
 mod tree;
 
-use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
+use crate::solver::engines::registry::{
+    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
+};
 use expand::Request;
 use select::select;
 use tree::{Tree, NONE};
 
 use crate::go::{Board, Color};
 use crate::solver::engines::dfpn::outcome::{Loss, Outcome, State};
-use crate::solver::kernel::config::Engine;
 use crate::solver::kernel::search::{Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::node_key;
 use crate::solver::knowledge::guide::{GuideHandle, GuideQuery, HeuristicGuide};
