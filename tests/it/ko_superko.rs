@@ -3,7 +3,7 @@
 //! problems with kos, the file's claim searched with superko must give the reference's winner,
 //! never a result "by ko" (a ko master cannot retake at once under superko, so the rule sets of
 //! the definitions coincide), and a first move that wins in the reference.
-//! `KO_REF_COUNT=N` runs more problems.
+//! 60 problems in CI; `KO_REF_COUNT=N` runs more (`scripts/sweeps.sh`: 120).
 
 use crate::ko_reference;
 use crate::random_problems;
@@ -34,7 +34,7 @@ fn superko_results_agree_with_the_superko_reference() {
     let count: u64 = std::env::var("KO_REF_COUNT")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(120);
+        .unwrap_or(60);
     let (mut compared, mut moves, mut wrong) = (0, 0, Vec::new());
     // Skipped: too many positions, too many lines, no Go result within the node bound.
     let mut skipped = [0; 3];
@@ -86,6 +86,6 @@ fn superko_results_agree_with_the_superko_reference() {
          result), {} disagreements",
         wrong.len()
     );
-    assert!(compared >= 50, "{compared} compared");
+    assert!(compared >= count / 3, "{compared} compared");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -20,8 +20,9 @@ use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, Status};
 
 const SEED: u64 = 0x5253_5f64_6966;
-/// Random problems of the sample (the differential test's first ones).
-const COUNT: u64 = 150;
+/// Random problems of the sample (the differential test's first ones; `scripts/sweeps.sh` runs
+/// the differential test itself on two threads).
+const COUNT: u64 = 60;
 
 fn parallel(max_nodes: u64) -> SolveConfig {
     SolveConfig {
