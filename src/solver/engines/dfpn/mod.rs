@@ -51,12 +51,14 @@ pub(in crate::solver) mod move_cache;
 mod numbers;
 pub(in crate::solver) mod outcome;
 pub(in crate::solver) mod parallel;
+pub(in crate::solver) mod run;
 
 use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
 use knowledge::{costed_moves, prior_costs, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
 use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
+pub(in crate::solver) use run::DfpnRun;
 
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::solver::kernel::config::Engine;
@@ -130,7 +132,13 @@ impl SearchEngine for Dfpn {
     }
 
     fn solve(&self, solver: &mut Solver<'_>) -> Solution {
-        solver.solve_dfpn()
+        let (mut board, to_move) = solver.begin_solve();
+        // The run ends (its move cache and guide gate go back to the kernel) before the
+        // conclusion, whose proof extraction runs df-pn again.
+        let out = DfpnRun::new(solver).search_root(&mut board, to_move);
+        let (value, stop) = solver.root_verdict(out.state);
+        let depth = solver.iteration_depth;
+        solver.conclude(&mut board, to_move, value, stop, depth)
     }
 
     fn win_within(
@@ -141,54 +149,21 @@ impl SearchEngine for Dfpn {
         passed: bool,
         bound: u32,
     ) -> Value {
-        solver.dfpn_win_within(board, to_move, passed, bound)
+        DfpnRun::new(solver).win_within(board, to_move, passed, bound)
     }
 }
 
-impl Solver<'_> {
-    /// Solve with df-pn (see the module documentation).
-    pub(in crate::solver) fn solve_dfpn(&mut self) -> Solution {
-        let (mut board, to_move) = self.begin_solve();
+impl DfpnRun<'_, '_> {
+    /// Search the root (the board after [`Solver::begin_solve`]) with infinite thresholds,
+    /// on `config.threads` threads, until it is decided or a limit ends the search.
+    fn search_root(&mut self, board: &mut Board, to_move: Color) -> Outcome {
         self.iteration_depth = 0;
         self.depth_cut = false;
-        let out = if self.config.threads > 1 {
-            self.mid_root_parallel(&mut board, to_move)
+        if self.config.threads > 1 {
+            self.mid_root_parallel(board, to_move)
         } else {
-            self.mid(
-                &mut board,
-                to_move,
-                false,
-                Thresholds::INFINITE,
-                self.config.max_depth,
-                None,
-            )
-        };
-        let (value, stop) = self.root_verdict(out.state);
-        let depth = self.iteration_depth;
-        self.conclude(&mut board, to_move, value, stop, depth)
-    }
-
-    /// The solve's value and stop reason from the root's state (df-pn's or MCTS's): a win or a
-    /// proven loss is solved; an open root or a loss by the ply limit or the width is unknown,
-    /// stopped by the limit that aborted the search, else by the ply limit or the width.
-    pub(in crate::solver) fn root_verdict(&self, state: State) -> (Value, StopReason) {
-        match state {
-            State::Win { zone, best, dist } => {
-                (Value::Win { zone, best, dist }, StopReason::Solved)
-            }
-            State::Lost(Loss::Proven) => (Value::Fail, StopReason::Solved),
-            State::Lost(loss) => (
-                Value::Unknown,
-                self.aborted.unwrap_or(if loss == Loss::Cut {
-                    StopReason::DepthLimit
-                } else {
-                    StopReason::Pruned
-                }),
-            ),
-            State::Open => (
-                Value::Unknown,
-                self.aborted.unwrap_or(StopReason::DepthLimit),
-            ),
+            let plies = self.config.max_depth;
+            self.mid(board, to_move, false, Thresholds::INFINITE, plies, None)
         }
     }
 
@@ -283,63 +258,12 @@ impl Solver<'_> {
                     self.patterns
                         .store(board, to_move, passed, &zone, best, dist);
                 }
-                self.tt.store(key, stored, self.nodes - nodes_before);
+                self.kernel
+                    .tt
+                    .store(key, stored, self.kernel.nodes - nodes_before);
             }
         }
         out
-    }
-
-    /// `out`, except that a win whose zone meets the forbidden points
-    /// ([`SolveConfig::forbidden_zone`]) is a loss of kind `Pruned`: final for this
-    /// constrained search, never a proven failure.
-    fn admitted(&self, out: Outcome) -> Outcome {
-        match out.state {
-            State::Win { zone, .. } if self.forbids(&zone) => {
-                Outcome::lost(Loss::Pruned, out.earliest)
-            }
-            _ => out,
-        }
-    }
-
-    /// What is known of the child reached by a move just played (its position on the board,
-    /// its table key `key`): a repetition of the line, the table's entry, or fresh numbers.
-    pub(in crate::solver) fn known(
-        &mut self,
-        board: &Board,
-        key: u64,
-        to_move: Color,
-        passed: bool,
-        plies: u32,
-        fresh: Outcome,
-    ) -> Outcome {
-        if !self.rules.superko {
-            if let Some(index) = self.states.iter().position(|&k| k == key) {
-                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
-                return Outcome::lost(Loss::Proven, index);
-            }
-        }
-        let stored = self
-            .tt
-            .probe(key)
-            .and_then(|s| Outcome::from_stored(s, plies));
-        if let Some(out) = stored.filter(|o| !o.is_open()) {
-            return self.admitted(out);
-        }
-        match self.pattern_win(board, to_move, passed, plies) {
-            Some(w) => Outcome::win(w.zone, w.best, w.dist),
-            None => stored.unwrap_or(fresh),
-        }
-    }
-
-    /// A waiting pass's outcome ([`Solver::waiting_pass`]): its own when won or open, else the
-    /// game-ending pass's win.
-    fn waiting_outcome(&self, board: &Board, out: Outcome) -> Outcome {
-        match out.state {
-            State::Lost(_) => {
-                self.admitted(Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1))
-            }
-            _ => out,
-        }
     }
 
     /// Play `child`'s move (legal: it was generated here), search it, take it back. `waiting`:
@@ -366,7 +290,7 @@ impl Solver<'_> {
         self.push(board, mv);
         let at_root = self.root.active && self.line.len() == 1;
         if at_root {
-            self.root.enter(mv, self.nodes);
+            self.kernel.root.enter(mv, self.kernel.nodes);
         }
         let out = self.mid(
             board,
@@ -388,8 +312,8 @@ impl Solver<'_> {
                 _ => None,
             };
             let finished = self.aborted.is_none();
-            self.root
-                .leave(self.nodes, mover_wins, self.iteration_depth, finished);
+            let (nodes, depth) = (self.nodes, self.iteration_depth);
+            self.root.leave(nodes, mover_wins, depth, finished);
         }
         self.pop(board);
         out
@@ -488,7 +412,7 @@ impl Solver<'_> {
             let child = children[i];
             let child_th_pn = min_threshold(th_pn, second).saturating_sub(child.cost);
             let child_th_dn = dn_sum.child_threshold(th_dn);
-            self.line_numbers.push((pn, dn));
+            self.progress_numbers.push((pn, dn));
             children[i].out = self.visit(
                 board,
                 or,
@@ -501,7 +425,7 @@ impl Solver<'_> {
                 plies,
                 None,
             );
-            self.line_numbers.pop();
+            self.progress_numbers.pop();
         }
     }
 
@@ -558,7 +482,7 @@ impl Solver<'_> {
     /// Count a visit to the node of move-cache key `key`; whether its moves are costed by the
     /// guide ([`guide_gate`]; never without one).
     fn guide_gate_opens(&mut self, key: u64) -> bool {
-        self.config.guide.is_some() && self.guide_gate.visit(key, self.line.len())
+        self.config.guide.is_some() && self.gate.visit(key, self.line.len())
     }
 
     /// The OR node's moves, costed and ordered (from the cache after the first visit).
@@ -568,7 +492,7 @@ impl Solver<'_> {
         let at_root = self.root.active && self.line.is_empty();
         let cacheable = !self.rules.superko && !at_root;
         if cacheable {
-            if let Some(kept) = self.move_cache.or_moves(key) {
+            if let Some(kept) = self.cache.or_moves(key) {
                 if kept.guided || !guided {
                     return kept.clone();
                 }
@@ -582,7 +506,7 @@ impl Solver<'_> {
             guided,
         };
         if cacheable {
-            self.move_cache.keep_or(key, moves.clone());
+            self.cache.keep_or(key, moves.clone());
         }
         moves
     }
@@ -600,7 +524,7 @@ impl Solver<'_> {
         let cacheable = !self.rules.superko;
         if cacheable {
             if let Some(kept) = self
-                .move_cache
+                .cache
                 .and_plays(key)
                 .filter(|kept| kept.guided || !guided)
             {
@@ -625,7 +549,7 @@ impl Solver<'_> {
                 illegal: gen.illegal.clone(),
                 guided,
             };
-            self.move_cache.keep_and(key, kept);
+            self.cache.keep_and(key, kept);
         }
         (gen, plays)
     }
@@ -757,8 +681,8 @@ impl Solver<'_> {
             .refuted(child.mv, &child.captured, &zone, ends_game);
         if self.line.is_empty() && self.root.active {
             let must = &node.must;
-            self.root
-                .refute_unneeded(|m| must.contains(m), self.iteration_depth);
+            let depth = self.iteration_depth;
+            self.root.refute_unneeded(|m| must.contains(m), depth);
         }
         if self.line.len() <= 1 {
             self.live_must_play = Some(node.must.plays());
@@ -926,7 +850,7 @@ impl Solver<'_> {
             let child = children[i];
             let child_th_dn = min_threshold(th_dn, second).saturating_sub(child.cost);
             let child_th_pn = pn_sum.child_threshold(th_pn);
-            self.line_numbers.push((pn, dn));
+            self.progress_numbers.push((pn, dn));
             let out = self.visit(
                 board,
                 and,
@@ -939,7 +863,7 @@ impl Solver<'_> {
                 plies,
                 node.hint,
             );
-            self.line_numbers.pop();
+            self.progress_numbers.pop();
             children[i].out = out;
             match out.state {
                 State::Lost(_) => {
@@ -958,9 +882,91 @@ impl Solver<'_> {
     }
 }
 
+/// df-pn's steps that read only the kernel (MCTS takes them too: it stores df-pn's outcomes).
+impl Solver<'_> {
+    /// The solve's value and stop reason from the root's state (df-pn's or MCTS's): a win or a
+    /// proven loss is solved; an open root or a loss by the ply limit or the width is unknown,
+    /// stopped by the limit that aborted the search, else by the ply limit or the width.
+    pub(in crate::solver) fn root_verdict(&self, state: State) -> (Value, StopReason) {
+        match state {
+            State::Win { zone, best, dist } => {
+                (Value::Win { zone, best, dist }, StopReason::Solved)
+            }
+            State::Lost(Loss::Proven) => (Value::Fail, StopReason::Solved),
+            State::Lost(loss) => (
+                Value::Unknown,
+                self.aborted.unwrap_or(if loss == Loss::Cut {
+                    StopReason::DepthLimit
+                } else {
+                    StopReason::Pruned
+                }),
+            ),
+            State::Open => (
+                Value::Unknown,
+                self.aborted.unwrap_or(StopReason::DepthLimit),
+            ),
+        }
+    }
+
+    /// `out`, except that a win whose zone meets the forbidden points
+    /// ([`SolveConfig::forbidden_zone`]) is a loss of kind `Pruned`: final for this
+    /// constrained search, never a proven failure.
+    fn admitted(&self, out: Outcome) -> Outcome {
+        match out.state {
+            State::Win { zone, .. } if self.forbids(&zone) => {
+                Outcome::lost(Loss::Pruned, out.earliest)
+            }
+            _ => out,
+        }
+    }
+
+    /// What is known of the child reached by a move just played (its position on the board,
+    /// its table key `key`): a repetition of the line, the table's entry, or fresh numbers.
+    pub(in crate::solver) fn known(
+        &mut self,
+        board: &Board,
+        key: u64,
+        to_move: Color,
+        passed: bool,
+        plies: u32,
+        fresh: Outcome,
+    ) -> Outcome {
+        if !self.rules.superko {
+            if let Some(index) = self.states.iter().position(|&k| k == key) {
+                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
+                return Outcome::lost(Loss::Proven, index);
+            }
+        }
+        let stored = self
+            .tt
+            .probe(key)
+            .and_then(|s| Outcome::from_stored(s, plies));
+        if let Some(out) = stored.filter(|o| !o.is_open()) {
+            return self.admitted(out);
+        }
+        match self.pattern_win(board, to_move, passed, plies) {
+            Some(w) => Outcome::win(w.zone, w.best, w.dist),
+            None => stored.unwrap_or(fresh),
+        }
+    }
+
+    /// A waiting pass's outcome ([`Solver::waiting_pass`]): its own when won or open, else the
+    /// game-ending pass's win.
+    fn waiting_outcome(&self, board: &Board, out: Outcome) -> Outcome {
+        match out.state {
+            State::Lost(_) => {
+                self.admitted(Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1))
+            }
+            _ => out,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::guide_gate::GuideGate;
     use super::move_cache::MoveCache;
+    use super::run::DfpnMemory;
     use crate::solver::{Engine, SolveConfig, Solver};
 
     #[test]
@@ -984,7 +990,10 @@ mod tests {
                 .problem;
             let cached = Solver::new(&problem, config.clone()).solve();
             let mut plain = Solver::new(&problem, config.clone());
-            plain.move_cache = MoveCache::disabled();
+            plain.engine_memory = Some(Box::new(DfpnMemory {
+                cache: MoveCache::disabled(),
+                gate: GuideGate::new(config.guide_plies, config.guide_visits),
+            }));
             let plain = plain.solve();
             assert_eq!(
                 (cached.status, cached.nodes),

@@ -54,6 +54,7 @@ use tree::{Tree, NONE};
 
 use crate::go::{Board, Color};
 use crate::solver::engines::dfpn::outcome::{Loss, Outcome, State};
+use crate::solver::engines::dfpn::DfpnRun;
 use crate::solver::kernel::config::Engine;
 use crate::solver::kernel::search::{Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::node_key;
@@ -135,7 +136,7 @@ impl SearchEngine for Mcts {
         passed: bool,
         bound: u32,
     ) -> Value {
-        solver.dfpn_win_within(board, to_move, passed, bound)
+        DfpnRun::new(solver).win_within(board, to_move, passed, bound)
     }
 }
 
