@@ -701,6 +701,29 @@ impl<'a> Solver<'a> {
         board.undo();
     }
 
+    /// The line index of the node `key` when it is already being expanded on the line
+    /// (`states`) and the cycle rule holds (no superko): a repetition, which the AND player can
+    /// repeat for ever, so the OR player fails there (a failure that depends on the line).
+    pub(in crate::solver) fn repetition(&self, key: u64) -> Option<usize> {
+        if self.rules.superko {
+            return None;
+        }
+        self.states.iter().position(|&k| k == key)
+    }
+
+    /// Is the result of the node at line index `own_index` true on any line, so that the
+    /// tables may keep it? It is when no repetition (or superko refusal) below it referred
+    /// above the node (`earliest`: the earliest line index one referred to), and under the
+    /// cycle rule a win (`won`) always is: a winning strategy needs no repetition.
+    pub(in crate::solver) fn line_free(
+        &self,
+        earliest: usize,
+        own_index: usize,
+        won: bool,
+    ) -> bool {
+        earliest >= own_index || (!self.rules.superko && won)
+    }
+
     /// The stones of the defender's crucial blocks (every defender block for the goals without
     /// crucial stones), as the ordering sees them.
     pub(in crate::solver) fn crucial_stones(&self, board: &Board) -> Zone {

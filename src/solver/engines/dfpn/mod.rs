@@ -61,12 +61,14 @@ use outcome::{Loss, Outcome, State};
 pub(in crate::solver) use run::DfpnRun;
 
 use crate::go::{Board, Color, Move, Point, Zone};
+use crate::solver::kernel::and_node::{answer_ends_game, AndProof, WonChild};
 use crate::solver::kernel::config::Engine;
-use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{AndMoves, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
 use crate::solver::knowledge::guide::GuideQuery;
 
+#[cfg(doc)]
+use crate::solver::kernel::must_play::MustPlay;
 #[cfg(doc)]
 use crate::solver::SolveConfig;
 
@@ -95,9 +97,8 @@ const NULL_MOVE_EXTRA: Num = 1;
 
 /// The state of an AND node's must-play loop.
 struct AndNode {
-    must: MustPlay,
-    union: Zone,
-    longest: u32,
+    /// The must-play region, the union of the proven children's zones, the longest proof.
+    proof: AndProof,
     passed: bool,
     /// The OR reply that won the latest proven child: tried first at the others.
     hint: Option<Move>,
@@ -250,8 +251,8 @@ impl DfpnRun<'_, '_> {
             p.leave(self.thread, key);
         }
         self.states.pop();
-        let line_free = out.earliest >= own_index
-            || (!self.rules.superko && matches!(out.state, State::Win { .. }));
+        let won = matches!(out.state, State::Win { .. });
+        let line_free = self.line_free(out.earliest, own_index, won);
         if self.aborted.is_none() {
             if let Some(stored) = out.to_stored(line_free) {
                 if let Stored::Win { zone, best, dist } = stored {
@@ -621,7 +622,7 @@ impl DfpnRun<'_, '_> {
         plies: u32,
     ) -> Option<Outcome> {
         for &(cost, mv) in moves {
-            if !node.must.contains(mv) {
+            if !node.proof.must.contains(mv) {
                 continue;
             }
             if self.rules.try_move(board, and, mv, &self.history).is_err() {
@@ -659,35 +660,31 @@ impl DfpnRun<'_, '_> {
             if let State::Lost(_) = out.state {
                 return Some(out);
             }
-            self.and_child_won(node, &child);
+            self.child_proven(node, &child);
             children.push(child);
         }
         None
     }
 
-    /// An AND child is proven for the OR player: the must-play region shrinks (see
-    /// [`MustPlay::refuted`]), its zone joins the union.
-    fn and_child_won(&mut self, node: &mut AndNode, child: &Child) {
+    /// An AND child is proven for the OR player: its answer is tried first at the others, and
+    /// the kernel's AND-node step takes it ([`Solver::and_child_won`]: the must-play region
+    /// shrinks, the zone joins the union).
+    fn child_proven(&mut self, node: &mut AndNode, child: &Child) {
         let State::Win { zone, best, dist } = child.out.state else {
             return;
         };
-        node.longest = node.longest.max(dist);
-        node.union.union_with(&zone);
         if best.is_some() {
             node.hint = best;
         }
-        let ends_game = node.passed || best == Some(Move::Pass);
-        node.must
-            .refuted(child.mv, &child.captured, &zone, ends_game);
-        if self.line.is_empty() && self.root.active {
-            let must = &node.must;
-            let depth = self.iteration_depth;
-            self.root.refute_unneeded(|m| must.contains(m), depth);
-        }
-        if self.line.len() <= 1 {
-            self.live_must_play = Some(node.must.plays());
-            self.live_zones.push(zone);
-        }
+        let won = WonChild {
+            mv: child.mv,
+            captured: &child.captured,
+            zone: &zone,
+            ends_game: answer_ends_game(node.passed, best),
+        };
+        let (at_root, shown) = (self.line.is_empty(), self.shows_and_node());
+        self.kernel
+            .and_child_won(&mut node.proof, &won, dist, at_root, shown);
     }
 
     /// The end of the next batch of `order` from `start`: `count` moves still in the must-play
@@ -702,7 +699,7 @@ impl DfpnRun<'_, '_> {
         let mut taken = 0;
         let mut end = start;
         while end < order.len() && taken < count {
-            if node.must.contains(order[end].1) {
+            if node.proof.must.contains(order[end].1) {
                 taken += 1;
             }
             end += 1;
@@ -723,9 +720,7 @@ impl DfpnRun<'_, '_> {
         let (gen, plays) = self.and_plays(board, and, key);
         let mut earliest = gen.earliest;
         let mut node = AndNode {
-            must: MustPlay::new(&gen.moves),
-            union: Zone::new(),
-            longest: 0,
+            proof: AndProof::new(&gen.moves),
             passed,
             hint: None,
         };
@@ -755,9 +750,8 @@ impl DfpnRun<'_, '_> {
             let moves: Vec<Move> = order.iter().map(|&(_, mv)| mv).collect();
             self.root.begin(false, &moves, 0);
         }
-        if self.line.len() <= 1 {
-            self.live_must_play = Some(node.must.plays());
-            self.live_zones.clear();
+        if self.shows_and_node() {
+            self.and_view_begun(&node.proof);
         }
         let mut children = Vec::with_capacity(OR_BATCH);
         // The first batch: only the pass when it is searched first.
@@ -779,7 +773,7 @@ impl DfpnRun<'_, '_> {
             let mut second = INF;
             let mut best = None;
             for (i, c) in children.iter().enumerate() {
-                if !c.out.is_open() || !node.must.contains(c.mv) {
+                if !c.out.is_open() || !node.proof.must.contains(c.mv) {
                     continue;
                 }
                 earliest = earliest.min(c.out.earliest);
@@ -804,7 +798,7 @@ impl DfpnRun<'_, '_> {
                     .is_some_and(|c| c.mv == Move::Pass && c.out.is_open());
             let mut waiting = order[next..]
                 .iter()
-                .filter(|&&(_, mv)| node.must.contains(mv));
+                .filter(|&&(_, mv)| node.proof.must.contains(mv));
             let rest_dn = match waiting.next() {
                 None => INF,
                 Some(_) if pass_open => {
@@ -834,8 +828,8 @@ impl DfpnRun<'_, '_> {
                 for c in &children {
                     earliest = earliest.min(c.out.earliest);
                 }
-                let zone = self.and_zone(board, and, &node.union, &gen, node.must.pass_back());
-                let mut won = Outcome::win(zone, None, node.longest + 1);
+                let (zone, dist) = self.and_won(board, and, &node.proof, &gen);
+                let mut won = Outcome::win(zone, None, dist);
                 won.earliest = earliest;
                 return won;
             };
@@ -874,7 +868,7 @@ impl DfpnRun<'_, '_> {
                 }
                 State::Win { .. } => {
                     let c = children[i];
-                    self.and_child_won(&mut node, &c);
+                    self.child_proven(&mut node, &c);
                 }
                 State::Open => {}
             }
@@ -931,11 +925,9 @@ impl Solver<'_> {
         plies: u32,
         fresh: Outcome,
     ) -> Outcome {
-        if !self.rules.superko {
-            if let Some(index) = self.states.iter().position(|&k| k == key) {
-                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
-                return Outcome::lost(Loss::Proven, index);
-            }
+        if let Some(index) = self.repetition(key) {
+            // A cycle: the AND player can repeat it for ever, so the OR player fails here.
+            return Outcome::lost(Loss::Proven, index);
         }
         let stored = self
             .tt

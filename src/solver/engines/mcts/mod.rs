@@ -449,7 +449,7 @@ impl Solver<'_> {
         let Some(state) = tree.and_state(id) else {
             return;
         };
-        self.live_must_play = Some(state.must.plays());
+        self.live_must_play = Some(state.proof.must.plays());
         self.live_zones = tree.edges[tree.edge_range(id)]
             .iter()
             .filter(|e| e.child != NONE)
