@@ -4,7 +4,7 @@
 //! - [`leaf`]: the goal test that decides a node and the zone of the decision;
 //! - [`rules`]: the moves a side may make (region, ko rules, superko, passes);
 //! - [`dilate`]: zone dilation for the consistent-replay conditions;
-//! - [`must_play`]: the must-play region of an AND node; [`and_node`]: the AND-node step every
+//! - [`must_play`]: the must-play region of an AND node; `and_node`: the AND-node step every
 //!   engine shares (a child proven, the node won);
 //! - [`tt`], [`table_pool`]: the transposition table, kept between solves of the same rules;
 //! - [`ordering`]: move ordering; [`progress`]: events for the studio; [`ko_flags`]: what a

@@ -3,7 +3,10 @@
 //! moves for progress events, ko flags) and the steps they share: the goal test at a node and
 //! the zone of its decision, OR and AND zones with dilation, the moves a side may make, limits
 //! and progress, and the conclusion of a search (proof extraction). [`Solver::solve`] runs the
-//! engine of [`SolveConfig::engine`] ([`crate::solver::engines`]).
+//! engine of [`SolveConfig::engine`] ([`crate::solver::engines`]). Nothing here belongs to one
+//! engine: an engine keeps its own state in its own types (df-pn's run, MCTS's tree) and what
+//! it keeps between its runs on one solver in `engine_memory`, which the kernel never reads.
+//! The AND-node step every engine shares is in `kernel/and_node.rs`.
 
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::{Goal, Outcome, Problem};
