@@ -132,3 +132,57 @@ impl Solver<'_> {
         (zone, proof.longest + 1)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn won<'z>(mv: Move, zone: &'z Zone, captured: &'z Zone) -> WonChild<'z> {
+        WonChild {
+            mv,
+            captured,
+            zone,
+            ends_game: false,
+        }
+    }
+
+    #[test]
+    fn a_null_move_shrinks_the_region_and_the_last_answer_proves_the_node() {
+        let pts: Vec<Point> = (0..3).map(|x| Point::new(x, 0)).collect();
+        let none = Zone::new();
+        let mut proof = AndProof::new(&pts);
+        // pts[0] lies outside its child's zone: a null move, the region shrinks to the zone
+        // and the pass leaves it.
+        let small: Zone = [pts[1]].into_iter().collect();
+        let r = proof.child_won(&won(Move::Play(pts[0]), &small, &none), 3);
+        assert_eq!(r, Refuted::NullMove);
+        assert_eq!(proof.must.plays(), small);
+        assert!(!proof.must.contains(Move::Pass));
+        assert!(!proof.is_proven());
+        // pts[1] lies inside its child's zone: it leaves the region, which is now empty.
+        let wide: Zone = [pts[1], pts[2]].into_iter().collect();
+        let r = proof.child_won(&won(Move::Play(pts[1]), &wide, &none), 5);
+        assert_eq!(r, Refuted::Inside);
+        assert!(proof.is_proven());
+        assert_eq!((proof.longest, proof.union), (5, small.union(&wide)));
+    }
+
+    #[test]
+    fn joined_keeps_no_proof_length_and_a_pass_ending_the_game_answers_only_itself() {
+        let pts = [Point::new(0, 0)];
+        let none = Zone::new();
+        let mut proof = AndProof::new(&pts);
+        let pass = WonChild {
+            ends_game: answer_ends_game(false, Some(Move::Pass)),
+            ..won(Move::Pass, &none, &none)
+        };
+        assert_eq!(proof.joined(&pass), Refuted::PassEndingTheGame);
+        assert!(proof.must.contains(Move::Play(pts[0])));
+        assert!(proof.must.pass_back());
+        assert_eq!(proof.longest, 0);
+        assert!(
+            !answer_ends_game(false, None) && !answer_ends_game(false, Some(Move::Play(pts[0])))
+        );
+        assert!(answer_ends_game(true, None));
+    }
+}

@@ -91,3 +91,35 @@ impl<'a> DerefMut for DfpnRun<'_, 'a> {
         self.kernel
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Engine, SolveConfig, Status};
+
+    /// The move cache and the guide gate go back to the kernel when a run ends, so proof
+    /// extraction's runs (and a rerun of the solve) go on with them.
+    #[test]
+    fn a_run_hands_its_move_cache_back_to_the_kernel() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/03-bent-three-kill.sgf");
+        let problem = crate::problem::load(&path).expect("the bundled problem loads");
+        let config = SolveConfig {
+            engine: Engine::Dfpn,
+            ..SolveConfig::default()
+        };
+        let mut kernel = Solver::new(&problem, config);
+        assert!(kernel.engine_memory.is_none());
+        assert_eq!(kernel.solve().status, Status::Win);
+        let kept = kernel
+            .engine_memory
+            .take()
+            .and_then(|m| m.downcast::<DfpnMemory>().ok())
+            .expect("df-pn's memory is back in the kernel");
+        assert!(!kept.cache.is_empty(), "the search kept moves");
+        // A new run starts with them.
+        kernel.engine_memory = Some(kept);
+        let run = DfpnRun::new(&mut kernel);
+        assert!(!run.cache.is_empty());
+    }
+}
