@@ -98,14 +98,12 @@ fn exhaustive(
         _ => {}
     }
     let own_index = s.history.len() - 1;
-    if !s.rules.superko {
-        if let Some(index) = s.states.iter().position(|&k| k == key) {
-            // A cycle: the AND player can repeat it for ever.
-            return NodeResult {
-                value: Value::Fail,
-                earliest: index,
-            };
-        }
+    if let Some(index) = s.repetition(key) {
+        // A cycle: the AND player can repeat it for ever.
+        return NodeResult {
+            value: Value::Fail,
+            earliest: index,
+        };
     }
     if depth == 0 {
         return NodeResult::of(Value::Unknown);
@@ -118,9 +116,8 @@ fn exhaustive(
         and_node(s, board, to_move, passed, depth)
     };
     s.states.pop();
-    let line_free =
-        res.earliest >= own_index || (!s.rules.superko && matches!(res.value, Value::Win { .. }));
-    if s.aborted.is_none() && line_free {
+    let won = matches!(res.value, Value::Win { .. });
+    if s.aborted.is_none() && s.line_free(res.earliest, own_index, won) {
         let stored = match res.value {
             Value::Win { zone, best, dist } => Stored::Win { zone, best, dist },
             Value::Fail => Stored::Fail,

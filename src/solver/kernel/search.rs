@@ -3,13 +3,13 @@
 //! moves for progress events, ko flags) and the steps they share: the goal test at a node and
 //! the zone of its decision, OR and AND zones with dilation, the moves a side may make, limits
 //! and progress, and the conclusion of a search (proof extraction). [`Solver::solve`] runs the
-//! engine of [`SolveConfig::engine`] ([`crate::solver::engines`]).
+//! engine of [`SolveConfig::engine`] ([`crate::solver::engines`]). Nothing here belongs to one
+//! engine: an engine keeps its own state in its own types (df-pn's run, MCTS's tree) and what
+//! it keeps between its runs on one solver in `engine_memory`, which the kernel never reads.
+//! The AND-node step every engine shares is in `kernel/and_node.rs`.
 
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::{Goal, Outcome, Problem};
-use crate::solver::engines::dfpn::guide_gate::GuideGate;
-use crate::solver::engines::dfpn::move_cache::MoveCache;
-use crate::solver::engines::dfpn::parallel::Peers;
 use crate::solver::engines::engine;
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::dilate::{close, dilate_and, dilate_or, AndIllegal};
@@ -25,6 +25,7 @@ use crate::solver::knowledge::not_alive::not_alive_zone;
 use crate::solver::knowledge::pattern_store::initial_table;
 use crate::solver::knowledge::pattern_table::PatternTable;
 use crate::solver::proof::ProofTree;
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -193,21 +194,19 @@ pub struct Solver<'a> {
     pub(in crate::solver) root: RootTracker,
     /// The OR player's ko events so far ([`Solution::ko`]).
     pub(in crate::solver) ko: KoFlags,
-    /// df-pn: the moves of recently expanded nodes.
-    pub(in crate::solver) move_cache: MoveCache,
-    /// When df-pn asks the guide ([`GuideGate`]).
-    pub(in crate::solver) guide_gate: GuideGate,
-    /// df-pn: the proof and disproof numbers of the nodes of the line as the search went down
-    /// (for progress events).
-    pub(in crate::solver) line_numbers: Vec<(u64, u64)>,
+    /// The numbers of the line's nodes reported in progress events, root first, for an engine
+    /// that has numbers ([`crate::solver::engines::registry::ProgressForm::Numbers`]: df-pn's
+    /// proof and disproof numbers as its search went down); empty for the others.
+    pub(in crate::solver) progress_numbers: Vec<(u64, u64)>,
+    /// What the engine of this solve keeps between its runs on this solver (its search, and
+    /// the searches proof extraction asks of it through `SearchEngine::win_within`): df-pn's
+    /// move cache and guide gate. The kernel never looks inside; the engine takes it out when
+    /// a run starts and puts it back when the run ends.
+    pub(in crate::solver) engine_memory: Option<Box<dyn Any>>,
     /// The last proof extraction failed (see [`Solver::solve`]).
     extraction_failed: bool,
     /// The solve is being run again without the pattern table: its clock goes on.
     restarted: bool,
-    /// The threads of a parallel df-pn ([`crate::solver::engines::dfpn::parallel`]), while it runs.
-    pub(in crate::solver) peers: Option<Arc<Peers>>,
-    /// This solver's thread in a parallel df-pn (0: the main one).
-    pub(in crate::solver) thread: usize,
     /// The positions the goal test left undecided.
     undecided: UndecidedMemo,
 }
@@ -218,7 +217,6 @@ pub(in crate::solver) const EXTRACTION_GRACE: Duration = Duration::from_millis(7
 
 impl<'a> Solver<'a> {
     pub fn new(problem: &'a Problem, config: SolveConfig) -> Solver<'a> {
-        let guide_gate = GuideGate::new(config.guide_plies, config.guide_visits);
         let rules = Rules::new(problem, config.superko);
         let goal = problem.goal();
         let decisive_points = if goal.or_defends() && goal.needs_crucial_stones() {
@@ -264,13 +262,10 @@ impl<'a> Solver<'a> {
             live_zones: Vec::new(),
             root: RootTracker::default(),
             ko: KoFlags::NONE,
-            move_cache: MoveCache::new(),
-            guide_gate,
-            line_numbers: Vec::new(),
+            progress_numbers: Vec::new(),
+            engine_memory: None,
             extraction_failed: false,
             restarted: false,
-            peers: None,
-            thread: 0,
             undecided: UndecidedMemo::default(),
         }
     }
@@ -542,7 +537,7 @@ impl<'a> Solver<'a> {
             table_entries: self.tt.len(),
             table_capacity: self.tt.capacity(),
             engine: self.config.engine,
-            numbers: self.line_numbers.clone(),
+            numbers: self.progress_numbers.clone(),
         });
     }
 
@@ -707,6 +702,29 @@ impl<'a> Solver<'a> {
         self.history.pop();
         self.line.pop();
         board.undo();
+    }
+
+    /// The line index of the node `key` when it is already being expanded on the line
+    /// (`states`) and the cycle rule holds (no superko): a repetition, which the AND player can
+    /// repeat for ever, so the OR player fails there (a failure that depends on the line).
+    pub(in crate::solver) fn repetition(&self, key: u64) -> Option<usize> {
+        if self.rules.superko {
+            return None;
+        }
+        self.states.iter().position(|&k| k == key)
+    }
+
+    /// Is the result of the node at line index `own_index` true on any line, so that the
+    /// tables may keep it? It is when no repetition (or superko refusal) below it referred
+    /// above the node (`earliest`: the earliest line index one referred to), and under the
+    /// cycle rule a win (`won`) always is: a winning strategy needs no repetition.
+    pub(in crate::solver) fn line_free(
+        &self,
+        earliest: usize,
+        own_index: usize,
+        won: bool,
+    ) -> bool {
+        earliest >= own_index || (!self.rules.superko && won)
     }
 
     /// The stones of the defender's crucial blocks (every defender block for the goals without

@@ -13,8 +13,9 @@
 
 use crate::go::{Board, Color, Move, Zone};
 use crate::solver::engines::engine;
+use crate::solver::kernel::and_node::{AndProof, WonChild};
 use crate::solver::kernel::leaf::Reason;
-use crate::solver::kernel::must_play::{MustPlay, Refuted};
+use crate::solver::kernel::must_play::Refuted;
 use crate::solver::kernel::search::{Solver, Value, EXTRACTION_GRACE};
 use crate::solver::proof::{LeafKind, ProofNode, ProofTree, Role};
 
@@ -202,26 +203,30 @@ impl Solver<'_> {
         bound: u32,
     ) -> Option<ProofNode> {
         let gen = self.and_moves(board, and);
-        let mut must = MustPlay::new(&gen.moves);
-        let mut union = Zone::new();
+        let mut proof = AndProof::new(&gen.moves);
         let mut children = Vec::new();
         for mv in self.extraction_order(board, and, passed, &gen.moves, bound) {
-            if !must.contains(mv) {
+            if !proof.must.contains(mv) {
                 continue;
             }
             let (mut child, captured) = self.build_child(board, and, mv, passed, bound)?;
-            let z = child.zone;
-            union.union_with(&z);
-            let ends_game = child.ends_by_pass();
-            child.null_move = must.refuted(mv, &captured, &z, ends_game) == Refuted::NullMove;
+            let won = WonChild {
+                mv,
+                captured: &captured,
+                zone: &child.zone,
+                ends_game: child.ends_by_pass(),
+            };
+            // The kernel's AND-node step without the proof lengths, which the tree does not
+            // keep.
+            child.null_move = proof.joined(&won) == Refuted::NullMove;
             children.push(child);
         }
         let searched: Zone = children
             .iter()
             .filter_map(|c| c.mv.and_then(|m| m.point()))
             .collect();
-        let must_play = must.required().union(&searched);
-        let zone = self.and_zone(board, and, &union, &gen, must.pass_back());
+        let must_play = proof.must.required().union(&searched);
+        let (zone, _) = self.and_won(board, and, &proof, &gen);
         if self.forbids(&zone) {
             return None;
         }

@@ -4,15 +4,16 @@
 
 use super::numbers::Thresholds;
 use super::outcome::State;
+use super::run::DfpnRun;
 use crate::go::{Board, Color, Move, Point};
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{Solver, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
 
-impl Solver<'_> {
+impl DfpnRun<'_, '_> {
     /// The node's win with a proof of at most `bound` plies: the table's, or a new df-pn search
     /// of the node bounded by `bound` plies; `Unknown` when there is none within the limits.
-    pub(in crate::solver) fn dfpn_win_within(
+    pub(in crate::solver) fn win_within(
         &mut self,
         board: &mut Board,
         to_move: Color,
@@ -34,7 +35,9 @@ impl Solver<'_> {
             _ => Value::Unknown,
         }
     }
+}
 
+impl Solver<'_> {
     /// The order in which extraction rebuilds the moves `legal` (and the pass) of an AND node
     /// with `bound` plies left. Depth-first: the search's own order, which the table follows.
     /// df-pn proved the children in its own order and pruned others by their zones, so the

@@ -51,6 +51,7 @@ pub(in crate::solver) mod move_cache;
 mod numbers;
 pub(in crate::solver) mod outcome;
 pub(in crate::solver) mod parallel;
+pub(in crate::solver) mod run;
 
 use crate::solver::engines::registry::{
     Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
@@ -59,13 +60,16 @@ use knowledge::{costed_moves, prior_costs, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
 use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
+pub(in crate::solver) use run::DfpnRun;
 
 use crate::go::{Board, Color, Move, Point, Zone};
-use crate::solver::kernel::must_play::MustPlay;
+use crate::solver::kernel::and_node::{answer_ends_game, AndProof, WonChild};
 use crate::solver::kernel::search::{AndMoves, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
 use crate::solver::knowledge::guide::GuideQuery;
 
+#[cfg(doc)]
+use crate::solver::kernel::must_play::MustPlay;
 #[cfg(doc)]
 use crate::solver::SolveConfig;
 
@@ -94,9 +98,8 @@ const NULL_MOVE_EXTRA: Num = 1;
 
 /// The state of an AND node's must-play loop.
 struct AndNode {
-    must: MustPlay,
-    union: Zone,
-    longest: u32,
+    /// The must-play region, the union of the proven children's zones, the longest proof.
+    proof: AndProof,
     passed: bool,
     /// The OR reply that won the latest proven child: tried first at the others.
     hint: Option<Move>,
@@ -131,7 +134,13 @@ impl SearchEngine for Dfpn {
     }
 
     fn solve(&self, solver: &mut Solver<'_>) -> Solution {
-        solver.solve_dfpn()
+        let (mut board, to_move) = solver.begin_solve();
+        // The run ends (its move cache and guide gate go back to the kernel) before the
+        // conclusion, whose proof extraction runs df-pn again.
+        let out = DfpnRun::new(solver).search_root(&mut board, to_move);
+        let (value, stop) = solver.root_verdict(out.state);
+        let depth = solver.iteration_depth;
+        solver.conclude(&mut board, to_move, value, stop, depth)
     }
 
     fn win_within(
@@ -142,54 +151,21 @@ impl SearchEngine for Dfpn {
         passed: bool,
         bound: u32,
     ) -> Value {
-        solver.dfpn_win_within(board, to_move, passed, bound)
+        DfpnRun::new(solver).win_within(board, to_move, passed, bound)
     }
 }
 
-impl Solver<'_> {
-    /// Solve with df-pn (see the module documentation).
-    pub(in crate::solver) fn solve_dfpn(&mut self) -> Solution {
-        let (mut board, to_move) = self.begin_solve();
+impl DfpnRun<'_, '_> {
+    /// Search the root (the board after [`Solver::begin_solve`]) with infinite thresholds,
+    /// on `config.threads` threads, until it is decided or a limit ends the search.
+    fn search_root(&mut self, board: &mut Board, to_move: Color) -> Outcome {
         self.iteration_depth = 0;
         self.depth_cut = false;
-        let out = if self.config.threads > 1 {
-            self.mid_root_parallel(&mut board, to_move)
+        if self.config.threads > 1 {
+            self.mid_root_parallel(board, to_move)
         } else {
-            self.mid(
-                &mut board,
-                to_move,
-                false,
-                Thresholds::INFINITE,
-                self.config.max_depth,
-                None,
-            )
-        };
-        let (value, stop) = self.root_verdict(out.state);
-        let depth = self.iteration_depth;
-        self.conclude(&mut board, to_move, value, stop, depth)
-    }
-
-    /// The solve's value and stop reason from the root's state (df-pn's or MCTS's): a win or a
-    /// proven loss is solved; an open root or a loss by the ply limit or the width is unknown,
-    /// stopped by the limit that aborted the search, else by the ply limit or the width.
-    pub(in crate::solver) fn root_verdict(&self, state: State) -> (Value, StopReason) {
-        match state {
-            State::Win { zone, best, dist } => {
-                (Value::Win { zone, best, dist }, StopReason::Solved)
-            }
-            State::Lost(Loss::Proven) => (Value::Fail, StopReason::Solved),
-            State::Lost(loss) => (
-                Value::Unknown,
-                self.aborted.unwrap_or(if loss == Loss::Cut {
-                    StopReason::DepthLimit
-                } else {
-                    StopReason::Pruned
-                }),
-            ),
-            State::Open => (
-                Value::Unknown,
-                self.aborted.unwrap_or(StopReason::DepthLimit),
-            ),
+            let plies = self.config.max_depth;
+            self.mid(board, to_move, false, Thresholds::INFINITE, plies, None)
         }
     }
 
@@ -276,71 +252,20 @@ impl Solver<'_> {
             p.leave(self.thread, key);
         }
         self.states.pop();
-        let line_free = out.earliest >= own_index
-            || (!self.rules.superko && matches!(out.state, State::Win { .. }));
+        let won = matches!(out.state, State::Win { .. });
+        let line_free = self.line_free(out.earliest, own_index, won);
         if self.aborted.is_none() {
             if let Some(stored) = out.to_stored(line_free) {
                 if let Stored::Win { zone, best, dist } = stored {
                     self.patterns
                         .store(board, to_move, passed, &zone, best, dist);
                 }
-                self.tt.store(key, stored, self.nodes - nodes_before);
+                self.kernel
+                    .tt
+                    .store(key, stored, self.kernel.nodes - nodes_before);
             }
         }
         out
-    }
-
-    /// `out`, except that a win whose zone meets the forbidden points
-    /// ([`SolveConfig::forbidden_zone`]) is a loss of kind `Pruned`: final for this
-    /// constrained search, never a proven failure.
-    fn admitted(&self, out: Outcome) -> Outcome {
-        match out.state {
-            State::Win { zone, .. } if self.forbids(&zone) => {
-                Outcome::lost(Loss::Pruned, out.earliest)
-            }
-            _ => out,
-        }
-    }
-
-    /// What is known of the child reached by a move just played (its position on the board,
-    /// its table key `key`): a repetition of the line, the table's entry, or fresh numbers.
-    pub(in crate::solver) fn known(
-        &mut self,
-        board: &Board,
-        key: u64,
-        to_move: Color,
-        passed: bool,
-        plies: u32,
-        fresh: Outcome,
-    ) -> Outcome {
-        if !self.rules.superko {
-            if let Some(index) = self.states.iter().position(|&k| k == key) {
-                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
-                return Outcome::lost(Loss::Proven, index);
-            }
-        }
-        let stored = self
-            .tt
-            .probe(key)
-            .and_then(|s| Outcome::from_stored(s, plies));
-        if let Some(out) = stored.filter(|o| !o.is_open()) {
-            return self.admitted(out);
-        }
-        match self.pattern_win(board, to_move, passed, plies) {
-            Some(w) => Outcome::win(w.zone, w.best, w.dist),
-            None => stored.unwrap_or(fresh),
-        }
-    }
-
-    /// A waiting pass's outcome ([`Solver::waiting_pass`]): its own when won or open, else the
-    /// game-ending pass's win.
-    fn waiting_outcome(&self, board: &Board, out: Outcome) -> Outcome {
-        match out.state {
-            State::Lost(_) => {
-                self.admitted(Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1))
-            }
-            _ => out,
-        }
     }
 
     /// Play `child`'s move (legal: it was generated here), search it, take it back. `waiting`:
@@ -367,7 +292,7 @@ impl Solver<'_> {
         self.push(board, mv);
         let at_root = self.root.active && self.line.len() == 1;
         if at_root {
-            self.root.enter(mv, self.nodes);
+            self.kernel.root.enter(mv, self.kernel.nodes);
         }
         let out = self.mid(
             board,
@@ -389,8 +314,8 @@ impl Solver<'_> {
                 _ => None,
             };
             let finished = self.aborted.is_none();
-            self.root
-                .leave(self.nodes, mover_wins, self.iteration_depth, finished);
+            let (nodes, depth) = (self.nodes, self.iteration_depth);
+            self.root.leave(nodes, mover_wins, depth, finished);
         }
         self.pop(board);
         out
@@ -489,7 +414,7 @@ impl Solver<'_> {
             let child = children[i];
             let child_th_pn = min_threshold(th_pn, second).saturating_sub(child.cost);
             let child_th_dn = dn_sum.child_threshold(th_dn);
-            self.line_numbers.push((pn, dn));
+            self.progress_numbers.push((pn, dn));
             children[i].out = self.visit(
                 board,
                 or,
@@ -502,7 +427,7 @@ impl Solver<'_> {
                 plies,
                 None,
             );
-            self.line_numbers.pop();
+            self.progress_numbers.pop();
         }
     }
 
@@ -559,7 +484,7 @@ impl Solver<'_> {
     /// Count a visit to the node of move-cache key `key`; whether its moves are costed by the
     /// guide ([`guide_gate`]; never without one).
     fn guide_gate_opens(&mut self, key: u64) -> bool {
-        self.config.guide.is_some() && self.guide_gate.visit(key, self.line.len())
+        self.config.guide.is_some() && self.gate.visit(key, self.line.len())
     }
 
     /// The OR node's moves, costed and ordered (from the cache after the first visit).
@@ -569,7 +494,7 @@ impl Solver<'_> {
         let at_root = self.root.active && self.line.is_empty();
         let cacheable = !self.rules.superko && !at_root;
         if cacheable {
-            if let Some(kept) = self.move_cache.or_moves(key) {
+            if let Some(kept) = self.cache.or_moves(key) {
                 if kept.guided || !guided {
                     return kept.clone();
                 }
@@ -583,7 +508,7 @@ impl Solver<'_> {
             guided,
         };
         if cacheable {
-            self.move_cache.keep_or(key, moves.clone());
+            self.cache.keep_or(key, moves.clone());
         }
         moves
     }
@@ -601,7 +526,7 @@ impl Solver<'_> {
         let cacheable = !self.rules.superko;
         if cacheable {
             if let Some(kept) = self
-                .move_cache
+                .cache
                 .and_plays(key)
                 .filter(|kept| kept.guided || !guided)
             {
@@ -626,7 +551,7 @@ impl Solver<'_> {
                 illegal: gen.illegal.clone(),
                 guided,
             };
-            self.move_cache.keep_and(key, kept);
+            self.cache.keep_and(key, kept);
         }
         (gen, plays)
     }
@@ -698,7 +623,7 @@ impl Solver<'_> {
         plies: u32,
     ) -> Option<Outcome> {
         for &(cost, mv) in moves {
-            if !node.must.contains(mv) {
+            if !node.proof.must.contains(mv) {
                 continue;
             }
             if self.rules.try_move(board, and, mv, &self.history).is_err() {
@@ -736,35 +661,31 @@ impl Solver<'_> {
             if let State::Lost(_) = out.state {
                 return Some(out);
             }
-            self.and_child_won(node, &child);
+            self.child_proven(node, &child);
             children.push(child);
         }
         None
     }
 
-    /// An AND child is proven for the OR player: the must-play region shrinks (see
-    /// [`MustPlay::refuted`]), its zone joins the union.
-    fn and_child_won(&mut self, node: &mut AndNode, child: &Child) {
+    /// An AND child is proven for the OR player: its answer is tried first at the others, and
+    /// the kernel's AND-node step takes it ([`Solver::and_child_won`]: the must-play region
+    /// shrinks, the zone joins the union).
+    fn child_proven(&mut self, node: &mut AndNode, child: &Child) {
         let State::Win { zone, best, dist } = child.out.state else {
             return;
         };
-        node.longest = node.longest.max(dist);
-        node.union.union_with(&zone);
         if best.is_some() {
             node.hint = best;
         }
-        let ends_game = node.passed || best == Some(Move::Pass);
-        node.must
-            .refuted(child.mv, &child.captured, &zone, ends_game);
-        if self.line.is_empty() && self.root.active {
-            let must = &node.must;
-            self.root
-                .refute_unneeded(|m| must.contains(m), self.iteration_depth);
-        }
-        if self.line.len() <= 1 {
-            self.live_must_play = Some(node.must.plays());
-            self.live_zones.push(zone);
-        }
+        let won = WonChild {
+            mv: child.mv,
+            captured: &child.captured,
+            zone: &zone,
+            ends_game: answer_ends_game(node.passed, best),
+        };
+        let (at_root, shown) = (self.line.is_empty(), self.shows_and_node());
+        self.kernel
+            .and_child_won(&mut node.proof, &won, dist, at_root, shown);
     }
 
     /// The end of the next batch of `order` from `start`: `count` moves still in the must-play
@@ -779,7 +700,7 @@ impl Solver<'_> {
         let mut taken = 0;
         let mut end = start;
         while end < order.len() && taken < count {
-            if node.must.contains(order[end].1) {
+            if node.proof.must.contains(order[end].1) {
                 taken += 1;
             }
             end += 1;
@@ -800,9 +721,7 @@ impl Solver<'_> {
         let (gen, plays) = self.and_plays(board, and, key);
         let mut earliest = gen.earliest;
         let mut node = AndNode {
-            must: MustPlay::new(&gen.moves),
-            union: Zone::new(),
-            longest: 0,
+            proof: AndProof::new(&gen.moves),
             passed,
             hint: None,
         };
@@ -832,9 +751,8 @@ impl Solver<'_> {
             let moves: Vec<Move> = order.iter().map(|&(_, mv)| mv).collect();
             self.root.begin(false, &moves, 0);
         }
-        if self.line.len() <= 1 {
-            self.live_must_play = Some(node.must.plays());
-            self.live_zones.clear();
+        if self.shows_and_node() {
+            self.and_view_begun(&node.proof);
         }
         let mut children = Vec::with_capacity(OR_BATCH);
         // The first batch: only the pass when it is searched first.
@@ -856,7 +774,7 @@ impl Solver<'_> {
             let mut second = INF;
             let mut best = None;
             for (i, c) in children.iter().enumerate() {
-                if !c.out.is_open() || !node.must.contains(c.mv) {
+                if !c.out.is_open() || !node.proof.must.contains(c.mv) {
                     continue;
                 }
                 earliest = earliest.min(c.out.earliest);
@@ -881,7 +799,7 @@ impl Solver<'_> {
                     .is_some_and(|c| c.mv == Move::Pass && c.out.is_open());
             let mut waiting = order[next..]
                 .iter()
-                .filter(|&&(_, mv)| node.must.contains(mv));
+                .filter(|&&(_, mv)| node.proof.must.contains(mv));
             let rest_dn = match waiting.next() {
                 None => INF,
                 Some(_) if pass_open => {
@@ -911,8 +829,8 @@ impl Solver<'_> {
                 for c in &children {
                     earliest = earliest.min(c.out.earliest);
                 }
-                let zone = self.and_zone(board, and, &node.union, &gen, node.must.pass_back());
-                let mut won = Outcome::win(zone, None, node.longest + 1);
+                let (zone, dist) = self.and_won(board, and, &node.proof, &gen);
+                let mut won = Outcome::win(zone, None, dist);
                 won.earliest = earliest;
                 return won;
             };
@@ -927,7 +845,7 @@ impl Solver<'_> {
             let child = children[i];
             let child_th_dn = min_threshold(th_dn, second).saturating_sub(child.cost);
             let child_th_pn = pn_sum.child_threshold(th_pn);
-            self.line_numbers.push((pn, dn));
+            self.progress_numbers.push((pn, dn));
             let out = self.visit(
                 board,
                 and,
@@ -940,7 +858,7 @@ impl Solver<'_> {
                 plies,
                 node.hint,
             );
-            self.line_numbers.pop();
+            self.progress_numbers.pop();
             children[i].out = out;
             match out.state {
                 State::Lost(_) => {
@@ -951,7 +869,7 @@ impl Solver<'_> {
                 }
                 State::Win { .. } => {
                     let c = children[i];
-                    self.and_child_won(&mut node, &c);
+                    self.child_proven(&mut node, &c);
                 }
                 State::Open => {}
             }
@@ -959,9 +877,89 @@ impl Solver<'_> {
     }
 }
 
+/// df-pn's steps that read only the kernel (MCTS takes them too: it stores df-pn's outcomes).
+impl Solver<'_> {
+    /// The solve's value and stop reason from the root's state (df-pn's or MCTS's): a win or a
+    /// proven loss is solved; an open root or a loss by the ply limit or the width is unknown,
+    /// stopped by the limit that aborted the search, else by the ply limit or the width.
+    pub(in crate::solver) fn root_verdict(&self, state: State) -> (Value, StopReason) {
+        match state {
+            State::Win { zone, best, dist } => {
+                (Value::Win { zone, best, dist }, StopReason::Solved)
+            }
+            State::Lost(Loss::Proven) => (Value::Fail, StopReason::Solved),
+            State::Lost(loss) => (
+                Value::Unknown,
+                self.aborted.unwrap_or(if loss == Loss::Cut {
+                    StopReason::DepthLimit
+                } else {
+                    StopReason::Pruned
+                }),
+            ),
+            State::Open => (
+                Value::Unknown,
+                self.aborted.unwrap_or(StopReason::DepthLimit),
+            ),
+        }
+    }
+
+    /// `out`, except that a win whose zone meets the forbidden points
+    /// ([`SolveConfig::forbidden_zone`]) is a loss of kind `Pruned`: final for this
+    /// constrained search, never a proven failure.
+    fn admitted(&self, out: Outcome) -> Outcome {
+        match out.state {
+            State::Win { zone, .. } if self.forbids(&zone) => {
+                Outcome::lost(Loss::Pruned, out.earliest)
+            }
+            _ => out,
+        }
+    }
+
+    /// What is known of the child reached by a move just played (its position on the board,
+    /// its table key `key`): a repetition of the line, the table's entry, or fresh numbers.
+    pub(in crate::solver) fn known(
+        &mut self,
+        board: &Board,
+        key: u64,
+        to_move: Color,
+        passed: bool,
+        plies: u32,
+        fresh: Outcome,
+    ) -> Outcome {
+        if let Some(index) = self.repetition(key) {
+            // A cycle: the AND player can repeat it for ever, so the OR player fails here.
+            return Outcome::lost(Loss::Proven, index);
+        }
+        let stored = self
+            .tt
+            .probe(key)
+            .and_then(|s| Outcome::from_stored(s, plies));
+        if let Some(out) = stored.filter(|o| !o.is_open()) {
+            return self.admitted(out);
+        }
+        match self.pattern_win(board, to_move, passed, plies) {
+            Some(w) => Outcome::win(w.zone, w.best, w.dist),
+            None => stored.unwrap_or(fresh),
+        }
+    }
+
+    /// A waiting pass's outcome ([`Solver::waiting_pass`]): its own when won or open, else the
+    /// game-ending pass's win.
+    fn waiting_outcome(&self, board: &Board, out: Outcome) -> Outcome {
+        match out.state {
+            State::Lost(_) => {
+                self.admitted(Outcome::win(self.two_pass_zone(board), Some(Move::Pass), 1))
+            }
+            _ => out,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::guide_gate::GuideGate;
     use super::move_cache::MoveCache;
+    use super::run::DfpnMemory;
     use crate::solver::{Engine, SolveConfig, Solver};
 
     #[test]
@@ -985,7 +983,10 @@ mod tests {
                 .problem;
             let cached = Solver::new(&problem, config.clone()).solve();
             let mut plain = Solver::new(&problem, config.clone());
-            plain.move_cache = MoveCache::disabled();
+            plain.engine_memory = Some(Box::new(DfpnMemory {
+                cache: MoveCache::disabled(),
+                gate: GuideGate::new(config.guide_plies, config.guide_visits),
+            }));
             let plain = plain.solve();
             assert_eq!(
                 (cached.status, cached.nodes),

@@ -86,6 +86,12 @@ impl MoveCache {
         }
     }
 
+    /// Nothing is kept.
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.taken == 0
+    }
+
     /// The slot of `key` among `slots` (a power of two).
     fn slot(key: u64, slots: usize) -> usize {
         (key as usize) & slots.wrapping_sub(1)

@@ -1,6 +1,6 @@
 //! Parallel df-pn (both cores on one claim). The main thread runs the
 //! ordinary search; each helper thread runs the same search from the same root with its own
-//! solver (line, move cache, pattern table) and **one transposition table shared by all**
+//! solver (line, pattern table) and its own df-pn run (move cache) and **one transposition table shared by all**
 //! ([`TranspositionTable::into_shared`]). What a thread proves or bounds is found by the others
 //! at their next probe: every stored result is line-free, so it is valid on any thread's line
 //! (the module documentation of [`super`] on graph-history interaction).
@@ -30,6 +30,7 @@
 
 use super::numbers::{add, Num};
 use super::outcome::{Loss, Outcome, State};
+use super::run::DfpnRun;
 use crate::go::{Board, Color};
 use crate::solver::kernel::search::{Solver, StopReason};
 use crate::solver::SolveConfig;
@@ -122,7 +123,7 @@ impl Peers {
     }
 }
 
-impl Solver<'_> {
+impl DfpnRun<'_, '_> {
     /// The number `n` of the child `key` for choosing among the children (see [`Peers`]).
     pub(super) fn virtual_number(&self, key: u64, n: Num) -> Num {
         match &self.peers {
@@ -165,10 +166,11 @@ impl Solver<'_> {
                         let mut helper = Solver::new(problem, config);
                         helper.tt = tt;
                         helper.set_stop_flag(Arc::clone(&peers.stop));
-                        helper.thread = thread;
-                        helper.peers = Some(Arc::clone(&peers));
                         let (mut board, to_move) = helper.begin_solve();
-                        let out = helper.mid(
+                        let mut run = DfpnRun::new(&mut helper);
+                        run.thread = thread;
+                        run.peers = Some(Arc::clone(&peers));
+                        let out = run.mid(
                             &mut board,
                             to_move,
                             false,
@@ -176,6 +178,7 @@ impl Solver<'_> {
                             plies,
                             None,
                         );
+                        drop(run);
                         let decided = matches!(
                             out.state,
                             State::Win { .. } | State::Lost(Loss::Proven | Loss::Pruned)

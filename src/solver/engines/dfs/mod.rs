@@ -27,9 +27,9 @@
 //!   move may be legal after another line.
 
 use crate::go::{Board, Color, Move, Zone};
-use crate::solver::engines::registry::{
-    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
-};
+use crate::solver::engines::registry::Engine;
+use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
+use crate::solver::kernel::and_node::{answer_ends_game, AndProof, WonChild};
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{NodeResult, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
@@ -154,14 +154,12 @@ impl Solver<'_> {
             }
         }
         let own_index = self.history.len() - 1;
-        if !self.rules.superko {
-            if let Some(index) = self.states.iter().position(|&k| k == key) {
-                // A cycle: the AND player can repeat it for ever, so the OR player fails here.
-                return NodeResult {
-                    value: Value::Fail,
-                    earliest: index,
-                };
-            }
+        if let Some(index) = self.repetition(key) {
+            // A cycle: the AND player can repeat it for ever, so the OR player fails here.
+            return NodeResult {
+                value: Value::Fail,
+                earliest: index,
+            };
         }
         if depth == 0 {
             self.depth_cut = true;
@@ -183,11 +181,8 @@ impl Solver<'_> {
         self.states.pop();
         let cut_here = self.depth_cut;
         self.depth_cut |= outer_cut;
-        // Under the cycle rule a win never depends on the line (a winning strategy needs no
-        // repetition); other results do when a repetition below referred above this node.
-        let line_free = res.earliest >= own_index
-            || (!self.rules.superko && matches!(res.value, Value::Win { .. }));
-        if self.aborted.is_none() && line_free {
+        let won = matches!(res.value, Value::Win { .. });
+        if self.aborted.is_none() && self.line_free(res.earliest, own_index, won) {
             let stored = match res.value {
                 Value::Win { zone, best, dist } => {
                     self.patterns
@@ -273,15 +268,12 @@ impl Solver<'_> {
     fn and_node(&mut self, board: &mut Board, and: Color, passed: bool, depth: u32) -> NodeResult {
         let gen = self.and_moves(board, and);
         let mut earliest = gen.earliest;
-        let mut must = MustPlay::new(&gen.moves);
-        let mut union = Zone::new();
+        let mut proof = AndProof::new(&gen.moves);
         let mut unknown = Zone::new();
         let mut unknown_pass = false;
-        let mut longest = 0;
-        let live = self.line.len() <= 1;
+        let live = self.shows_and_node();
         if live {
-            self.live_must_play = Some(must.plays());
-            self.live_zones.clear();
+            self.and_view_begun(&proof);
         }
         let at_root = self.root.active && self.line.is_empty();
         if at_root {
@@ -289,7 +281,7 @@ impl Solver<'_> {
             self.root.begin(false, &legal, 0);
         }
         for mv in MustPlay::order(&gen.moves) {
-            if !must.contains(mv) {
+            if !proof.must.contains(mv) {
                 continue;
             }
             if self.rules.try_move(board, and, mv, &self.history).is_err() {
@@ -357,42 +349,34 @@ impl Solver<'_> {
                     }
                     Move::Pass => unknown_pass = true,
                 },
-                Value::Win {
-                    zone: z,
-                    dist,
-                    best,
-                } => {
-                    longest = longest.max(dist);
-                    union.union_with(&z);
-                    let ends_game = passed || best == Some(Move::Pass);
-                    must.refuted(mv, &captured, &z, ends_game);
-                    if at_root {
-                        // Moves the must-play region lost are answered by this zone.
-                        self.root
-                            .refute_unneeded(|m| must.contains(m), self.iteration_depth);
-                    }
-                    if live {
-                        self.live_must_play = Some(must.plays());
-                        self.live_zones.push(z);
-                    }
+                Value::Win { zone, dist, best } => {
+                    let child = WonChild {
+                        mv,
+                        captured: &captured,
+                        zone: &zone,
+                        ends_game: answer_ends_game(passed, best),
+                    };
+                    self.and_child_won(&mut proof, &child, dist, at_root, live);
                 }
             }
             if self.aborted.is_some() {
                 return NodeResult::of(Value::Unknown);
             }
         }
-        if unknown.intersects(&must.plays()) || (unknown_pass && must.contains(Move::Pass)) {
+        if unknown.intersects(&proof.must.plays())
+            || (unknown_pass && proof.must.contains(Move::Pass))
+        {
             return NodeResult {
                 value: Value::Unknown,
                 earliest,
             };
         }
-        let zone = self.and_zone(board, and, &union, &gen, must.pass_back());
+        let (zone, dist) = self.and_won(board, and, &proof, &gen);
         NodeResult {
             value: Value::Win {
                 zone,
                 best: None,
-                dist: longest + 1,
+                dist,
             },
             earliest,
         }

@@ -25,6 +25,7 @@ use crate::solver::kernel::must_play::MustPlay;
 use super::tree::{Tree, NONE};
 use crate::go::{Board, Move, Zone};
 use crate::solver::engines::dfpn::outcome::{Loss, State};
+use crate::solver::kernel::and_node::{answer_ends_game, WonChild};
 use crate::solver::kernel::search::{Solver, Value};
 use crate::solver::kernel::tt::Stored;
 
@@ -68,7 +69,7 @@ impl Solver<'_> {
             let Some(and) = tree.and_state(parent) else {
                 return false;
             };
-            if !and.must.contains(edge.mv) {
+            if !and.proof.must.contains(edge.mv) {
                 // Answered by a proven sibling's zone already.
                 return false;
             }
@@ -125,8 +126,9 @@ impl Solver<'_> {
     }
 
     /// The AND node `id`'s child by `mv` is won for the OR player with `zone` (its best reply
-    /// `best`, proof length `dist`): the must-play region shrinks or loses the move; an empty
-    /// region wins the node. Returns whether it is decided.
+    /// `best`, proof length `dist`): the kernel's AND-node step ([`Solver::and_child_won`]: the
+    /// must-play region shrinks or loses the move); an empty region wins the node
+    /// ([`Solver::and_won`]). Returns whether it is decided.
     #[allow(clippy::too_many_arguments)]
     fn mcts_and_child_won(
         &mut self,
@@ -144,25 +146,23 @@ impl Solver<'_> {
         let Some(and) = tree.and_state_mut(id) else {
             return false;
         };
-        and.longest = and.longest.max(dist);
-        and.union.union_with(&zone);
-        let ends_game = passed || best == Some(Move::Pass);
-        and.must.refuted(mv, captured, &zone, ends_game);
-        if depth == 0 && self.root.active {
-            let must = &and.must;
-            self.root
-                .refute_unneeded(|m| must.contains(m), self.iteration_depth);
-        }
-        if !and.must.plays().is_empty() || and.must.contains(Move::Pass) {
+        let won = WonChild {
+            mv,
+            captured,
+            zone: &zone,
+            ends_game: answer_ends_game(passed, best),
+        };
+        // The live view shows MCTS's AND node from the tree ([`super`]'s `show_and_node`).
+        self.and_child_won(&mut and.proof, &won, dist, depth == 0, false);
+        if !and.proof.is_proven() {
             return false;
         }
-        let (union, longest, pass_back) = (and.union, and.longest, and.must.pass_back());
-        let zone = self.and_zone(board, to_move, &union, &and.gen, pass_back);
+        let (zone, dist) = self.and_won(board, to_move, &and.proof, &and.gen);
         let earliest = tree.children_earliest(id);
         let won = State::Win {
             zone,
             best: None,
-            dist: longest + 1,
+            dist,
         };
         tree.decide(id, won, earliest);
         true
@@ -172,9 +172,8 @@ impl Solver<'_> {
     /// transposition table, and a win in the pattern table, unless it depends on the line.
     pub(super) fn store_decided(&mut self, tree: &Tree, board: &Board, id: u32) {
         let node = tree.node(id);
-        let line_free = node.earliest >= node.depth as usize
-            || (!self.rules.superko && matches!(node.state, State::Win { .. }));
-        if !line_free {
+        let won = matches!(node.state, State::Win { .. });
+        if !self.line_free(node.earliest, node.depth as usize, won) {
             return;
         }
         let stored = match node.state {
@@ -205,8 +204,8 @@ mod tests {
     use crate::problem::fixtures::bent_three_live;
     use crate::problem::Problem;
     use crate::solver::engines::mcts::tree::{AndState, Edge};
+    use crate::solver::kernel::and_node::AndProof;
     use crate::solver::kernel::dilate::dilate_or;
-    use crate::solver::kernel::must_play::MustPlay;
     use crate::solver::kernel::search::AndMoves;
     use crate::solver::{Engine, SolveConfig};
 
@@ -253,9 +252,7 @@ mod tests {
         if to_move == Color::Black {
             let plays: Vec<Point> = moves.iter().filter_map(|m| m.point()).collect();
             t.ands.push(AndState {
-                must: MustPlay::new(&plays),
-                union: Zone::new(),
-                longest: 0,
+                proof: AndProof::new(&plays),
                 gen: AndMoves {
                     moves: Vec::new(),
                     illegal: Vec::new(),
@@ -330,7 +327,7 @@ mod tests {
         let z: Zone = [Point::new(1, 0)].into_iter().collect();
         t.decide(t.edges[0].child, win(z, 3), usize::MAX);
         assert!(!solver.child_decided(&mut t, &mut board, 0, 0, &Zone::new()));
-        let must = &t.ands[0].must;
+        let must = &t.ands[0].proof.must;
         assert_eq!(must.plays(), z);
         assert!(!must.contains(Move::Pass) && !must.contains(play(2)));
         // A sibling outside the region changes nothing, even lost.
@@ -363,7 +360,7 @@ mod tests {
         let z: Zone = [Point::new(0, 0), Point::new(1, 0)].into_iter().collect();
         t.decide(t.edges[0].child, win(z, 2), usize::MAX);
         assert!(!solver.child_decided(&mut t, &mut board, 0, 0, &Zone::new()));
-        let must = &t.ands[0].must;
+        let must = &t.ands[0].proof.must;
         assert!(!must.contains(play(0)) && must.contains(play(1)) && must.contains(Move::Pass));
         t.decide(t.edges[1].child, State::Lost(Loss::Proven), 1);
         assert!(solver.child_decided(&mut t, &mut board, 0, 1, &Zone::new()));
@@ -386,7 +383,7 @@ mod tests {
             t.node(0).is_open(),
             "the pass is refuted, the node stays open"
         );
-        let must = &t.ands[0].must;
+        let must = &t.ands[0].proof.must;
         assert!(!must.contains(Move::Pass), "the pass is answered");
         assert!(
             must.contains(play(0)),

@@ -19,7 +19,7 @@ use crate::solver::SolveConfig;
 use super::tree::{AndState, Edge, Tree, NONE};
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::solver::engines::dfpn::outcome::{Loss, Outcome, State};
-use crate::solver::kernel::must_play::MustPlay;
+use crate::solver::kernel::and_node::AndProof;
 use crate::solver::kernel::ordering::prior_crucial_blocks;
 use crate::solver::kernel::search::{Solver, Value};
 use crate::solver::kernel::tt::node_key;
@@ -159,9 +159,7 @@ impl Solver<'_> {
             }
             tree.node_mut(id).and = tree.ands.len() as u32;
             tree.ands.push(AndState {
-                must: MustPlay::new(&gen.moves),
-                union: Zone::new(),
-                longest: 0,
+                proof: AndProof::new(&gen.moves),
                 gen: {
                     gen.moves = Vec::new();
                     gen

@@ -56,6 +56,7 @@ use tree::{Tree, NONE};
 
 use crate::go::{Board, Color};
 use crate::solver::engines::dfpn::outcome::{Loss, Outcome, State};
+use crate::solver::engines::dfpn::DfpnRun;
 use crate::solver::kernel::search::{Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::node_key;
 use crate::solver::knowledge::guide::{GuideHandle, GuideQuery, HeuristicGuide};
@@ -136,7 +137,7 @@ impl SearchEngine for Mcts {
         passed: bool,
         bound: u32,
     ) -> Value {
-        solver.dfpn_win_within(board, to_move, passed, bound)
+        DfpnRun::new(solver).win_within(board, to_move, passed, bound)
     }
 }
 
@@ -449,7 +450,7 @@ impl Solver<'_> {
         let Some(state) = tree.and_state(id) else {
             return;
         };
-        self.live_must_play = Some(state.must.plays());
+        self.live_must_play = Some(state.proof.must.plays());
         self.live_zones = tree.edges[tree.edge_range(id)]
             .iter()
             .filter(|e| e.child != NONE)

@@ -44,14 +44,14 @@ pub fn select(tree: &Tree, id: u32, or_to_move: bool, c: f64) -> Option<usize> {
     let node = tree.node(id);
     let and = tree.and_state(id);
     let range = tree.edge_range(id);
-    let in_region = |mv: Move| and.is_none_or(|a| a.must.contains(mv));
+    let in_region = |mv: Move| and.is_none_or(|a| a.proof.must.contains(mv));
     if let Some(a) = and.filter(|a| a.pass_first) {
         // The explicit null move first: the pass while it is open and in the region.
         let pass = range.clone().find(|&i| tree.edges[i].mv == Move::Pass);
         if let Some(i) = pass {
             let e = &tree.edges[i];
             let open = e.child == NONE || tree.node(e.child).is_open();
-            if open && a.must.contains(Move::Pass) {
+            if open && a.proof.must.contains(Move::Pass) {
                 return Some(i);
             }
         }

@@ -6,9 +6,9 @@
 //! tree node is reached by one line only, so what depends on the line (a repetition, a superko
 //! refusal) holds for it for good; only the table needs `earliest` (see `backup.rs`).
 
-use crate::go::{Color, Move, Zone};
+use crate::go::{Color, Move};
 use crate::solver::engines::dfpn::outcome::State;
-use crate::solver::kernel::must_play::MustPlay;
+use crate::solver::kernel::and_node::AndProof;
 use crate::solver::kernel::search::AndMoves;
 
 /// No node (an edge not tried yet; the root's parent).
@@ -78,11 +78,9 @@ impl Node {
 
 /// The must-play loop of an expanded AND node (as in AchieveGoal and df-pn).
 pub struct AndState {
-    pub must: MustPlay,
-    /// The union of the proven children's zones.
-    pub union: Zone,
-    /// The longest proof among the proven children.
-    pub longest: u32,
+    /// The must-play region, the union of the proven children's zones and the longest proof
+    /// among them (the kernel's AND-node step).
+    pub proof: AndProof,
     /// The AND player's illegal points and superko refusals (for the dilation of the zone;
     /// `moves` is left empty).
     pub gen: AndMoves,
