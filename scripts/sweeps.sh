@@ -22,4 +22,6 @@ run RZ_DIFF_THREADS=2 RZ_DIFF_COUNT=150 "${t[@]}" rz_differential::rz_search_agr
 run FIRST_MOVES_DIFF_COUNT=64 "${t[@]}" first_moves_differential:: -- --nocapture
 run KO_REF_COUNT=360 "${t[@]}" ko_results::go_results_agree -- --nocapture
 run KO_REF_COUNT=120 "${t[@]}" ko_superko:: -- --nocapture
+# The app without the net: its net paths (what `nn-info` and the studio say without a loader).
+run cargo test "$@" -p tsumego-studio --no-default-features --test net_paths
 echo "==> all sweeps passed"
