@@ -28,7 +28,7 @@ print("\n".join(sorted(names)))')"
 for profile in "$target"/*/; do
     [ -d "$profile/deps" ] || continue
     while IFS= read -r name; do
-        rm -rf "$profile/deps/$name"-* "$profile/deps/lib$name"-* "$profile/deps/lib$name".* \
+        rm -rf "$profile/deps/$name"-* "$profile/deps/$name".* "$profile/deps/lib$name"-* "$profile/deps/lib$name".* \
             "$profile/.fingerprint/$name"-* "$profile/build/$name"-* \
             "$profile/examples/$name"-* "$profile/incremental/$name"-* \
             "$profile/$name" "$profile/$name".d "$profile/lib$name".*
