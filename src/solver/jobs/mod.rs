@@ -8,13 +8,15 @@
 //!   proof's zone shrinks no more;
 //! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
 //! - [`book`]: a proven result against the file's own answer;
+//! - [`portfolio_race`]: the portfolio's lanes ([`crate::solver::engines::portfolio`]) raced;
 //! - [`service`]: the one solve service every edge uses (search, certification, reproduction
-//!   file; a request with several lanes is raced by [`crate::solver::engines::portfolio`]).
+//!   file; a request with several lanes is raced by [`portfolio_race`]).
 
 pub mod analysis;
 pub mod book;
 pub mod first_moves;
 pub mod go_result;
+pub mod portfolio_race;
 pub mod race;
 pub mod reduce;
 pub mod schedule;

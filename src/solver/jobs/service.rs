@@ -15,8 +15,8 @@
 //! may, and a narrow search of it finds no win.
 
 use crate::problem::Problem;
-use crate::solver::engines::portfolio::search_portfolio;
 use crate::solver::jobs::analysis::Analysis;
+use crate::solver::jobs::portfolio_race::search_portfolio;
 use crate::solver::jobs::schedule::{analyse_with_width, Width};
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::progress::Progress;

@@ -4,22 +4,16 @@
 //! BENCHMARKS.md).
 //!
 //! It is a run choice of the registry ([`CHOICE`], [`super::registry::EngineChoice::Portfolio`]),
-//! not a [`super::registry::SearchEngine`]: it runs two engines' whole analyses
-//! ([`crate::solver::jobs::schedule::analyse_with_width`]) in a race
-//! ([`crate::solver::jobs::race`]), so unlike the engines it uses the level above them.
-//!
-//! - [`lanes`]: the two lanes made from a run's settings and the guide of its MCTS lane, and
-//!   the run in words ([`describe`]);
-//! - [`race`]: the lanes raced ([`search_portfolio`]), which the solve service
-//!   ([`crate::solver::jobs::service`]) calls for a request with several lanes.
+//! not a [`super::registry::SearchEngine`]: its lanes are whole analyses, raced by the solve
+//! service (`jobs/portfolio_race.rs`, on the jobs level above the engines, which the service
+//! calls for a request with several lanes). Here: [`lanes`], the two lanes made from a run's
+//! settings and the guide of its MCTS lane, and the run in words ([`describe`]).
 
 pub mod lanes;
-pub mod race;
 
 use super::registry::{Choice, Engine, EngineChoice};
 
 pub use lanes::{describe, lanes, MctsGuide};
-pub use race::search_portfolio;
 
 /// The portfolio as the command line and the studio offer it.
 pub const CHOICE: Choice = Choice {
