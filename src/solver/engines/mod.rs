@@ -7,7 +7,8 @@
 //! - `exhaustive`: plain AND/OR search without zones or pruning, for tiny regions (a
 //!   reference inside the product);
 //! - [`portfolio`]: not an engine but a run choice of the registry: df-pn and MCTS raced on
-//!   one shared table, its lanes and its race.
+//!   one shared table (its lanes here, its race a job: `jobs/portfolio_race.rs`);
+//! - `solve`: [`crate::solver::Solver::solve`], a claim run by the engine its settings name.
 //!
 //! Nothing outside this folder matches on [`crate::solver::Engine`]: what differs between engines is asked of
 //! the registry ([`crate::solver::Engine::info`]: its [`EngineInfo`] and [`Capabilities`]).
@@ -18,6 +19,7 @@ pub(in crate::solver) mod exhaustive;
 pub(in crate::solver) mod mcts;
 pub mod portfolio;
 pub mod registry;
+mod solve;
 
 pub(in crate::solver) use registry::engine;
 pub use registry::{

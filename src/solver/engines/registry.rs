@@ -5,6 +5,7 @@
 //! [`choices`]: every engine, then the portfolio ([`super::portfolio`]).
 
 use crate::go::{Board, Color};
+pub use crate::solver::kernel::progress::ProgressForm;
 use crate::solver::kernel::search::{Solution, Solver, Value};
 
 /// The search algorithm of a solve. All search the same game with the same zones, dilation,
@@ -80,17 +81,6 @@ pub struct Capabilities {
     pub max_region: Option<usize>,
     /// What its progress events report.
     pub progress: ProgressForm,
-}
-
-/// What an engine's progress reports about the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProgressForm {
-    /// Iterative deepening: the depth limit and the root moves done at it.
-    Iterations,
-    /// Proof and disproof numbers of the root and of the line.
-    Numbers,
-    /// The deepest line reached.
-    DeepestLine,
 }
 
 /// Every engine, in the order the studio offers them.

@@ -10,7 +10,6 @@
 
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::{Goal, Outcome, Problem};
-use crate::solver::engines::engine;
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use crate::solver::kernel::ko_flags::KoFlags;
@@ -204,9 +203,9 @@ pub struct Solver<'a> {
     /// a run starts and puts it back when the run ends.
     pub(in crate::solver) engine_memory: Option<Box<dyn Any>>,
     /// The last proof extraction failed (see [`Solver::solve`]).
-    extraction_failed: bool,
+    pub(in crate::solver) extraction_failed: bool,
     /// The solve is being run again without the pattern table: its clock goes on.
-    restarted: bool,
+    pub(in crate::solver) restarted: bool,
     /// The positions the goal test left undecided.
     undecided: UndecidedMemo,
 }
@@ -323,77 +322,6 @@ impl<'a> Solver<'a> {
     /// Receive progress events (at most one per `progress_interval`).
     pub fn on_progress(&mut self, f: impl FnMut(&Progress) + 'a) {
         self.on_progress = Some(Box::new(f));
-    }
-
-    /// Solve the problem: iterative deepening (or df-pn, or MCTS) until proven or a limit is
-    /// reached.
-    ///
-    /// A win found with the pattern table whose proof cannot be rebuilt within its stored length
-    /// (the differential test met two in 2,000 problems) is no answer: the problem is then
-    /// searched again, within the same limits, without the pattern table and with a fresh
-    /// transposition table (whose wins may rest on the pattern's). Pattern wins are only ever wins, so they can make a search claim a win it
-    /// cannot rebuild, never a failure.
-    ///
-    /// With a pattern store (`config.pattern_store`) the pattern table's wins are merged into
-    /// it at the end, whatever the result (stopped and failed searches proved wins too), except
-    /// after such a rerun.
-    pub fn solve(&mut self) -> Solution {
-        let first = self.solve_once();
-        let solution =
-            if !self.extraction_failed || self.patterns.stats().hits == 0 || self.aborted.is_some()
-            {
-                first
-            } else {
-                self.patterns = PatternTable::disabled();
-                self.tt = TranspositionTable::for_problem(self.config.tt_entries, self.problem);
-                self.extraction_failed = false;
-                self.restarted = true;
-                let mut again = self.solve_once();
-                self.restarted = false;
-                again.pattern_hits = first.pattern_hits;
-                again
-            };
-        self.keep_patterns();
-        solution
-    }
-
-    /// Merge the pattern table's wins into `config.pattern_store` (when there is one and this
-    /// solve stored something; a table dropped by the rerun above holds nothing).
-    fn keep_patterns(&self) {
-        if let Some(store) = &self.config.pattern_store {
-            if self.patterns.is_enabled()
-                && self.patterns.stats().stores > 0
-                && self.config.dilation
-            {
-                store.merge(self.problem, &self.patterns);
-            }
-        }
-    }
-
-    fn solve_once(&mut self) -> Solution {
-        let engine = engine(self.config.engine);
-        let refused = match engine.info().capabilities.max_region {
-            _ if !self.config.forbidden_zone.is_empty()
-                && !engine.info().capabilities.forbidden_zone =>
-            {
-                true
-            }
-            Some(max) => self.problem.region_empty_points().len() > max,
-            None => false,
-        };
-        if refused {
-            // The engine cannot search this claim as asked (it does not honour the
-            // constraint, or the region is too large for it): refused, nothing searched.
-            let (mut board, to_move) = self.begin_solve();
-            return self.conclude(
-                &mut board,
-                to_move,
-                Value::Unknown,
-                StopReason::Unsupported,
-                0,
-            );
-        }
-        engine.solve(self)
     }
 
     /// Start a solve of either engine: the clock, the root position (its history cleared, the
