@@ -2,8 +2,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use super::{Goal, Outcome, ProblemSetup};
-use crate::go::{Board, Color, Point};
+use super::{AnswerTree, Goal, Outcome, Problem, ProblemSetup};
+use crate::go::{Board, Color, Move, Point};
 
 /// A 5x5 corner: White's bent three at the top left (A5 B5 C5 empty), inside a living Black
 /// wall; White to move and live (crucial stone A4, region A5 B5 C5). The book move is B5; callers
@@ -24,4 +24,12 @@ pub(crate) fn bent_three_live() -> ProblemSetup {
     s.or_player = Some(Color::White);
     s.expected = Some(Outcome::Win);
     s
+}
+
+/// [`bent_three_live`] with its book move B5 as the file's answer and `expected` stated.
+pub(crate) fn bent_three_with_book(expected: Option<Outcome>) -> Problem {
+    let mut s = bent_three_live();
+    s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(1, 0)));
+    s.expected = expected;
+    s.validate().unwrap()
 }

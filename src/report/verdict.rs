@@ -193,26 +193,11 @@ pub fn proof_line_words(claim: &Problem, proof: &ProofTree, max_moves: usize) ->
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::solver::jobs::analysis::analyse;
-    use crate::solver::SolveConfig;
-    use std::sync::Arc;
+    use crate::solver::jobs::analysis::tests::ko_search_left_at_the_limit;
 
     #[test]
     fn a_ko_search_left_undecided_names_its_stop() {
-        // White cannot kill without ko; with ko the searches need more nodes than the first,
-        // so with a few nodes more than the search without ko the ko search is left at the
-        // limit.
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("problems")
-            .join("24-seki-after-placement.sgf");
-        let problem = crate::problem::load_inferring(&path).unwrap().problem;
-        let config = SolveConfig::default();
-        let full = analyse(&problem, &config, Arc::default(), None);
-        let limited = SolveConfig {
-            max_nodes: Some(full.steps[0].nodes + 10),
-            ..config
-        };
-        let a = analyse(&problem, &limited, Arc::default(), None);
+        let (problem, a) = ko_search_left_at_the_limit();
         assert_eq!(a.how, How::KoUnknown);
         assert_eq!(
             analysis_words(&problem, &a),

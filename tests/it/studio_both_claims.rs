@@ -14,7 +14,9 @@ use tsumego_studio::solver::{Status, StopReason};
 use tsumego_studio::studio::solve_job::ClaimChoice;
 use tsumego_studio::studio::StudioApp;
 
-use studio_common::{bundled, solve_for_verdict, wait_for_solve, window_on};
+use studio_common::{
+    bundled, solve_for_verdict, wait_for_solve, window_on, window_on_an_endless_7x7,
+};
 
 /// Choose "both" in the solver panel.
 fn choose_both(h: &mut Harness<'static, StudioApp>) {
@@ -25,16 +27,9 @@ fn choose_both(h: &mut Harness<'static, StudioApp>) {
 
 #[test]
 fn both_claims_run_at_once_the_view_follows_the_stated_one_and_stop_ends_both() {
-    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
     // A new 7x7 problem, Black to live anywhere on the whole board: neither claim (Black lives,
     // White kills everything) can be decided soon.
-    h.state_mut().new_now(7);
-    h.state_mut().apply_edit(|s| {
-        s.region = None;
-        tsumego_studio::studio::edit::set_claim(s, Color::Black, Goal::LiveAny)
-    });
-    h.state_mut().settings.limits.time_secs = 0.0;
-    h.run_steps(2);
+    let mut h = window_on_an_endless_7x7();
     choose_both(&mut h);
     h.get_by_label("▶ Solve").click();
     // Frames while both claims run and send progress: the view stays on the claim as stated.

@@ -10,13 +10,13 @@ use crate::studio_common;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use std::time::{Duration, Instant};
-use tsumego_studio::go::Color;
-use tsumego_studio::problem::Goal;
 use tsumego_studio::solver::proof::certify::CheckVerdict;
 use tsumego_studio::solver::{Engine, EngineChoice, Status, StopReason};
 use tsumego_studio::studio::StudioApp;
 
-use studio_common::{bundled, solve_for_verdict, wait_for_solve, window_on};
+use studio_common::{
+    bundled, solve_for_verdict, wait_for_solve, window_on, window_on_an_endless_7x7,
+};
 
 /// Click "portfolio" in the engine row.
 fn choose_portfolio(h: &mut Harness<'static, StudioApp>) {
@@ -61,15 +61,8 @@ fn the_engine_row_offers_the_portfolio_and_its_solve_is_checked() {
 
 #[test]
 fn while_the_lanes_race_the_live_view_says_so_and_stop_ends_them() {
-    let mut h = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
     // A new 7x7 problem, Black to live anywhere on the whole board: far too large to finish.
-    h.state_mut().new_now(7);
-    h.state_mut().apply_edit(|s| {
-        s.region = None;
-        tsumego_studio::studio::edit::set_claim(s, Color::Black, Goal::LiveAny)
-    });
-    h.state_mut().settings.limits.time_secs = 0.0;
-    h.run_steps(2);
+    let mut h = window_on_an_endless_7x7();
     choose_portfolio(&mut h);
     h.get_by_label("▶ Solve").click();
     let racing = "portfolio: df-pn and MCTS racing";

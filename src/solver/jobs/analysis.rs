@@ -429,12 +429,14 @@ pub fn ko_capture_paths(claim: &Problem, proof: &ProofTree, max_nodes: usize) ->
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
-    fn a_ko_search_left_undecided_gives_its_stop() {
-        // White cannot kill without ko; with ko the searches need more nodes than the first.
+    /// Bundled problem 24 (White cannot kill without ko; with ko the searches need more nodes
+    /// than the first) analysed with the nodes of its search without ko and a few more, so
+    /// that the ko search is left at the limit: the problem and that analysis. Also the
+    /// fixture of the report layer's words for it.
+    pub(crate) fn ko_search_left_at_the_limit() -> (Problem, Analysis) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("problems")
             .join("24-seki-after-placement.sgf");
@@ -443,12 +445,17 @@ mod tests {
         let full = analyse(&problem, &config, Arc::default(), None);
         assert!(full.steps.len() >= 2, "{:?}", full.steps);
         assert_eq!(full.steps[0].status, Status::Fail);
-        // Nodes for the search without ko and a few more: the ko search is left at the limit.
         let limited = SolveConfig {
             max_nodes: Some(full.steps[0].nodes + 10),
             ..config
         };
         let a = analyse(&problem, &limited, Arc::default(), None);
+        (problem, a)
+    }
+
+    #[test]
+    fn a_ko_search_left_undecided_gives_its_stop() {
+        let (_, a) = ko_search_left_at_the_limit();
         assert_eq!(a.how, How::KoUnknown);
         assert_eq!(
             (a.solution.status, a.solution.stop),

@@ -148,16 +148,7 @@ pub fn differs(
 mod tests {
     use super::*;
     use crate::go::{Color, Point};
-    use crate::problem::fixtures::bent_three_live;
-    use crate::problem::AnswerTree;
-
-    /// The bent three with its book move B5 and a stated result.
-    fn problem(expected: Option<Outcome>) -> Problem {
-        let mut s = bent_three_live();
-        s.answer = AnswerTree::single_correct(Color::White, Move::Play(Point::new(1, 0)));
-        s.expected = expected;
-        s.validate().unwrap()
-    }
+    use crate::problem::fixtures::{bent_three_live, bent_three_with_book as problem};
 
     #[test]
     fn a_result_or_first_move_against_the_book() {

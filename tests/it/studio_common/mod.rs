@@ -7,6 +7,8 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use tsumego_studio::go::Color;
+use tsumego_studio::problem::Goal;
 use tsumego_studio::studio::StudioApp;
 
 /// A bundled problem file.
@@ -24,6 +26,20 @@ pub fn window_on(file: PathBuf, size: [f32; 2]) -> Harness<'static, StudioApp> {
         .wgpu()
         .build_eframe(move |cc| StudioApp::from_creation(cc, Some(file)));
     harness.run_steps(3);
+    harness
+}
+
+/// The studio on a new 7x7 problem, Black to live anywhere on the whole board, no time limit:
+/// far too large for any claim of it to be decided soon (for tests that stop a running solve).
+pub fn window_on_an_endless_7x7() -> Harness<'static, StudioApp> {
+    let mut harness = window_on(bundled("03-bent-three-kill.sgf"), [1280.0, 820.0]);
+    harness.state_mut().new_now(7);
+    harness.state_mut().apply_edit(|s| {
+        s.region = None;
+        tsumego_studio::studio::edit::set_claim(s, Color::Black, Goal::LiveAny)
+    });
+    harness.state_mut().settings.limits.time_secs = 0.0;
+    harness.run_steps(2);
     harness
 }
 
