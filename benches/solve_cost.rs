@@ -75,7 +75,7 @@ fn main() {
             let mut analysis = options
                 .search
                 .analyse_until(&problem, Width::Auto, Arc::default());
-            let repro = options.check.check(file, &options.search, &mut analysis);
+            let repro = options.search.check(&options.check, file, &mut analysis);
             let micros = start.elapsed().as_secs_f64() * 1e6;
             assert!(repro.is_none(), "{}: a proof was rejected", file.display());
             (micros, analysis)

@@ -12,7 +12,7 @@ use crate::report::answers::{answer_tree, answers_sgf, DEFAULT_MAX_NODES};
 use crate::report::first_moves::{move_words, summary};
 use crate::solver::jobs::first_moves::{judge_first_moves, judged_claim, JudgedMove, MoveResult};
 use crate::solver::jobs::schedule::Width;
-use crate::solver::jobs::service::save_reproduction;
+use crate::solver::jobs::service::SolveRequest;
 use crate::solver::proof::certify::CheckVerdict;
 use anyhow::Context;
 use serde::Serialize;
@@ -132,31 +132,30 @@ pub fn run(
         stdout.flush()?;
     }
     let mut write_error = None;
-    let judged = judge_first_moves(
-        problem,
-        &search.config(),
+    // One engine judges (the portfolio's first lane), with the run's widths, check and
+    // reproduction files.
+    let run = SolveRequest::new(
+        problem.clone(),
+        search.config(),
         search.width(Width::Auto),
-        &check.settings(),
-        Arc::default(),
-        None,
-        &mut |j, _, _| {
-            if !json {
-                if let Err(e) =
-                    writeln!(stdout, "{}", text_line(&claim, j)).and_then(|()| stdout.flush())
-                {
-                    write_error.get_or_insert(e);
-                }
-            }
-        },
+        check.settings(),
+        search.repro_target(check, Some(file)),
     );
+    let judged = judge_first_moves(problem, &run, Arc::default(), None, &mut |j, _, _| {
+        if !json {
+            if let Err(e) =
+                writeln!(stdout, "{}", text_line(&claim, j)).and_then(|()| stdout.flush())
+            {
+                write_error.get_or_insert(e);
+            }
+        }
+    });
     if let Some(e) = write_error {
         return Err(e.into());
     }
     let mut check_failed = false;
-    let target = check.repro_target(search, Some(file));
     for j in &judged.moves {
-        let Some(a) = &j.analysis else { continue };
-        match save_reproduction(&target, a) {
+        match &j.repro {
             Some(Ok(path)) => {
                 check_failed = true;
                 eprintln!(

@@ -137,7 +137,7 @@ pub fn bench(
                 let moves_read = MovesReadReport::new(loaded.moves_read);
                 let problem = search.goal_of(loaded.problem);
                 let mut analysis = search.analyse(&problem, Width::Full);
-                let repro = check.check(entry_path(entry), search, &mut analysis);
+                let repro = search.check(check, entry_path(entry), &mut analysis);
                 if let (Some(dir), Some(sgf)) = (proof_dir, proof_to_keep(&problem, &analysis)) {
                     let path = dir.join(proof_file_name(entry_path(entry)));
                     write_atomically(&path, sgf.as_bytes())

@@ -3,21 +3,17 @@
 //! reported ([`crate::solver::proof::certify`]); a rejected proof is written to a reproduction file
 //! ([`crate::solver::proof::repro`]).
 
-use super::engine::SearchArgs;
-use crate::solver::jobs::analysis::Analysis;
-use crate::solver::jobs::schedule::Width;
-use crate::solver::jobs::service::{certify_reported, ReproTarget};
 use crate::solver::proof::certify::CheckSettings;
 use crate::solver::proof::fault::Fault;
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The bounds of one proof's check (`solve`, `bench` and `check` take them).
 #[derive(Clone, Debug, Default, PartialEq, Args)]
 pub struct CheckBounds {
     /// Seconds one proof's check may take (default 60).
-    #[arg(long, value_name = "S", value_parser = super::engine::parse_secs)]
+    #[arg(long, value_name = "S", value_parser = super::seconds::parse_secs)]
     pub check_time_secs: Option<f64>,
     /// Positions one proof's check may visit (default 100,000,000; a bigger proof is reported
     /// `too-large`, not checked).
@@ -74,28 +70,6 @@ impl CheckArgs {
     /// The folder of reproduction files.
     pub fn repro_dir(&self) -> PathBuf {
         self.repro_dir.clone().unwrap_or_else(std::env::temp_dir)
-    }
-
-    /// Check `analysis` (a search of the problem in `file` with `search`): sets `analysis.check`;
-    /// when the checker rejects the proof, writes the reproduction file and returns its path (or
-    /// why it could not be written).
-    pub fn check(
-        &self,
-        file: &Path,
-        search: &SearchArgs,
-        analysis: &mut Analysis,
-    ) -> Option<Result<PathBuf, String>> {
-        let request = search.request(&analysis.claim, Width::Full, self, Some(file));
-        certify_reported(&request, analysis, None)
-    }
-
-    /// Where a reproduction file of a claim from `file` goes, and the run's settings in words.
-    pub fn repro_target(&self, search: &SearchArgs, file: Option<&Path>) -> ReproTarget {
-        ReproTarget {
-            dir: self.repro_dir(),
-            source: file.map(Path::to_path_buf),
-            settings: search.describe(),
-        }
     }
 }
 

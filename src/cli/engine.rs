@@ -1,11 +1,12 @@
 //! The search options shared by `solve` and `bench`, and running a search with them.
 
 use super::checking::CheckArgs;
+pub(crate) use super::seconds::parse_secs;
 use crate::problem::Problem;
-use crate::solver::engines::portfolio::{self, MctsGuide};
+use crate::solver::engines::portfolio::MctsGuide;
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::schedule::Width;
-use crate::solver::jobs::service::{search, SolveRequest};
+use crate::solver::jobs::service::{certify_reported, search, ReproTarget, SolveRequest};
 use crate::solver::kernel::tt::TranspositionTable;
 use crate::solver::knowledge::pattern_store::{PatternStore, PatternStoreHandle, RztError};
 use crate::solver::{self, Engine, EngineChoice, TablePool};
@@ -39,7 +40,7 @@ pub struct SearchArgs {
     /// The search engine (df-pn by default: on the research sets at 60 s each it proves at
     /// least 24 of the 106 19x19 problems and 4 of the 20 7x7 ones, 6–7 with `--threads 2`,
     /// where depth-first search proves 1 and 0; see BENCHMARKS.md).
-    #[arg(long, value_enum, default_value_t = EngineChoice::One(Engine::Dfpn))]
+    #[arg(long, value_enum, default_value_t = EngineChoice::One(Engine::DFPN))]
     pub engine: EngineChoice,
     /// Stop after this many nodes (the result is then unknown unless already proven).
     #[arg(long, value_name = "N")]
@@ -172,7 +173,7 @@ pub fn net_guide(net: &str) -> Option<crate::solver::knowledge::guide::GuideHand
 impl Default for SearchArgs {
     fn default() -> Self {
         SearchArgs {
-            engine: EngineChoice::One(Engine::Dfpn),
+            engine: EngineChoice::One(Engine::DFPN),
             max_nodes: None,
             time_limit_secs: None,
             or_width: None,
@@ -198,6 +199,28 @@ impl Default for SearchArgs {
 }
 
 impl SearchArgs {
+    /// Check `analysis` (a search of the problem in `file` with these options) as `check` asks: sets `analysis.check`;
+    /// when the checker rejects the proof, writes the reproduction file and returns its path (or
+    /// why it could not be written).
+    pub fn check(
+        &self,
+        check: &CheckArgs,
+        file: &Path,
+        analysis: &mut Analysis,
+    ) -> Option<Result<PathBuf, String>> {
+        let request = self.request(&analysis.claim, Width::Full, check, Some(file));
+        certify_reported(&request, analysis, None)
+    }
+
+    /// Where a reproduction file of a claim from `file` goes, and the run's settings in words.
+    pub fn repro_target(&self, check: &CheckArgs, file: Option<&Path>) -> ReproTarget {
+        ReproTarget {
+            dir: check.repro_dir(),
+            source: file.map(Path::to_path_buf),
+            settings: self.describe(),
+        }
+    }
+
     /// The solver settings these options ask for (everything else default; proofs are built).
     pub fn config(&self) -> SolveConfig {
         let default = SolveConfig::default();
@@ -240,16 +263,12 @@ impl SearchArgs {
     /// The options in words, for a reproduction file: `engine dfs, time limit 2 s, superko off,
     /// …` ([`SolveConfig::describe`]).
     pub fn describe(&self) -> String {
-        let mut text = if self.engine == EngineChoice::Portfolio {
-            let mcts = match self.portfolio_net() {
-                "off" => MctsGuide::Heuristic,
-                p if p.starts_with("playout") => MctsGuide::Playouts,
-                _ => MctsGuide::Net,
-            };
-            portfolio::describe(&self.config(), mcts)
-        } else {
-            self.config().describe()
+        let mcts = match self.portfolio_net() {
+            "off" => MctsGuide::Heuristic,
+            p if p.starts_with("playout") => MctsGuide::Playouts,
+            _ => MctsGuide::Net,
         };
+        let mut text = self.engine.describe(&self.config(), mcts);
         if let Some(path) = &self.rzt {
             // A proof may rest on wins loaded from it.
             text.push_str(&format!(", RZ pattern table {}", path.display()));
@@ -335,14 +354,13 @@ impl SearchArgs {
     ) -> SolveRequest {
         SolveRequest {
             claim: problem.clone(),
-            lanes: if self.engine == EngineChoice::Portfolio {
-                self.portfolio_configs().to_vec()
-            } else {
-                vec![self.config()]
-            },
+            lanes: self
+                .engine
+                .lanes(&self.config(), || net_guide(self.portfolio_net())),
             width: self.width(default),
+            strong_opposite: false,
             check: check.settings(),
-            repro: check.repro_target(self, file),
+            repro: self.repro_target(check, file),
         }
     }
 
@@ -353,9 +371,10 @@ impl SearchArgs {
 
     /// The lanes of `--engine portfolio` ([`portfolio::lanes`]): df-pn without the net, MCTS
     /// with the shipped one (or the `--net` given: `off` for the heuristic).
+    #[cfg(test)]
     fn portfolio_configs(&self) -> [SolveConfig; 2] {
         let base = self.config();
-        portfolio::lanes(&base, net_guide(self.portfolio_net()))
+        crate::solver::engines::portfolio::lanes(&base, net_guide(self.portfolio_net()))
     }
 }
 
@@ -413,21 +432,6 @@ pub(crate) fn parse_width(text: &str) -> Result<Width, String> {
     }
 }
 
-/// A positive, finite number of seconds.
-pub(crate) fn parse_secs(text: &str) -> Result<f64, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if secs > 0.0 && Duration::try_from_secs_f64(secs).is_ok() {
-        Ok(secs)
-    } else {
-        Err(format!(
-            "{text:?} is not a positive, finite number of seconds"
-        ))
-    }
-}
-
 /// `--puct`: a finite number at least 0.
 fn parse_exploration(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -465,7 +469,7 @@ mod tests {
         assert!(on.config().describe().contains("exploration 0.5"));
         // A reproduction file of an MCTS run names its null moves too.
         let mcts = SearchArgs {
-            engine: EngineChoice::One(Engine::Mcts),
+            engine: EngineChoice::One(Engine::MCTS),
             null_moves: Some(3),
             ..SearchArgs::default()
         };
@@ -476,7 +480,7 @@ mod tests {
         assert_eq!(
             SearchArgs::default().config(),
             SolveConfig {
-                engine: Engine::Dfpn,
+                engine: Engine::DFPN,
                 ..SolveConfig::default()
             }
         );
@@ -511,8 +515,8 @@ mod tests {
             ..SearchArgs::default()
         };
         let [dfpn, mcts] = args.portfolio_configs();
-        assert_eq!(dfpn.engine, Engine::Dfpn);
-        assert_eq!(mcts.engine, Engine::Mcts);
+        assert_eq!(dfpn.engine, Engine::DFPN);
+        assert_eq!(mcts.engine, Engine::MCTS);
         assert!(dfpn.guide.is_none() && mcts.guide.is_none());
         assert!(args
             .describe()

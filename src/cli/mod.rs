@@ -19,6 +19,7 @@ pub mod nn;
 pub mod proof_file;
 pub mod reduce;
 pub mod report;
+pub mod seconds;
 pub mod seki_db;
 pub mod solve;
 pub mod static_table;

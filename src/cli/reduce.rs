@@ -157,11 +157,12 @@ impl ReduceArgs {
         if analysis.solution.status != Status::Win {
             return Ok(None);
         }
-        // The portfolio's reduction runs its df-pn lane, without the net.
-        let mut config = search.config();
-        if search.engine == EngineChoice::Portfolio {
-            config.guide = None;
-        }
+        // The run's first lane reduces: the engine, or the portfolio's df-pn lane (without
+        // the net).
+        let config = search
+            .engine
+            .lanes(&search.config(), || None)
+            .swap_remove(0);
         let settings = self.settings(analysis.solution.nodes);
         let reduction = reduce(&analysis.claim, &config, proof, &settings, None)?;
         let summary = ReductionSummary {

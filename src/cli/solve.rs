@@ -160,8 +160,8 @@ fn run_opened(options: &SolveOptions) -> anyhow::Result<ExitCode> {
         // The smallest proof found replaces the search's, and is the one checked.
         let reduction = options.reduce.apply(&options.search, &mut analysis);
         let repro = options
-            .check
-            .check(&options.file, &options.search, &mut analysis);
+            .search
+            .check(&options.check, &options.file, &mut analysis);
         let micros = start.elapsed().as_micros() as u64;
         (analysis, repro, reduction, micros)
     });

@@ -232,7 +232,7 @@ fn killall7(rng: &mut ChaCha8Rng, shape: KillAllShape) -> Option<Problem> {
 /// (df-pn), with the problem it proves; `None` when neither is proven.
 pub fn prove(problem: &Problem, max_nodes: u64) -> Option<(Problem, ProofTree)> {
     let config = SolveConfig {
-        engine: Engine::Dfpn,
+        engine: Engine::DFPN,
         max_nodes: Some(max_nodes),
         tt_entries: 1 << 18,
         ..SolveConfig::default()

@@ -219,7 +219,7 @@ mod tests {
     fn a_proof_gives_paired_samples_with_consistent_targets() {
         let problem = fixtures::bent_three_live().validate().expect("valid");
         let config = SolveConfig {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             ..SolveConfig::default()
         };
         let solution = Solver::new(&problem, config).solve();

@@ -21,6 +21,7 @@ pub mod goal;
 pub mod infer;
 pub mod json;
 pub mod load;
+pub mod rules_key;
 pub mod setup;
 pub mod sgf_read;
 pub mod sgf_write;
@@ -31,6 +32,7 @@ pub use error::{JsonError, LoadError, SgfError, ValidationError, ValidationError
 pub use goal::{Goal, KoRule, Outcome, Way};
 pub use json::{read_research_json, write_research_json};
 pub use load::{load, load_bytes, load_inferring, load_setup_bytes, Format, Loaded};
+pub use rules_key::RulesKey;
 pub use setup::{AnswersBecause, MovesRead, ProblemSetup, SetupBecause, SetupMove};
 pub use sgf_read::read_sgf;
 pub use sgf_write::{write_sgf, write_sgf_with, SgfWriteOptions};

@@ -12,9 +12,7 @@ use crate::solver::jobs::analysis::{ends_in_seki, ko_capture_paths};
 use crate::solver::jobs::first_moves::{
     first_moves, judge_first_moves, judged_claim, FirstMoves, JudgedMove, MoveResult,
 };
-use crate::solver::jobs::schedule::Width;
-use crate::solver::proof::certify::CheckSettings;
-use crate::solver::SolveConfig;
+use crate::solver::jobs::service::SolveRequest;
 use crossbeam_channel::{bounded, Receiver};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -43,11 +41,11 @@ pub struct AllMovesJob {
 }
 
 impl AllMovesJob {
-    /// Start judging `problem`'s first moves (`wake` requests a repaint after each message).
+    /// Start judging `problem`'s first moves, each position solved as `run` asks (`wake`
+    /// requests a repaint after each message).
     pub fn start(
         problem: Problem,
-        config: SolveConfig,
-        width: Width,
+        run: SolveRequest,
         revision: u64,
         wake: impl Fn() + Send + 'static,
     ) -> AllMovesJob {
@@ -59,19 +57,11 @@ impl AllMovesJob {
         let spawned = thread::Builder::new()
             .name("judge-first-moves".to_string())
             .spawn(move || {
-                let done = judge_first_moves(
-                    &problem,
-                    &config,
-                    width,
-                    &CheckSettings::default(),
-                    flag,
-                    None,
-                    &mut |j, _, total| {
-                        if tx.send(Event::Judged(Box::new(j.clone()), total)).is_ok() {
-                            wake();
-                        }
-                    },
-                );
+                let done = judge_first_moves(&problem, &run, flag, None, &mut |j, _, total| {
+                    if tx.send(Event::Judged(Box::new(j.clone()), total)).is_ok() {
+                        wake();
+                    }
+                });
                 if tx.send(Event::Done(Box::new(done))).is_ok() {
                     wake();
                 }

@@ -43,7 +43,7 @@ impl StudioApp {
         if !config.engine.capabilities().forbidden_zone {
             // An engine that cannot search under forbidden points (MCTS): its proofs are
             // reduced with df-pn.
-            config.engine = Engine::Dfpn;
+            config.engine = Engine::DFPN;
             config.guide = None;
         }
         let choice = &self.settings.reduce;

@@ -9,10 +9,12 @@ use super::proof_nav::ProofCursor;
 use super::solve_job::JobSettings;
 use super::view_state::Mode;
 use crate::go::Move;
-use crate::solver::engines::portfolio::{self, MctsGuide};
+use crate::solver::engines::portfolio::MctsGuide;
+use crate::solver::jobs::service::{ReproTarget, SolveRequest};
+use crate::solver::proof::certify::CheckSettings;
 use crate::solver::proof::replay::{AnswerKind, Ending, ProofReplay, ReplayError};
 use crate::solver::proof::ProofTree;
-use crate::solver::{EngineChoice, SolveConfig};
+use crate::solver::SolveConfig;
 use std::path::Path;
 use std::time::Duration;
 
@@ -75,9 +77,9 @@ impl StudioApp {
         self.solve_lanes().into_iter().next().unwrap_or_default()
     }
 
-    /// The searches a solve races on each claim: the engine's settings, or the portfolio's
-    /// lanes ([`portfolio::lanes`]: df-pn without the net, MCTS with the net when Net is on,
-    /// else with the heuristic prior).
+    /// The searches a solve races on each claim ([`crate::solver::EngineChoice::lanes`]): the engine's
+    /// settings, or the portfolio's lanes (df-pn without the net, MCTS with the net when Net
+    /// is on, else with the heuristic prior).
     pub fn solve_lanes(&self) -> Vec<SolveConfig> {
         let l = &self.settings.limits;
         let guide = self.net.solve_guide(l);
@@ -91,26 +93,20 @@ impl StudioApp {
             guide: guide.clone(),
             ..SolveConfig::default()
         };
-        match l.engine {
-            EngineChoice::One(_) => vec![base],
-            EngineChoice::Portfolio => portfolio::lanes(&base, guide).to_vec(),
-        }
+        l.engine.lanes(&base, || guide)
     }
 
     /// The solve's settings in words (a reproduction file's, a kept result's key):
-    /// [`SolveConfig::describe`], or the portfolio's ([`portfolio::describe`]).
+    /// [`crate::solver::EngineChoice::describe`].
     pub fn solve_words(&self) -> String {
-        let lanes = self.solve_lanes();
-        match (self.settings.limits.engine, lanes.as_slice()) {
-            (EngineChoice::Portfolio, [first, mcts]) => {
-                let guide = match mcts.guide {
-                    Some(_) => MctsGuide::Net,
-                    None => MctsGuide::Heuristic,
-                };
-                portfolio::describe(first, guide)
-            }
-            _ => self.solve_config().describe(),
-        }
+        let mcts = match self.net.solve_guide(&self.settings.limits) {
+            Some(_) => MctsGuide::Net,
+            None => MctsGuide::Heuristic,
+        };
+        self.settings
+            .limits
+            .engine
+            .describe(&self.solve_config(), mcts)
     }
 
     /// Solve the problem in the background (refused, with the reasons, when it is invalid).
@@ -162,10 +158,28 @@ impl StudioApp {
             }
         };
         let wake = ctx.clone();
+        // One engine judges (the portfolio's first lane); proofs checked and rejected ones
+        // written as a solve's are.
+        let config = self.solve_config();
+        let check = CheckSettings {
+            fault: self.jobs.check_fault,
+            ..CheckSettings::default()
+        };
+        let repro = ReproTarget {
+            dir: self.jobs.repro_dir.clone(),
+            source: None,
+            settings: format!("the studio: {}", config.describe()),
+        };
+        let run = SolveRequest::new(
+            problem.clone(),
+            config,
+            self.settings.limits.width(),
+            check,
+            repro,
+        );
         self.jobs.all_moves = Some(super::all_moves::AllMovesJob::start(
             problem,
-            self.solve_config(),
-            self.settings.limits.width(),
+            run,
             self.doc.problem.revision(),
             move || wake.request_repaint_after(PROGRESS_FRAME),
         ));

@@ -15,8 +15,8 @@ use crate::go::{Color, Move, Zone};
 use crate::problem::Problem;
 use crate::report::verdict::{how_words, verbs};
 use crate::solver::jobs::analysis::{ends_in_seki, ko_capture_paths, How};
-use crate::solver::jobs::book;
 use crate::solver::jobs::go_result::GoResult;
+use crate::solver::jobs::how::status_without_ko;
 use crate::solver::proof::certify::{CheckVerdict, Checked};
 use crate::solver::proof::ProofTree;
 use crate::solver::{Progress, Solution, SolveConfig, Status, StopReason};
@@ -308,7 +308,7 @@ impl LiveSolve {
             .and_then(|&i| self.asked.get(i));
         let (s, how) = (finished.solution(), finished.searches[finished.chosen].2);
         if let (Some(asked), true) = (asked, s.status != Status::Unknown) {
-            let proven = book::status_without_ko(s.status, how);
+            let proven = status_without_ko(s.status, how);
             let go = gos.get(finished.chosen).copied().flatten();
             if let Some(differs) =
                 crate::report::book::differs_words(asked, proven, go, s.first_move)

@@ -92,7 +92,7 @@ impl Default for Limits {
             max_nodes: 0,
             or_width: 0,
             auto_width: true,
-            engine: EngineChoice::One(Engine::Dfpn),
+            engine: EngineChoice::One(Engine::DFPN),
             use_net: false,
         }
     }
@@ -231,7 +231,7 @@ mod tests {
         assert!(!back.overlays.zone && back.limits.max_nodes == 5);
         assert!(!back.limits.use_net);
         assert!(!back.overlays.net_policy && !back.overlays.net_value);
-        assert_eq!(back.limits.engine, EngineChoice::One(Engine::Dfs));
+        assert_eq!(back.limits.engine, EngineChoice::One(Engine::DFS));
     }
 
     #[test]
@@ -245,10 +245,10 @@ mod tests {
         }
         // Each engine as settings saved it before the portfolio was a choice.
         for (name, engine) in [
-            ("dfs", Engine::Dfs),
-            ("dfpn", Engine::Dfpn),
-            ("mcts", Engine::Mcts),
-            ("exhaustive", Engine::Exhaustive),
+            ("dfs", Engine::DFS),
+            ("dfpn", Engine::DFPN),
+            ("mcts", Engine::MCTS),
+            ("exhaustive", Engine::EXHAUSTIVE),
         ] {
             let old = format!(r#"{{"limits":{{"engine":"{name}","time_secs":5.0}}}}"#);
             let (back, notice) = Settings::from_stored(Some(&old));

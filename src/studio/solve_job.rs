@@ -332,6 +332,7 @@ fn run_claim(
         claim: claim.clone(),
         lanes: settings.lanes.clone(),
         width: settings.width,
+        strong_opposite: false,
         check: settings.check.clone(),
         repro: ReproTarget {
             dir: settings.repro_dir.clone(),

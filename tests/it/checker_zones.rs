@@ -21,7 +21,7 @@ fn proofs(problem: &Problem) -> Vec<(Problem, ProofTree)> {
     let mut out = Vec::new();
     for claim in [problem.claim(true), problem.claim(false)] {
         let config = SolveConfig {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             max_nodes: Some(2_000_000),
             ..SolveConfig::default()
         };

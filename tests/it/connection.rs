@@ -133,7 +133,7 @@ fn solver_proofs_with_connection_leaves_pass_the_checker() {
     for goal in [Goal::Live, Goal::LiveUca] {
         for to_move in [Color::Black, Color::White] {
             let p = problem(TWO_LINKS, goal, to_move);
-            for engine in [Engine::Dfs, Engine::Dfpn] {
+            for engine in [Engine::DFS, Engine::DFPN] {
                 let config = SolveConfig {
                     engine,
                     ..SolveConfig::default()

@@ -208,3 +208,62 @@ fn a_move_that_lives_only_as_ko_master_is_judged_ko() {
     let j = judged.moves.iter().find(|j| j.mv == b5).unwrap();
     assert_eq!(j.result, MoveResult::Ko, "{}", move_words(&judged.claim, j));
 }
+
+/// Every first move is solved through the solve service, so a proof its checker rejects gets
+/// its reproduction file as a solve's does (the studio's judging wrote none before): with a
+/// corrupted proof, each rejected move names its file, in the folder asked for.
+#[test]
+fn a_rejected_first_move_proof_gets_its_reproduction_file() {
+    use tsumego_studio::solver::jobs::first_moves::judge_first_moves;
+    use tsumego_studio::solver::jobs::service::{ReproTarget, SolveRequest};
+    use tsumego_studio::solver::proof::certify::{CheckSettings, CheckVerdict};
+    use tsumego_studio::solver::proof::fault::Fault;
+
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/03-bent-three-kill.sgf");
+    let problem = load_inferring(&file).unwrap().problem;
+    let dir =
+        std::env::temp_dir().join(format!("tsumego-first-moves-repro-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = SolveRequest::new(
+        problem.clone(),
+        SolveConfig::default(),
+        Width::Auto,
+        CheckSettings {
+            fault: Some(Fault::WrongMove),
+            ..CheckSettings::default()
+        },
+        ReproTarget {
+            dir: dir.clone(),
+            source: Some(file.clone()),
+            settings: "first moves".into(),
+        },
+    );
+    let judged = judge_first_moves(&problem, &run, Arc::default(), None, &mut |_, _, _| {});
+    let mut written = Vec::new();
+    for j in &judged.moves {
+        let rejected = j
+            .analysis
+            .as_ref()
+            .and_then(|a| a.check.as_ref())
+            .is_some_and(|c| c.verdict == CheckVerdict::Failed);
+        match &j.repro {
+            Some(Ok(path)) => {
+                assert!(rejected, "{:?}: a file without a rejection", j.mv);
+                assert_eq!(path.parent(), Some(dir.as_path()));
+                written.push(path.clone());
+            }
+            Some(Err(why)) => panic!("{:?}: not written: {why}", j.mv),
+            None => assert!(!rejected, "{:?}: rejected without a file", j.mv),
+        }
+    }
+    assert!(!written.is_empty(), "no proof was corrupted");
+    let mut on_disk: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    on_disk.sort();
+    written.sort();
+    assert_eq!(on_disk, written);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -452,9 +452,9 @@ fn legal_first_moves(claim: &Problem) -> Vec<Move> {
 fn engines() -> Vec<Engine> {
     let asked = std::env::var("FIRST_MOVES_ENGINES").unwrap_or_default();
     if asked.is_empty() {
-        return vec![Engine::Dfs, Engine::Dfpn];
+        return vec![Engine::DFS, Engine::DFPN];
     }
-    [Engine::Dfs, Engine::Dfpn, Engine::Mcts]
+    [Engine::DFS, Engine::DFPN, Engine::MCTS]
         .into_iter()
         .filter(|e| asked.split(',').any(|a| a.trim() == e.name()))
         .collect()

@@ -35,7 +35,7 @@ fn the_guide_is_asked_at_nodes_the_search_returns_to_and_near_the_root_only() {
     let asked = |plies: u32, visits: u32| {
         let counting = Arc::new(Counting(AtomicUsize::new(0)));
         let config = SolveConfig {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             max_nodes: Some(20_000),
             guide: Some(GuideHandle(counting.clone())),
             guide_plies: plies,

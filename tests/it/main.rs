@@ -24,6 +24,7 @@ mod studio_common;
 
 // The rules core and the problem files.
 mod benson;
+mod circles;
 mod go_rules;
 mod layers;
 mod loaders;

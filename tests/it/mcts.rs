@@ -56,10 +56,10 @@ fn agrees_with_dfpn_on_the_bundled_problems(guide: Option<GuideHandle>) {
     for (path, problem) in load_all() {
         for claim in [problem.clone(), problem.flipped()] {
             let context = format!("{} (OR {})", path.display(), claim.or_player());
-            let dfpn = Solver::new(&claim, config(Engine::Dfpn)).solve().status;
+            let dfpn = Solver::new(&claim, config(Engine::DFPN)).solve().status;
             let mcts_config = SolveConfig {
                 guide: guide.clone(),
-                ..config(Engine::Mcts)
+                ..config(Engine::MCTS)
             };
             let mcts = solve_checked(&claim, mcts_config, &context);
             assert_eq!(mcts, dfpn, "{context}");
@@ -159,7 +159,7 @@ fn straight_three() -> Problem {
 #[test]
 fn an_or_move_the_goal_test_decides_as_won_wins_its_node_as_the_moves_are_generated() {
     let problem = straight_three();
-    for engine in [Engine::Mcts, Engine::Dfpn] {
+    for engine in [Engine::MCTS, Engine::DFPN] {
         let solve = |immediate_wins: bool| {
             let config = SolveConfig {
                 immediate_wins,
@@ -188,7 +188,7 @@ fn mcts_keeps_its_limits() {
         &problem,
         SolveConfig {
             max_nodes: Some(1_000),
-            ..config(Engine::Mcts)
+            ..config(Engine::MCTS)
         },
     )
     .solve();
@@ -201,7 +201,7 @@ fn mcts_keeps_its_limits() {
         SolveConfig {
             max_nodes: None,
             time_limit: Some(Duration::ZERO),
-            ..config(Engine::Mcts)
+            ..config(Engine::MCTS)
         },
     )
     .solve();
@@ -212,7 +212,7 @@ fn mcts_keeps_its_limits() {
         &problem,
         SolveConfig {
             max_nodes: None,
-            ..config(Engine::Mcts)
+            ..config(Engine::MCTS)
         },
     );
     solver.set_stop_flag(Arc::new(AtomicBool::new(true)));
@@ -230,7 +230,7 @@ fn mcts_progress_events_show_the_root_moves_and_the_line() {
             &problem,
             SolveConfig {
                 progress_interval: Duration::ZERO,
-                ..config(Engine::Mcts)
+                ..config(Engine::MCTS)
             },
         );
         solver.on_progress(|p| events.push(p.clone()));
@@ -238,7 +238,7 @@ fn mcts_progress_events_show_the_root_moves_and_the_line() {
     };
     assert_eq!(solution.status.outcome(), problem.expected());
     assert!(events.len() > 100, "{} events", events.len());
-    assert!(events.iter().all(|p| p.engine == Engine::Mcts));
+    assert!(events.iter().all(|p| p.engine == Engine::MCTS));
     assert!(events.iter().any(|p| !p.line.is_empty()));
     assert!(events.iter().any(|p| p.must_play.is_some()));
     for pair in events.windows(2) {
@@ -265,7 +265,7 @@ const RANDOM_COUNT: u64 = 30;
 #[test]
 fn mcts_agrees_with_the_exhaustive_search_on_random_problems() {
     let sample = rz_diff::Sample {
-        engines: vec![Engine::Mcts],
+        engines: vec![Engine::MCTS],
         first: 0,
         count: RANDOM_COUNT,
         only: None,

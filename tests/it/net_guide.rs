@@ -101,7 +101,7 @@ fn guided_dfpn_decides_every_bundled_problem_as_the_heuristic_one() {
         }
         for claim in [problem.clone(), problem.flipped()] {
             let config = |guide: Option<GuideHandle>| SolveConfig {
-                engine: Engine::Dfpn,
+                engine: Engine::DFPN,
                 max_nodes: Some(400_000),
                 tt_entries: 1 << 16,
                 guide,

@@ -26,7 +26,7 @@ const COUNT: u64 = 60;
 
 fn parallel(max_nodes: u64) -> SolveConfig {
     SolveConfig {
-        engine: Engine::Dfpn,
+        engine: Engine::DFPN,
         threads: 2,
         tt_entries: 1 << 16,
         max_nodes: Some(max_nodes),

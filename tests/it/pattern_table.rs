@@ -30,7 +30,7 @@ fn solves_with_the_pattern_table_agree_and_their_proofs_check() {
     let mut wins = 0;
     for (path, problem) in load_all() {
         for claim in [problem.clone(), problem.flipped()] {
-            for engine in [Engine::Dfs, Engine::Dfpn] {
+            for engine in [Engine::DFS, Engine::DFPN] {
                 let on = Solver::new(&claim, config(engine, 1 << 16)).solve();
                 let off = Solver::new(&claim, config(engine, 0)).solve();
                 let f = format!("{} ({engine:?}, OR {})", path.display(), claim.or_player());
@@ -64,7 +64,7 @@ fn solves_seeded_from_a_store_agree_and_their_proofs_check() {
     let (mut first_nodes, mut second_nodes, mut second_hits) = (0, 0, 0);
     for (path, problem) in load_all() {
         for claim in [problem.clone(), problem.flipped()] {
-            for engine in [Engine::Dfs, Engine::Dfpn, Engine::Mcts] {
+            for engine in [Engine::DFS, Engine::DFPN, Engine::MCTS] {
                 let with_store = SolveConfig {
                     pattern_store: Some(store.clone()),
                     ..config(engine, 1 << 16)
@@ -122,7 +122,7 @@ fn a_pattern_win_that_cannot_be_rebuilt_is_searched_again_without_the_table() {
     let roomy = |pattern_entries| SolveConfig {
         max_nodes: Some(20_000_000),
         static_dead: false,
-        ..config(Engine::Dfs, pattern_entries)
+        ..config(Engine::DFS, pattern_entries)
     };
     let on = Solver::new(&claim, roomy(1 << 16)).solve();
     let off = Solver::new(&claim, roomy(0)).solve();

@@ -33,7 +33,7 @@ fn env_number(name: &str) -> Option<u64> {
 fn engines() -> Vec<Engine> {
     let asked = std::env::var("RZ_DIFF_ENGINES").unwrap_or_default();
     if asked.is_empty() {
-        return vec![Engine::Dfs, Engine::Dfpn];
+        return vec![Engine::DFS, Engine::DFPN];
     }
     tsumego_studio::solver::engines::all()
         .map(|info| info.id)
@@ -71,7 +71,7 @@ fn rz_search_agrees_with_exhaustive_search_on_random_problems() {
 #[test]
 fn the_exhaustive_engine_agrees_with_the_reference() {
     let sample = Sample {
-        engines: vec![Engine::Exhaustive],
+        engines: vec![Engine::EXHAUSTIVE],
         first: 0,
         count: env_number("RZ_DIFF_COUNT").unwrap_or(80),
         only: env_number("RZ_DIFF_ONLY"),

@@ -23,7 +23,7 @@ const STRATEGIES: [Strategy; 3] = [Strategy::Heatmap, Strategy::Erosion, Strateg
 
 fn dfpn(max_nodes: u64) -> SolveConfig {
     SolveConfig {
-        engine: Engine::Dfpn,
+        engine: Engine::DFPN,
         max_nodes: Some(max_nodes),
         ..SolveConfig::default()
     }
@@ -328,7 +328,7 @@ fn constrained_wins(problem: &Problem, engine: Engine, zone: &Zone) -> Vec<(Poin
 #[test]
 fn a_constraint_forces_another_proof_that_avoids_it_and_passes_the_checker() {
     let problem = killall();
-    for engine in [Engine::Dfpn, Engine::Dfs] {
+    for engine in [Engine::DFPN, Engine::DFS] {
         let proof = solved(&problem, &config(engine, Zone::new()));
         let zone = proof.root.zone;
         assert_eq!(zone.len(), 18, "{engine:?}");
@@ -360,7 +360,7 @@ fn an_impossible_constraint_gives_no_win_and_no_failure() {
     // Straight three: White kills only by the middle point D1.
     let problem = bundled("01-straight-three-kill.sgf");
     let d1 = Point::from_gtp("D1", problem.size()).unwrap();
-    for engine in [Engine::Dfpn, Engine::Dfs] {
+    for engine in [Engine::DFPN, Engine::DFS] {
         let free = Solver::new(&problem, config(engine, Zone::new())).solve();
         assert_eq!(free.status, Status::Win);
         assert!(free.root_zone.unwrap().contains(d1));
@@ -386,15 +386,15 @@ fn an_impossible_constraint_gives_no_win_and_no_failure() {
 fn mcts_refuses_the_constraint() {
     let problem = killall();
     let forbidden: Zone = [Point::from_gtp("A1", 7).unwrap()].into_iter().collect();
-    let s = Solver::new(&problem, config(Engine::Mcts, forbidden)).solve();
+    let s = Solver::new(&problem, config(Engine::MCTS, forbidden)).solve();
     assert_eq!(
         (s.status, s.stop),
         (Status::Unknown, StopReason::Unsupported)
     );
-    let proof = solved(&problem, &config(Engine::Dfpn, Zone::new()));
+    let proof = solved(&problem, &config(Engine::DFPN, Zone::new()));
     assert!(reduce(
         &problem,
-        &config(Engine::Mcts, Zone::new()),
+        &config(Engine::MCTS, Zone::new()),
         &proof,
         &ReduceSettings::default(),
         None
@@ -405,7 +405,7 @@ fn mcts_refuses_the_constraint() {
 #[test]
 fn reductions_shrink_the_zone_with_checked_proofs_and_are_deterministic() {
     let problem = killall();
-    let base = config(Engine::Dfpn, Zone::new());
+    let base = config(Engine::DFPN, Zone::new());
     let proof = solved(&problem, &base);
     assert_eq!(proof.root.zone.len(), 18);
     // The sizes each strategy reaches (seen once, checked below by the checker and the
@@ -463,7 +463,7 @@ fn reductions_shrink_the_zone_with_checked_proofs_and_are_deterministic() {
 fn a_reduction_of_an_irreducible_zone_returns_the_original_proof() {
     // Straight three: every proof plays D1 and its zone cannot shrink below the first one's.
     let problem = bundled("01-straight-three-kill.sgf");
-    let base = config(Engine::Dfpn, Zone::new());
+    let base = config(Engine::DFPN, Zone::new());
     let proof = solved(&problem, &base);
     let r = reduce(&problem, &base, &proof, &ReduceSettings::default(), None).unwrap();
     assert!(r.zone.len() <= proof.root.zone.len());
@@ -513,11 +513,11 @@ fn solve_reduce_zones_reports_checks_and_writes_the_smaller_proof() {
 #[test]
 fn a_constrained_solves_table_is_never_lent_to_an_unconstrained_one() {
     let problem = killall();
-    let free = config(Engine::Dfpn, Zone::new());
+    let free = config(Engine::DFPN, Zone::new());
     let zone = solved(&problem, &free).root.zone;
     let mut forbidden = Zone::full(problem.size()).difference(&zone);
     forbidden.insert(zone.first().unwrap());
-    let constrained = config(Engine::Dfpn, forbidden);
+    let constrained = config(Engine::DFPN, forbidden);
     let mut solver = Solver::new(&problem, constrained.clone());
     solver.solve();
     let table = solver.into_table();

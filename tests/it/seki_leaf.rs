@@ -198,7 +198,7 @@ fn sample(area: usize, step: usize, offset: usize) -> Vec<Candidate> {
 /// the cycle rule; the proof must pass the checker. Returns whether the proof used a seki leaf,
 /// and the search's nodes.
 fn compare(p: &Problem, seki_db: bool) -> (bool, u64) {
-    compare_with(p, Engine::Dfpn, seki_db)
+    compare_with(p, Engine::DFPN, seki_db)
 }
 
 /// [`compare`] with the search `engine`.
@@ -257,7 +257,7 @@ fn kill_all_positions_with_seki_agree_with_the_exhaustive_search() {
                         let (used, with) = compare(&p, true);
                         let (_, without) = compare(&p, false);
                         // MCTS too: its waiting passes and seki leaves.
-                        let (mcts_used, _) = compare_with(&p, Engine::Mcts, true);
+                        let (mcts_used, _) = compare_with(&p, Engine::MCTS, true);
                         mcts_seki_leaves += usize::from(mcts_used);
                         nodes[0] += with;
                         nodes[1] += without;

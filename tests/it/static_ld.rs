@@ -378,7 +378,7 @@ fn solver_proofs_with_static_leaves_pass_the_checker() {
     for to_move in [Color::White, Color::Black] {
         for goal in [Goal::Kill, Goal::KillUca] {
             let p = problem(&diagram, 0..4, 0..2, goal, to_move);
-            for engine in [Engine::Dfs, Engine::Dfpn] {
+            for engine in [Engine::DFS, Engine::DFPN] {
                 let config = SolveConfig {
                     engine,
                     ..SolveConfig::default()

@@ -48,7 +48,7 @@ fn open_7x7_without_limits() -> Harness<'static, StudioApp> {
     });
     h.state_mut().settings.limits.auto_width = false;
     h.state_mut().settings.limits.time_secs = 0.0;
-    h.state_mut().settings.limits.engine = EngineChoice::One(Engine::Dfs);
+    h.state_mut().settings.limits.engine = EngineChoice::One(Engine::DFS);
     h.run_steps(2);
     h
 }
@@ -91,11 +91,11 @@ fn a_df_pn_solve_chosen_in_the_panel_shows_the_root_numbers_and_the_most_proving
     h.run_steps(1);
     assert_eq!(
         h.state().settings.limits.engine,
-        EngineChoice::One(Engine::Dfpn)
+        EngineChoice::One(Engine::DFPN)
     );
-    assert_eq!(h.state().solve_config().engine, Engine::Dfpn);
+    assert_eq!(h.state().solve_config().engine, Engine::DFPN);
     h.get_by_label("▶ Solve").click();
-    step_until(&mut h, |p| p.engine == Engine::Dfpn && p.line.len() >= 2);
+    step_until(&mut h, |p| p.engine == Engine::DFPN && p.line.len() >= 2);
     let p = h.state().jobs.live.progress.clone().unwrap();
     assert_eq!(
         p.numbers.len(),
@@ -118,12 +118,12 @@ fn an_mcts_solve_chosen_in_the_panel_shows_its_line_and_root_moves() {
     h.run_steps(1);
     assert_eq!(
         h.state().settings.limits.engine,
-        EngineChoice::One(Engine::Mcts)
+        EngineChoice::One(Engine::MCTS)
     );
-    assert_eq!(h.state().solve_config().engine, Engine::Mcts);
+    assert_eq!(h.state().solve_config().engine, Engine::MCTS);
     h.get_by_label("▶ Solve").click();
     step_until(&mut h, |p| {
-        p.engine == Engine::Mcts && !p.line.is_empty() && !p.root_moves.is_empty()
+        p.engine == Engine::MCTS && !p.line.is_empty() && !p.root_moves.is_empty()
     });
     let depth = h.state().jobs.live.progress.as_ref().unwrap().depth;
     h.get_by_label(&format!("deepest line {depth} plies"));
@@ -151,7 +151,7 @@ fn a_known_df_pn_progress_event_is_shown_in_words() {
         root_pruned: 0,
         table_entries: 512,
         table_capacity: 1024,
-        engine: Engine::Dfpn,
+        engine: Engine::DFPN,
         numbers: vec![(7, 2), (INFINITE_NUMBER, 1)],
     };
     h.state_mut().jobs.live.claim = Some(claim);
@@ -196,7 +196,7 @@ fn a_known_progress_event_is_shown_sorted_and_in_words() {
         root_pruned: 2,
         table_entries: 512,
         table_capacity: 1024,
-        engine: Engine::Dfs,
+        engine: Engine::DFS,
         numbers: Vec::new(),
     };
     // The seam: what the job's messages would have put there.

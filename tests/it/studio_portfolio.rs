@@ -37,9 +37,9 @@ fn the_engine_row_offers_the_portfolio_and_its_solve_is_checked() {
     // settings (the judging of every first move, the reduction) are the df-pn lane's.
     let lanes = h.state().solve_lanes();
     let engines: Vec<Engine> = lanes.iter().map(|l| l.engine).collect();
-    assert_eq!(engines, [Engine::Dfpn, Engine::Mcts]);
+    assert_eq!(engines, [Engine::DFPN, Engine::MCTS]);
     assert!(lanes.iter().all(|l| l.guide.is_none()));
-    assert_eq!(h.state().solve_config().engine, Engine::Dfpn);
+    assert_eq!(h.state().solve_config().engine, Engine::DFPN);
     assert!(h
         .state()
         .solve_words()

@@ -64,7 +64,7 @@ fn with_region(marked: &ProblemSetup, region: Zone) -> Problem {
 /// proofs. A move can fail by ko; no correct answer here depends on ko or seki.
 fn winning_first_moves(p: &Problem) -> Vec<Move> {
     let config = SolveConfig {
-        engine: Engine::Dfpn,
+        engine: Engine::DFPN,
         max_nodes: Some(2_000_000),
         ..SolveConfig::default()
     };
@@ -193,7 +193,7 @@ fn the_solver_proves_the_book_answer() {
         let p = &loaded.problem;
         // The engine `solve` uses by default.
         let config = SolveConfig {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             ..SolveConfig::default()
         };
         let mut a = analyse(p, &config, Arc::default(), None);

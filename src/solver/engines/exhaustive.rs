@@ -8,9 +8,8 @@
 //! [`MAX_REGION`] empty points are refused (the search is exponential in them).
 
 use crate::go::{Board, Color, Move};
-use crate::solver::engines::registry::{
-    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
-};
+use crate::solver::engines::search_engine::SearchEngine;
+use crate::solver::kernel::engine::{Capabilities, Engine, EngineInfo, ProgressForm};
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{NodeResult, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
@@ -22,7 +21,7 @@ pub const MAX_REGION: usize = 14;
 pub(in crate::solver) struct Exhaustive;
 
 static INFO: EngineInfo = EngineInfo {
-    id: Engine::Exhaustive,
+    id: Engine::of(&INFO),
     name: "exhaustive",
     label: "exhaustive",
     description: "Plain AND/OR search without relevance zones: every move of both players \
@@ -39,6 +38,11 @@ static INFO: EngineInfo = EngineInfo {
         progress: ProgressForm::DeepestLine,
     },
 };
+
+impl Engine {
+    /// Plain AND/OR search without zones, for tiny regions.
+    pub const EXHAUSTIVE: Engine = Engine::of(&INFO);
+}
 
 impl SearchEngine for Exhaustive {
     fn info(&self) -> &'static EngineInfo {

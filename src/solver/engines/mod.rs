@@ -13,12 +13,14 @@
 //! Nothing outside this folder matches on [`crate::solver::Engine`]: what differs between engines is asked of
 //! the registry ([`crate::solver::Engine::info`]: its [`EngineInfo`] and [`Capabilities`]).
 
+pub mod choice;
 pub(in crate::solver) mod dfpn;
 pub(in crate::solver) mod dfs;
 pub(in crate::solver) mod exhaustive;
 pub(in crate::solver) mod mcts;
 pub mod portfolio;
 pub mod registry;
+pub(in crate::solver) mod search_engine;
 mod solve;
 
 pub(in crate::solver) use registry::engine;

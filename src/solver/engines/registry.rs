@@ -1,87 +1,15 @@
-//! The engines, their names and what each can do, and the run choices users pick from: the one
-//! place that lists them. A new engine is its own module of [`super`] implementing
-//! [`SearchEngine`], plus lines of this file only: a variant of [`Engine`] and one line of
-//! [`ENGINES`]. The command line's `--engine` values and the studio's engine row are
+//! The engines and the run choices users pick from: the one place that lists them. A new
+//! engine is its own module of [`super`] implementing [`SearchEngine`] and defining its
+//! description and handle (`static INFO: EngineInfo`, `Engine::NAME`), plus one line of
+//! [`ENGINES`] here. The command line's `--engine` values and the studio's engine row are
 //! [`choices`]: every engine, then the portfolio ([`super::portfolio`]).
 
-use crate::go::{Board, Color};
-pub use crate::solver::kernel::progress::ProgressForm;
-use crate::solver::kernel::search::{Solution, Solver, Value};
-
-/// The search algorithm of a solve. All search the same game with the same zones, dilation,
-/// table and proof trees. What each is called and can do is its [`EngineInfo`]
-/// ([`Engine::name`], [`Engine::capabilities`]). Saved as its name (`dfs`, `dfpn`, …).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Engine {
-    /// Depth-first AchieveGoal with iterative deepening ([`super::dfs`]).
-    #[default]
-    Dfs,
-    /// Best-first: depth-first proof-number search over relevance zones ([`super::dfpn`]).
-    Dfpn,
-    /// Best-first: Monte Carlo tree search with PUCT and the RZS paper's relevance-zone backup
-    /// ([`super::mcts`]), guided by `SolveConfig::guide`.
-    Mcts,
-    /// Plain AND/OR search without zones, for tiny regions ([`super::exhaustive`]).
-    Exhaustive,
-}
-
-/// A search algorithm over the kernel ([`Solver`]): it runs a claim and says what it can do.
-pub(in crate::solver) trait SearchEngine: Sync {
-    /// Its name, label and capabilities.
-    fn info(&self) -> &'static EngineInfo;
-
-    /// Search the solver's claim from its root until proven or a limit is reached, and conclude
-    /// ([`Solver::conclude`]: the proof of a win is extracted there).
-    fn solve(&self, solver: &mut Solver<'_>) -> Solution;
-
-    /// A win of the OR player at this node within `bound` plies, for proof extraction: a table
-    /// hit, or a new search of the node when the table lost the entry.
-    fn win_within(
-        &self,
-        solver: &mut Solver<'_>,
-        board: &mut Board,
-        to_move: Color,
-        passed: bool,
-        bound: u32,
-    ) -> Value;
-}
-
-/// What the studio and the command line show of an engine.
-#[derive(Debug)]
-pub struct EngineInfo {
-    pub id: Engine,
-    /// The name on the command line and in files: `dfs`, `dfpn`, …
-    pub name: &'static str,
-    /// The name in the studio: `depth-first`, `df-pn`, …
-    pub label: &'static str,
-    /// What it does, in a sentence or three (the studio's hover text).
-    pub description: &'static str,
-    pub capabilities: Capabilities,
-}
-
-/// What an engine can do.
-#[derive(Clone, Copy, Debug)]
-pub struct Capabilities {
-    /// Several threads search one claim, sharing its table (`SolveConfig::threads`).
-    pub threads: bool,
-    /// A guide (a net, playouts) orders its moves or values its nodes.
-    pub guide: bool,
-    /// It honours a forbidden zone (`SolveConfig::forbidden_zone`, relevance-zone reduction).
-    pub forbidden_zone: bool,
-    /// It searches the attacker's pass first as an explicit null move (`SolveConfig::null_moves`).
-    pub null_moves: bool,
-    /// The automatic width (`Width::Auto`) searches narrow turns with it; engines whose own
-    /// costs keep them on the best moves search at full width.
-    pub narrow_turns: bool,
-    /// Proof extraction orders an AND node's moves by the answers already proven (best-first
-    /// tables hold many); else in the must-play order.
-    pub ordered_extraction: bool,
-    /// The largest region (empty points) it accepts; a larger one ends unsupported.
-    pub max_region: Option<usize>,
-    /// What its progress events report.
-    pub progress: ProgressForm,
-}
+pub use super::choice::{Choice, EngineChoice};
+use super::portfolio::MctsGuide;
+use super::search_engine::SearchEngine;
+pub use crate::solver::kernel::config::SolveConfig;
+pub use crate::solver::kernel::engine::{Capabilities, Engine, EngineInfo, ProgressForm};
+use crate::solver::knowledge::guide::GuideHandle;
 
 /// Every engine, in the order the studio offers them.
 pub(in crate::solver) static ENGINES: &[&dyn SearchEngine] = &[
@@ -101,56 +29,34 @@ pub(in crate::solver) fn engine(id: Engine) -> &'static dyn SearchEngine {
     *ENGINES
         .iter()
         .find(|e| e.info().id == id)
-        .expect("every Engine variant is registered in ENGINES")
+        .expect("every engine is registered in ENGINES")
 }
 
 impl Engine {
-    /// Its name on the command line and in files (`dfs`, `dfpn`, `mcts`, `exhaustive`).
-    pub fn name(self) -> &'static str {
-        engine(self).info().name
-    }
-
-    /// What it can do.
-    pub fn capabilities(self) -> Capabilities {
-        engine(self).info().capabilities
-    }
-
-    /// Its name, label, description and capabilities.
-    pub fn info(self) -> &'static EngineInfo {
-        engine(self).info()
-    }
-
     /// The engine named `name` ([`Engine::name`]).
     pub fn from_name(name: &str) -> Option<Engine> {
         all().find(|i| i.name == name).map(|i| i.id)
     }
 }
 
-/// What a user runs: one engine, or the portfolio (df-pn and MCTS raced,
-/// [`super::portfolio`]). Saved as its name ([`EngineChoice::name`]), so settings that saved an
-/// [`Engine`] read back as the same engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// One engine of [`ENGINES`].
-    One(Engine),
-    /// df-pn without the guide and MCTS with it, raced on one shared table
-    /// ([`super::portfolio`]).
-    Portfolio,
+/// The engine of a solve unless its settings name another: depth-first.
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::DFS
+    }
 }
 
-/// A run choice as the command line and the studio offer it.
-#[derive(Clone, Copy, Debug)]
-pub struct Choice {
-    pub id: EngineChoice,
-    /// The name on the command line and in files: `dfs`, …, `portfolio`.
-    pub name: &'static str,
-    /// The name in the studio: `depth-first`, …, `portfolio`.
-    pub label: &'static str,
-    /// What it does (the studio's hover text and the CLI's help).
-    pub description: &'static str,
-    /// The engines it runs, the first one's settings being the run's (one engine, or the
-    /// portfolio's lanes in order).
-    pub engines: &'static [Engine],
+impl<'de> serde::Deserialize<'de> for Engine {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Engine, D::Error> {
+        let name = String::deserialize(d)?;
+        Engine::from_name(&name).ok_or_else(|| {
+            let names: Vec<&str> = all().map(|i| i.name).collect();
+            serde::de::Error::custom(format!(
+                "unknown engine {name:?} (one of {})",
+                names.join(", ")
+            ))
+        })
+    }
 }
 
 /// Every run choice, in the order the studio and `--engine`'s help list them: the engines of
@@ -168,6 +74,38 @@ pub fn choices() -> impl Iterator<Item = Choice> {
 }
 
 impl EngineChoice {
+    /// The searches a run of this choice races on each claim: `base` with the engine, or the
+    /// portfolio's lanes ([`super::portfolio::lanes`]: df-pn without a guide, MCTS with
+    /// `mcts_guide`, asked only for the portfolio: it may load a net). The first lane's
+    /// settings are the run's.
+    pub fn lanes(
+        self,
+        base: &SolveConfig,
+        mcts_guide: impl FnOnce() -> Option<GuideHandle>,
+    ) -> Vec<SolveConfig> {
+        match self {
+            EngineChoice::One(engine) => vec![SolveConfig {
+                engine,
+                ..base.clone()
+            }],
+            EngineChoice::Portfolio => super::portfolio::lanes(base, mcts_guide()).to_vec(),
+        }
+    }
+
+    /// A run of this choice with `base`'s settings in words (a reproduction file's, a kept
+    /// result's key): [`SolveConfig::describe`] of the engine, or the portfolio's
+    /// ([`super::portfolio::describe`], naming what guides its MCTS lane).
+    pub fn describe(self, base: &SolveConfig, mcts: MctsGuide) -> String {
+        match self {
+            EngineChoice::One(engine) => SolveConfig {
+                engine,
+                ..base.clone()
+            }
+            .describe(),
+            EngineChoice::Portfolio => super::portfolio::describe(base, mcts),
+        }
+    }
+
     /// Its name, label, description and engines.
     pub fn info(self) -> Choice {
         choices()
@@ -195,12 +133,6 @@ impl EngineChoice {
     /// Whether a guide (the net) is used by one of its engines (the portfolio's MCTS lane).
     pub fn uses_guide(self) -> bool {
         self.info().engines.iter().any(|e| e.capabilities().guide)
-    }
-}
-
-impl From<Engine> for EngineChoice {
-    fn from(engine: Engine) -> EngineChoice {
-        EngineChoice::One(engine)
     }
 }
 
@@ -264,13 +196,13 @@ mod tests {
             .collect();
         expected.push(EngineChoice::Portfolio);
         assert_eq!(ids, expected);
-        assert_eq!(EngineChoice::Portfolio.first_engine(), Engine::Dfpn);
+        assert_eq!(EngineChoice::Portfolio.first_engine(), Engine::DFPN);
         assert_eq!(
             EngineChoice::Portfolio.info().engines,
-            [Engine::Dfpn, Engine::Mcts]
+            [Engine::DFPN, Engine::MCTS]
         );
         assert!(EngineChoice::Portfolio.uses_guide());
-        assert!(!EngineChoice::One(Engine::Dfs).uses_guide());
+        assert!(!EngineChoice::One(Engine::DFS).uses_guide());
         assert_eq!(EngineChoice::from_name("nope"), None);
     }
 

@@ -22,48 +22,18 @@
 
 use crate::go::{Board, Color, Move};
 use crate::problem::{Goal, KoRule, Problem};
+use crate::solver::jobs::budget::Budget;
 use crate::solver::jobs::go_result::{analyse_go, GoResult, Run};
+pub use crate::solver::jobs::how::{ends_in_seki, status_without_ko, How};
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::search::{Solution, Solver, Status, StopReason};
 use crate::solver::kernel::table_pool::TablePool;
-use crate::solver::proof::certify::Checked;
-use crate::solver::proof::{LeafKind, ProofNode, ProofTree, Role};
-use serde::{Deserialize, Serialize};
+use crate::solver::proof::checked::Checked;
+use crate::solver::proof::{ProofNode, ProofTree};
+use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How a proven result comes about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
-pub enum How {
-    /// A plain win or failure, without ko (kills, and every result of the paper's goals).
-    Plain,
-    /// The defender lives unconditionally (Benson), seki not needed.
-    Unconditional,
-    /// The defender lives, but only in seki (it cannot reach unconditional life).
-    Seki,
-    /// The defender lives with seki counted, and unconditional life was not decided within the
-    /// limits.
-    AtLeastSeki,
-    /// The OR player wins only by ko: with its ko captures allowed (GNU Go's KO_A when it takes
-    /// the first ko capture), or only as a ko master, retaking at once (`needs_threat`: the
-    /// opponent takes the first ko capture and the OR player needs a ko threat to take it back,
-    /// GNU Go's KO_B). `first_capture`: who takes the shallowest ko capture of the proof
-    /// ([`first_ko_capture`]; `None`: none found).
-    Ko {
-        first_capture: Option<Color>,
-        needs_threat: bool,
-    },
-    /// The OR player fails without ko, and with ko the result is not decided within the limits.
-    /// The analysis's solution is the failure without ko, with the stop of the ko search that
-    /// was left undecided (limits reached, or stopped).
-    KoUnknown,
-    /// The OR player (the defender) fails in its own search, which counts a repetition against
-    /// it, but so does the attacker's claim: the defender survives by endless play (see
-    /// [`crate::solver::jobs::go_result`]). The solution is the defender's failed search; no proof exists.
-    Endless,
-}
 
 /// One search run by [`analyse`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -133,7 +103,7 @@ impl Analysis {
 
     /// The result of the claim without ko: `Win`, `Fail` or `Unknown`.
     pub fn status_without_ko(&self) -> Status {
-        crate::solver::jobs::book::status_without_ko(self.solution.status, self.how)
+        status_without_ko(self.solution.status, self.how)
     }
 
     /// The winning first move of `side` that the analysis knows: its own solution's when `side`
@@ -313,44 +283,6 @@ fn research_result(
     (claim, solution, how)
 }
 
-/// The limits left of one analysis (or of a schedule of analyses, [`crate::solver::jobs::schedule`]).
-pub(in crate::solver) struct Budget<'a> {
-    pub config: &'a SolveConfig,
-    pub start: Instant,
-    /// Nodes used so far.
-    pub nodes: u64,
-}
-
-impl Budget<'_> {
-    /// Why the limits ended a job: the time or the nodes.
-    pub fn stop_reason(&self) -> StopReason {
-        if self.config.max_nodes.is_some_and(|m| self.nodes >= m) {
-            StopReason::NodeLimit
-        } else {
-            StopReason::TimeLimit
-        }
-    }
-
-    /// The configuration of the next search: the time and nodes not used yet.
-    pub fn config_left(&self) -> SolveConfig {
-        let mut c = self.config.clone();
-        c.time_limit = self
-            .config
-            .time_limit
-            .map(|t| t.saturating_sub(self.start.elapsed()));
-        c.max_nodes = self.config.max_nodes.map(|m| m.saturating_sub(self.nodes));
-        c
-    }
-
-    /// The time or the nodes are used up.
-    pub fn exhausted(&self) -> bool {
-        self.config
-            .time_limit
-            .is_some_and(|t| self.start.elapsed() >= t)
-            || self.config.max_nodes.is_some_and(|m| self.nodes >= m)
-    }
-}
-
 /// The solution of a [`How::KoUnknown`] analysis: the failure without ko (`plain`), with the
 /// stop of the undecided ko search (`ko`): why the result with ko is unknown.
 fn ko_unknown(plain: Solution, ko: &Solution) -> Solution {
@@ -358,16 +290,6 @@ fn ko_unknown(plain: Solution, ko: &Solution) -> Solution {
         stop: ko.stop,
         ..plain
     }
-}
-
-/// Does any leaf of the proof end the game in seki (two passes with the defender's stones on
-/// the board, or a seki the database knows)?
-pub fn ends_in_seki(proof: &ProofTree) -> bool {
-    fn walk(n: &ProofNode) -> bool {
-        matches!(n.role, Role::Leaf(LeafKind::Seki | LeafKind::SekiArea))
-            || n.children.iter().any(walk)
-    }
-    walk(&proof.root)
 }
 
 /// Who takes the first ko capture of the proof: the shallowest ko capture of the tree (the

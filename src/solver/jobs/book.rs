@@ -10,7 +10,6 @@
 
 use crate::go::{Color, Move};
 use crate::problem::{Outcome, Problem, Way};
-use crate::solver::jobs::analysis::How;
 use crate::solver::jobs::go_result::{GoResult, Life};
 use crate::solver::Status;
 
@@ -61,7 +60,7 @@ impl Stated {
 
 /// Does the proven result say what the file states? `None`: nothing stated, or nothing proven.
 /// `go`: the position's Go result (`live`/`kill` goals), compared as a Go result; otherwise
-/// `status`, the claim's result without ko ([`status_without_ko`]), against the stated outcome.
+/// `status`, the claim's result without ko ([`crate::solver::jobs::how::status_without_ko`]), against the stated outcome.
 pub fn agrees_with_book(claim: &Problem, status: Status, go: Option<GoResult>) -> Option<bool> {
     match (go, Stated::of(claim)) {
         (Some(go), Some(stated)) => Some(stated.allows(go)),
@@ -80,15 +79,6 @@ pub fn book_first_moves(problem: &Problem) -> Vec<Move> {
         }
     }
     out
-}
-
-/// The claim's result when neither side may rely on ko (a win by ko, or a ko left undecided,
-/// is a failure), as the file's `TSRESULT` states it.
-pub fn status_without_ko(status: Status, how: How) -> Status {
-    match how {
-        How::Ko { .. } | How::KoUnknown | How::Endless => Status::Fail,
-        _ => status,
-    }
 }
 
 /// Is the proven outcome the one the file states? `None`: nothing stated, or nothing proven.
@@ -120,7 +110,7 @@ pub enum BookDifference {
 }
 
 /// Where a proven result of `claim` differs from its book; `None` when it agrees or there is
-/// nothing to compare. `status`: the claim's result without ko ([`status_without_ko`]); `go`:
+/// nothing to compare. `status`: the claim's result without ko ([`crate::solver::jobs::how::status_without_ko`]); `go`:
 /// the position's Go result, when known (then the difference is the same whichever claim was
 /// asked); `first_move`: the claim's proven first move. A stated result that differs comes
 /// before the first move.
@@ -149,6 +139,7 @@ mod tests {
     use super::*;
     use crate::go::{Color, Point};
     use crate::problem::fixtures::{bent_three_live, bent_three_with_book as problem};
+    use crate::solver::jobs::how::{status_without_ko, How};
 
     #[test]
     fn a_result_or_first_move_against_the_book() {

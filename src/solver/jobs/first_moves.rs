@@ -6,10 +6,11 @@
 //! The claim judged is the one of the player to move ([`judged_claim`]): for "Black to live" it
 //! is Black's `live`, for "Black to kill" Black's `kill`. After a first move `m` the position is
 //! a problem of its own (the problem with `m` appended to its setup moves, the opponent to move);
-//! [`crate::solver::jobs::analysis`] decides its claim (seki, ko and unconditional life as for any problem)
-//! and [`crate::solver::proof::certify`] checks what it reports: the proof that `m` works, or for a failure the
-//! opponent's proof after `m` (the refutation). All positions are solved with one [`TablePool`],
-//! so what one move's search proved is a table hit for the next.
+//! the solve service ([`crate::solver::jobs::service`], a request per position) decides its
+//! claim (seki, ko and unconditional life as for any problem), checks what it reports (the
+//! proof that `m` works, or for a failure the opponent's proof after `m`: the refutation) and
+//! writes the reproduction file of a rejected proof, as for any solve. All positions are solved
+//! with one [`TablePool`], so what one move's search proved is a table hit for the next.
 //!
 //! A pass is judged like a move, except when two passes in a row lose for the player to move:
 //! then the opponent passes back and the pass fails without a search.
@@ -21,13 +22,10 @@ use crate::go::Move;
 use crate::problem::{AnswerTree, Goal, Problem, SetupMove, ValidationErrors};
 use crate::solver::jobs::analysis::{Analysis, How, ProgressFn};
 use crate::solver::jobs::go_result::{GoResult, Life};
-use crate::solver::jobs::schedule::{analyse_claims, strong_opposite, Width};
-use crate::solver::jobs::service::certificate_config;
-use crate::solver::kernel::config::SolveConfig;
+use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
 use crate::solver::kernel::rules::Rules;
 use crate::solver::kernel::search::Status;
 use crate::solver::kernel::table_pool::TablePool;
-use crate::solver::proof::certify::{certify, CheckSettings};
 use crate::solver::proof::ProofTree;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -97,9 +95,12 @@ pub struct JudgedMove {
     /// was decided without a search.
     pub after: Option<Problem>,
     /// The deciding analysis (its check included): of `after`'s claim, or when `by_opposite`
-    /// of the opponent's claim after the move ([`strong_opposite`]), whose win refutes the move.
+    /// of the opponent's strong claim after the move
+    /// ([`crate::solver::jobs::schedule::strong_opposite`]), whose win refutes the move.
     pub analysis: Option<Analysis>,
     pub by_opposite: bool,
+    /// The reproduction file written when the checker rejected what the analysis reports.
+    pub repro: ReproFile,
     pub nodes: u64,
     pub elapsed: Duration,
 }
@@ -214,16 +215,14 @@ pub fn after_move(problem: &Problem, mv: Move) -> Result<Problem, ValidationErro
     setup.validate()
 }
 
-/// Judge every first move of `problem`'s player to move (see the module documentation), each
-/// within `config`'s limits (the limits apply to each move), with the widths `width` asks for;
-/// what is reported is checked as `check` says. `on_move` receives each judged move with the
-/// number judged so far and the total; `progress` the searches' progress events. Stops early
-/// when `stop` is set.
+/// Judge every first move of `problem`'s player to move (see the module documentation): the
+/// position after each is solved as `run` asks (its first lane's engine and limits, the limits
+/// applying to each move; its widths, check and reproduction files; `run`'s own claim is not
+/// read). `on_move` receives each judged move with the number judged so far and the total;
+/// `progress` the searches' progress events. Stops early when `stop` is set.
 pub fn judge_first_moves(
     problem: &Problem,
-    config: &SolveConfig,
-    width: Width,
-    check: &CheckSettings,
+    run: &SolveRequest,
     stop: Arc<AtomicBool>,
     mut progress: Option<ProgressFn<'_>>,
     on_move: &mut dyn FnMut(&JudgedMove, usize, usize),
@@ -244,9 +243,7 @@ pub fn judge_first_moves(
         let j = judge_one(
             &claim,
             mv,
-            config,
-            width,
-            check,
+            run,
             &stop,
             progress.as_mut().map(|f| &mut **f as ProgressFn<'_>),
             &mut pool,
@@ -267,13 +264,10 @@ pub fn judge_first_moves(
 }
 
 /// Judge one first move of `claim` (whose OR player is to move).
-#[allow(clippy::too_many_arguments)]
 fn judge_one(
     claim: &Problem,
     mv: Move,
-    config: &SolveConfig,
-    width: Width,
-    check: &CheckSettings,
+    run: &SolveRequest,
     stop: &Arc<AtomicBool>,
     progress: Option<ProgressFn<'_>>,
     pool: &mut TablePool,
@@ -287,10 +281,13 @@ fn judge_one(
         after: None,
         analysis: None,
         by_opposite: false,
+        repro: None,
         nodes: 0,
         elapsed: start.elapsed(),
     };
-    if mv == Move::Pass && !Rules::new(claim, config.superko).or_wins_two_passes(claim.board()) {
+    if mv == Move::Pass
+        && !Rules::new(claim, run.config().superko).or_wins_two_passes(claim.board())
+    {
         return without_search(MoveResult::Fails, WithoutSearch::PassedBack);
     }
     let mut board = claim.board().clone();
@@ -317,22 +314,16 @@ fn judge_one(
     // searches the opponent's claim itself when it needs to); the research goals analyse the
     // player's claim and the opponent's strong claim.
     let go_goal = matches!(claim.goal(), Goal::Live | Goal::Kill);
-    let claims = if go_goal {
-        vec![after.clone()]
-    } else {
-        vec![after.clone(), strong_opposite(&after)]
+    let request = SolveRequest {
+        lanes: vec![run.config().clone()],
+        strong_opposite: !go_goal,
+        ..run.of_claim(after.clone())
     };
-    let (index, mut analysis) =
-        analyse_claims(&claims, config, width, Arc::clone(stop), progress, pool);
-    let by_opposite = index == 1;
-    // A failure's certificate is searched as the solve service searches every certificate
-    // ([`certificate_config`]: at full width).
-    certify(
-        &mut analysis,
-        &certificate_config(config),
-        check,
-        Some(Arc::clone(stop)),
-    );
+    let mut analysis = search(&request, Arc::clone(stop), pool, progress);
+    // The research goals' analyses keep their claim's OR player: the other one means the
+    // opponent's strong claim decided.
+    let by_opposite = request.strong_opposite && analysis.claim.or_player() != after.or_player();
+    let repro = certify_reported(&request, &mut analysis, Some(Arc::clone(stop)));
     let defends = claim.goal().or_defends();
     // An attacker's move refuted by the defender's life in seki, as the refutation's own
     // analysis says when it was searched as a claim. A certificate's proof that ends in seki
@@ -351,6 +342,7 @@ fn judge_one(
         after: Some(after),
         analysis: Some(analysis),
         by_opposite,
+        repro,
         elapsed: start.elapsed(),
     }
 }
@@ -405,17 +397,16 @@ fn refutation_of(analysis: &Analysis, by_opposite: bool) -> Option<(&Problem, &P
 /// theirs in `tests/it/judging`).
 #[cfg(test)]
 pub(crate) fn judge_for_tests(problem: &Problem, max_nodes: u64) -> FirstMoves {
-    let config = SolveConfig {
+    let config = crate::solver::SolveConfig {
         max_nodes: Some(max_nodes),
-        ..SolveConfig::default()
+        ..crate::solver::SolveConfig::default()
     };
-    judge_first_moves(
-        problem,
-        &config,
-        Width::Auto,
-        &CheckSettings::default(),
-        Arc::default(),
-        None,
-        &mut |_, _, _| {},
-    )
+    let run = SolveRequest::new(
+        problem.clone(),
+        config,
+        crate::solver::jobs::schedule::Width::Auto,
+        crate::solver::proof::certify::CheckSettings::default(),
+        crate::solver::jobs::service::ReproTarget::in_temp_dir("tests"),
+    );
+    judge_first_moves(problem, &run, Arc::default(), None, &mut |_, _, _| {})
 }

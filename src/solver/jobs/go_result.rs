@@ -40,7 +40,8 @@
 
 use crate::go::{ByColor, Color};
 use crate::problem::{Goal, KoRule, Problem};
-use crate::solver::jobs::analysis::{ends_in_seki, Budget, How};
+use crate::solver::jobs::budget::Budget;
+use crate::solver::jobs::how::{ends_in_seki, How};
 use crate::solver::kernel::search::{Solution, Status};
 use serde::Serialize;
 

@@ -7,6 +7,8 @@
 //! - [`reduce`]: relevance-zone reduction, the claim re-solved with forbidden points until its
 //!   proof's zone shrinks no more;
 //! - [`race`]: a claim and its opposite searched at once, the first proven stopping the other;
+//! - [`how`]: how a proven result comes about (plain, seki, ko, …); [`budget`]: the limits
+//!   left of an analysis;
 //! - [`book`]: a proven result against the file's own answer;
 //! - [`portfolio_race`]: the portfolio's lanes ([`crate::solver::engines::portfolio`]) raced;
 //! - [`service`]: the one solve service every edge uses (search, certification, reproduction
@@ -14,8 +16,10 @@
 
 pub mod analysis;
 pub mod book;
+pub mod budget;
 pub mod first_moves;
 pub mod go_result;
+pub mod how;
 pub mod portfolio_race;
 pub mod race;
 pub mod reduce;

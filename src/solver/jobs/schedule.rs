@@ -14,7 +14,8 @@
 //! alone ([`Width::turns`]).
 
 use crate::problem::{KoRule, Problem};
-use crate::solver::jobs::analysis::{analyse_in, Analysis, Budget, How, ProgressFn};
+use crate::solver::jobs::analysis::{analyse_in, Analysis, How, ProgressFn};
+use crate::solver::jobs::budget::Budget;
 use crate::solver::kernel::config::{Engine, SolveConfig};
 use crate::solver::kernel::search::{Status, StopReason};
 use crate::solver::kernel::table_pool::TablePool;
@@ -233,12 +234,12 @@ mod tests {
     fn auto_starts_narrow_on_large_regions_and_full_on_small_ones() {
         let small = bundled("04-straight-four-alive.sgf");
         let large = bundled("19-open-corner-live.sgf");
-        let dfs = Engine::Dfs;
+        let dfs = Engine::DFS;
         assert_eq!(Width::Auto.turns(&small, dfs), [None, Some(AUTO_NARROW)]);
         assert_eq!(Width::Auto.turns(&large, dfs), [Some(AUTO_NARROW), None]);
         assert_eq!(Width::Full.turns(&large, dfs), [None]);
         assert_eq!(Width::Narrow(3).turns(&small, dfs), [Some(3)]);
-        let dfpn = Engine::Dfpn;
+        let dfpn = Engine::DFPN;
         assert_eq!(Width::Auto.turns(&large, dfpn), [None]);
         assert_eq!(Width::Auto.turns(&small, dfpn), [None]);
         assert_eq!(Width::Narrow(3).turns(&large, dfpn), [Some(3)]);

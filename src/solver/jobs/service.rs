@@ -2,8 +2,9 @@
 //! the width, the check's bounds, where a reproduction file goes) answered by
 //! [`solve`] with a stream of [`SolveEvent`]s (progress, searched, checked) and the final
 //! [`Solved`]. The command line (`solve`, `bench`, `--all-moves`), the studio and the judging
-//! of every first move build requests and read events; none of them runs the pipeline
-//! (analysis → certification → reproduction file) itself.
+//! of every first move ([`crate::solver::jobs::first_moves`]: a request per position after a
+//! first move) build requests and read events; none of them runs the pipeline (analysis →
+//! certification → reproduction file) itself.
 //!
 //! The two halves are also offered on their own, for edges that do something between them
 //! (`solve --reduce-zones` replaces the proof by a smaller one before it is checked):
@@ -17,7 +18,7 @@
 use crate::problem::Problem;
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::portfolio_race::search_portfolio;
-use crate::solver::jobs::schedule::{analyse_with_width, Width};
+use crate::solver::jobs::schedule::{analyse_claims, strong_opposite, Width};
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::progress::Progress;
 use crate::solver::kernel::table_pool::TablePool;
@@ -39,6 +40,18 @@ pub struct ReproTarget {
     pub settings: String,
 }
 
+impl ReproTarget {
+    /// Reproduction files in the system's temporary folder, of a run described as `settings`
+    /// and not read from a file.
+    pub fn in_temp_dir(settings: impl Into<String>) -> ReproTarget {
+        ReproTarget {
+            dir: std::env::temp_dir(),
+            source: None,
+            settings: settings.into(),
+        }
+    }
+}
+
 /// The reproduction file written for a rejected proof: its path, or why it could not be
 /// written; `None` when nothing was rejected.
 pub type ReproFile = Option<Result<PathBuf, String>>;
@@ -53,6 +66,11 @@ pub struct SolveRequest {
     pub lanes: Vec<SolveConfig>,
     /// The search widths.
     pub width: Width,
+    /// Also search the opponent's strong claim ([`strong_opposite`]: its win is a plain
+    /// failure of the claim, ko variants included), in turn with the claim, the first won
+    /// deciding (the research goals' judging of a first move). The analysis's claim then says
+    /// which one won. One lane only: a portfolio races the claim alone.
+    pub strong_opposite: bool,
     /// The independent checker's bounds (`enabled: false`: reported unchecked).
     pub check: CheckSettings,
     pub repro: ReproTarget,
@@ -71,8 +89,17 @@ impl SolveRequest {
             claim,
             lanes: vec![config],
             width,
+            strong_opposite: false,
             check,
             repro,
+        }
+    }
+
+    /// The same run (lanes, widths, check, reproduction files) asked of another claim.
+    pub fn of_claim(&self, claim: Problem) -> SolveRequest {
+        SolveRequest {
+            claim,
+            ..self.clone()
         }
     }
 
@@ -118,14 +145,15 @@ pub fn search(
     on_progress: Option<&mut dyn FnMut(&Progress)>,
 ) -> Analysis {
     match request.lanes.as_slice() {
-        [config] => analyse_with_width(
-            &request.claim,
-            config,
-            request.width,
-            stop,
-            on_progress,
-            pool,
-        ),
+        [config] => {
+            let mut claims = vec![request.claim.clone()];
+            if request.strong_opposite {
+                claims.push(strong_opposite(&request.claim));
+            }
+            let (_, analysis) =
+                analyse_claims(&claims, config, request.width, stop, on_progress, pool);
+            analysis
+        }
         lanes => search_portfolio(&request.claim, lanes, request.width, &stop),
     }
 }
@@ -190,11 +218,7 @@ mod tests {
             },
             Width::Full,
             CheckSettings::default(),
-            ReproTarget {
-                dir: std::env::temp_dir(),
-                source: None,
-                settings: "test".into(),
-            },
+            ReproTarget::in_temp_dir("test"),
         )
     }
 

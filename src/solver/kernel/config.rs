@@ -1,14 +1,16 @@
-//! What a solve may use and how it reports: limits, rule switches, table size. The engine ids
-//! ([`Engine`]) live in the registry ([`crate::solver::engines::registry`]) and are re-exported here.
+//! What a solve may use and how it reports: limits, rule switches, table size, and the engine
+//! ([`Engine`], a handle on its capabilities; which engines exist is the registry's,
+//! [`crate::solver::engines::registry`]).
 
 use crate::go::Zone;
-use crate::problem::Goal;
+use crate::problem::{Goal, Problem};
 use crate::solver::knowledge::guide::GuideHandle;
 use crate::solver::knowledge::pattern_store::PatternStoreHandle;
+use crate::solver::knowledge::pattern_table::PatternTable;
 use std::time::Duration;
 
-/// The search algorithm of a solve, listed with the engines in the registry.
-pub use crate::solver::engines::registry::Engine;
+/// The search algorithm of a solve.
+pub use crate::solver::kernel::engine::Engine;
 
 /// How many passes of the attacker on one line df-pn searches first as explicit null moves,
 /// by goal. A goal about crucial stones is a local fight in a region that is mostly far from
@@ -134,7 +136,7 @@ pub const DEFAULT_PATTERN_ENTRIES: usize = 1 << 19;
 impl Default for SolveConfig {
     fn default() -> SolveConfig {
         SolveConfig {
-            engine: Engine::Dfs,
+            engine: Engine::default(),
             null_moves: None,
             max_nodes: None,
             time_limit: None,
@@ -162,6 +164,22 @@ impl Default for SolveConfig {
 }
 
 impl SolveConfig {
+    /// The pattern table a solve of `problem` under these settings starts with: its game's
+    /// section of the pattern store when there is one (and the table may be used), else an
+    /// empty one.
+    pub fn initial_patterns(&self, problem: &Problem) -> PatternTable {
+        let entries = if self.superko {
+            0
+        } else {
+            self.pattern_entries
+        };
+        let seeded = match &self.pattern_store {
+            Some(store) if entries > 0 && self.dilation => store.seed(problem, entries),
+            _ => None,
+        };
+        seeded.unwrap_or_else(|| PatternTable::new(entries))
+    }
+
     /// How many attacker passes on a line are searched first as null moves for `goal`:
     /// [`SolveConfig::null_moves`], else [`default_null_moves`].
     pub fn null_moves_for(&self, goal: Goal) -> u32 {

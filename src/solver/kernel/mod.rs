@@ -9,6 +9,7 @@
 //! - [`tt`], [`table_pool`]: the transposition table, kept between solves of the same rules;
 //! - [`ordering`]: move ordering; [`progress`]: events for the studio; [`ko_flags`]: what a
 //!   search saw of ko fighting;
+//! - [`engine`]: what an engine is to the kernel (a handle on its name and capabilities);
 //! - [`config`]: the settings of a solve;
 //! - [`search`]: the solver: the state and steps every engine shares (the engines themselves
 //!   are in [`crate::solver::engines`]).
@@ -16,6 +17,7 @@
 pub(in crate::solver) mod and_node;
 pub mod config;
 pub mod dilate;
+pub mod engine;
 pub mod ko_flags;
 pub mod leaf;
 pub mod must_play;

@@ -11,20 +11,9 @@
 //! does work only at the root's children, never per node.
 
 use crate::go::{Move, Zone};
-use crate::solver::kernel::config::Engine;
+use crate::solver::kernel::engine::Engine;
+pub use crate::solver::kernel::engine::ProgressForm;
 use std::time::Duration;
-
-/// What an engine's progress reports about the search (an engine's
-/// [`crate::solver::engines::Capabilities::progress`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProgressForm {
-    /// Iterative deepening: the depth limit and the root moves done at it.
-    Iterations,
-    /// Proof and disproof numbers of the root and of the line.
-    Numbers,
-    /// The deepest line reached.
-    DeepestLine,
-}
 
 /// A snapshot of a running search.
 #[derive(Clone, Debug, PartialEq)]

@@ -21,7 +21,6 @@ use crate::solver::kernel::table_pool::PooledTable;
 use crate::solver::kernel::tt::TranspositionTable;
 use crate::solver::kernel::undecided_memo::UndecidedMemo;
 use crate::solver::knowledge::not_alive::not_alive_zone;
-use crate::solver::knowledge::pattern_store::initial_table;
 use crate::solver::knowledge::pattern_table::PatternTable;
 use crate::solver::proof::ProofTree;
 use std::any::Any;
@@ -194,7 +193,7 @@ pub struct Solver<'a> {
     /// The OR player's ko events so far ([`Solution::ko`]).
     pub(in crate::solver) ko: KoFlags,
     /// The numbers of the line's nodes reported in progress events, root first, for an engine
-    /// that has numbers ([`crate::solver::engines::registry::ProgressForm::Numbers`]: df-pn's
+    /// that has numbers ([`crate::solver::kernel::engine::ProgressForm::Numbers`]: df-pn's
     /// proof and disproof numbers as its search went down); empty for the others.
     pub(in crate::solver) progress_numbers: Vec<(u64, u64)>,
     /// What the engine of this solve keeps between its runs on this solver (its search, and
@@ -242,7 +241,7 @@ impl<'a> Solver<'a> {
             rules,
             goal: goal_test,
             tt: TranspositionTable::for_problem(config.tt_entries, problem),
-            patterns: initial_table(problem, &config),
+            patterns: config.initial_patterns(problem),
             config,
             stop: Arc::new(AtomicBool::new(false)),
             on_progress: None,

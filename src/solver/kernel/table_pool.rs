@@ -13,40 +13,13 @@
 //! remembers them per table and a solve with a reused table reports them when any earlier solve
 //! on that table saw them: at worst one ko search too many, never one too few.
 
-use crate::go::{ByColor, Color, Zone};
-use crate::problem::{Goal, KoRule, Problem};
+use crate::go::Zone;
+use crate::problem::{Problem, RulesKey};
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::ko_flags::KoFlags;
 use crate::solver::kernel::tt::TranspositionTable;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-
-/// The game a solve plays, whatever its position: two solves with the same rules key may use
-/// each other's proven wins. The one definition of a solve's context, for the pool's tables
-/// ([`TableKey`] adds the search's own switches) and the sections of the pattern store
-/// ([`crate::solver::knowledge::pattern_store`]).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RulesKey {
-    pub size: usize,
-    pub or_player: Color,
-    pub goal: Goal,
-    pub crucial: Zone,
-    pub region: Zone,
-    pub ko_rules: ByColor<KoRule>,
-}
-
-impl RulesKey {
-    pub fn of(problem: &Problem) -> RulesKey {
-        RulesKey {
-            size: problem.size(),
-            or_player: problem.or_player(),
-            goal: problem.goal(),
-            crucial: problem.crucial(),
-            region: problem.region(),
-            ko_rules: problem.ko_rules(),
-        }
-    }
-}
 
 /// What makes two solves' table entries interchangeable: the rules, superko and the OR width.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@
 //! do not see the turn.
 //!
 //! A [`PatternStore`] is shared by every solve of a run through a [`PatternStoreHandle`] in
-//! [`SolveConfig::pattern_store`]: [`crate::solver::Solver::new`] seeds its pattern table with a copy of
+//! [`crate::solver::SolveConfig::pattern_store`]: [`crate::solver::Solver::new`] seeds its pattern table with a copy of
 //! its game's section ([`PatternStoreHandle::seed`]) and [`crate::solver::Solver::solve`] merges its
 //! table back when it ends, whatever the result (a stopped or failed solve proved wins too;
 //! [`PatternStoreHandle::merge`]). A section is bounded like a solver's table (its
@@ -50,9 +50,7 @@
 //! [`PatternTable::records`]'s order, so the same entries make the same file.
 
 use crate::go::{ByColor, Color, Move, Point, Symmetry, Zone};
-use crate::problem::{Goal, KoRule, Problem};
-use crate::solver::kernel::config::SolveConfig;
-use crate::solver::kernel::table_pool::RulesKey;
+use crate::problem::{Goal, KoRule, Problem, RulesKey};
 use crate::solver::knowledge::pattern_table::{PatternRecord, PatternTable};
 use crate::solver::knowledge::table_file::{self, BodyLen, Check, TableFileError, TableKind};
 use std::collections::HashMap;
@@ -360,21 +358,6 @@ impl fmt::Debug for PatternStoreHandle {
     }
 }
 
-/// The pattern table a solve of `problem` under `config` starts with: its game's section of
-/// `config`'s store when there is one (and the table may be used), else an empty one.
-pub fn initial_table(problem: &Problem, config: &SolveConfig) -> PatternTable {
-    let entries = if config.superko {
-        0
-    } else {
-        config.pattern_entries
-    };
-    let seeded = match &config.pattern_store {
-        Some(store) if entries > 0 && config.dilation => store.seed(problem, entries),
-        _ => None,
-    };
-    seeded.unwrap_or_else(|| PatternTable::new(entries))
-}
-
 /// The context of a section as written.
 /// Whether two games are the same but for their regions.
 fn same_but_region(a: &RulesKey, b: &RulesKey) -> bool {
@@ -617,6 +600,7 @@ fn read_section(
 mod tests {
     use super::*;
     use crate::solver::fixtures::{board, zone};
+    use crate::solver::SolveConfig;
 
     const CORNER: &str = "
         . O . O X . .
@@ -948,18 +932,18 @@ mod tests {
             pattern_entries: 1000,
             ..SolveConfig::default()
         };
-        assert!(initial_table(&black, &config).is_empty());
+        assert!(config.initial_patterns(&black).is_empty());
         handle.with(|s| *s = store());
-        assert_eq!(initial_table(&black, &config).wins(), 2);
+        assert_eq!(config.initial_patterns(&black).wins(), 2);
         let superko = SolveConfig {
             superko: true,
             ..config.clone()
         };
-        assert!(!initial_table(&black, &superko).is_enabled());
+        assert!(!superko.initial_patterns(&black).is_enabled());
         let no_dilation = SolveConfig {
             dilation: false,
             ..config
         };
-        assert!(initial_table(&black, &no_dilation).is_empty());
+        assert!(no_dilation.initial_patterns(&black).is_empty());
     }
 }

@@ -6,6 +6,7 @@
 //! ([`replay`]).
 
 pub mod certify;
+pub mod checked;
 pub mod checker;
 pub(in crate::solver) mod checker_life;
 pub(in crate::solver) mod checker_seki;

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use tsumego_studio::problem::Problem;
 use tsumego_studio::solver::jobs::first_moves::{judge_first_moves, FirstMoves, JudgedMove};
 use tsumego_studio::solver::jobs::schedule::Width;
+use tsumego_studio::solver::jobs::service::{ReproTarget, SolveRequest};
 use tsumego_studio::solver::proof::certify::CheckSettings;
 use tsumego_studio::solver::SolveConfig;
 
@@ -32,13 +33,12 @@ pub fn judge_with(
     width: Width,
     on_move: &mut dyn FnMut(&JudgedMove, usize, usize),
 ) -> FirstMoves {
-    judge_first_moves(
-        problem,
-        config,
+    let run = SolveRequest::new(
+        problem.clone(),
+        config.clone(),
         width,
-        &CheckSettings::default(),
-        Arc::default(),
-        None,
-        on_move,
-    )
+        CheckSettings::default(),
+        ReproTarget::in_temp_dir("tests"),
+    );
+    judge_first_moves(problem, &run, Arc::default(), None, on_move)
 }

@@ -51,11 +51,11 @@ pub(in crate::solver) mod move_cache;
 mod numbers;
 pub(in crate::solver) mod outcome;
 pub(in crate::solver) mod parallel;
+pub(in crate::solver) mod peers;
 pub(in crate::solver) mod run;
 
-use crate::solver::engines::registry::{
-    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
-};
+use crate::solver::engines::search_engine::SearchEngine;
+use crate::solver::kernel::engine::{Capabilities, Engine, EngineInfo, ProgressForm};
 use knowledge::{costed_moves, prior_costs, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
 use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
@@ -109,7 +109,7 @@ struct AndNode {
 pub(in crate::solver) struct Dfpn;
 
 static INFO: EngineInfo = EngineInfo {
-    id: Engine::Dfpn,
+    id: Engine::of(&INFO),
     name: "dfpn",
     label: "df-pn",
     description: "Best-first proof-number search over the same zones: it always descends the \
@@ -127,6 +127,11 @@ static INFO: EngineInfo = EngineInfo {
         progress: ProgressForm::Numbers,
     },
 };
+
+impl Engine {
+    /// Best-first: depth-first proof-number search over relevance zones.
+    pub const DFPN: Engine = Engine::of(&INFO);
+}
 
 impl SearchEngine for Dfpn {
     fn info(&self) -> &'static EngineInfo {
@@ -973,7 +978,7 @@ mod tests {
         files.sort();
         assert!(files.len() >= 20, "{files:?}");
         let config = SolveConfig {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             max_nodes: Some(30_000),
             ..SolveConfig::default()
         };

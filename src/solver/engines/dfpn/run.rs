@@ -10,11 +10,11 @@
 //! are kept in the kernel's `engine_memory`, which the kernel never looks into.
 
 #[cfg(doc)]
-use crate::solver::engines::registry::SearchEngine;
+use crate::solver::engines::search_engine::SearchEngine;
 
 use super::guide_gate::GuideGate;
 use super::move_cache::MoveCache;
-use super::parallel::Peers;
+use super::peers::Peers;
 use crate::solver::kernel::search::Solver;
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
@@ -105,7 +105,7 @@ mod tests {
             .join("problems/03-bent-three-kill.sgf");
         let problem = crate::problem::load(&path).expect("the bundled problem loads");
         let config = SolveConfig {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             ..SolveConfig::default()
         };
         let mut kernel = Solver::new(&problem, config);

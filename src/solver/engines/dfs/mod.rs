@@ -27,9 +27,9 @@
 //!   move may be legal after another line.
 
 use crate::go::{Board, Color, Move, Zone};
-use crate::solver::engines::registry::Engine;
-use crate::solver::engines::registry::{Capabilities, EngineInfo, ProgressForm, SearchEngine};
+use crate::solver::engines::search_engine::SearchEngine;
 use crate::solver::kernel::and_node::{answer_ends_game, AndProof, WonChild};
+use crate::solver::kernel::engine::{Capabilities, Engine, EngineInfo, ProgressForm};
 use crate::solver::kernel::must_play::MustPlay;
 use crate::solver::kernel::search::{NodeResult, Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::{node_key, Stored};
@@ -38,7 +38,7 @@ use crate::solver::kernel::tt::{node_key, Stored};
 pub(in crate::solver) struct Dfs;
 
 static INFO: EngineInfo = EngineInfo {
-    id: Engine::Dfs,
+    id: Engine::of(&INFO),
     name: "dfs",
     label: "depth-first",
     description: "AchieveGoal with iterative deepening: every line searched to a depth limit \
@@ -55,6 +55,11 @@ static INFO: EngineInfo = EngineInfo {
         progress: ProgressForm::Iterations,
     },
 };
+
+impl Engine {
+    /// Depth-first AchieveGoal with iterative deepening.
+    pub const DFS: Engine = Engine::of(&INFO);
+}
 
 impl SearchEngine for Dfs {
     fn info(&self) -> &'static EngineInfo {

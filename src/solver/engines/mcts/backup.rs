@@ -223,7 +223,7 @@ mod tests {
 
     fn config() -> SolveConfig {
         SolveConfig {
-            engine: Engine::Mcts,
+            engine: Engine::MCTS,
             ..SolveConfig::default()
         }
     }

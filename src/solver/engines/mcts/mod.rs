@@ -47,9 +47,8 @@ mod expand;
 mod select;
 mod tree;
 
-use crate::solver::engines::registry::{
-    Capabilities, Engine, EngineInfo, ProgressForm, SearchEngine,
-};
+use crate::solver::engines::search_engine::SearchEngine;
+use crate::solver::kernel::engine::{Capabilities, Engine, EngineInfo, ProgressForm};
 use expand::Request;
 use select::select;
 use tree::{Tree, NONE};
@@ -99,7 +98,7 @@ enum Sim {
 pub(in crate::solver) struct Mcts;
 
 static INFO: EngineInfo = EngineInfo {
-    id: Engine::Mcts,
+    id: Engine::of(&INFO),
     name: "mcts",
     label: "MCTS",
     description: "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT over the \
@@ -118,6 +117,11 @@ static INFO: EngineInfo = EngineInfo {
         progress: ProgressForm::DeepestLine,
     },
 };
+
+impl Engine {
+    /// Best-first: Monte Carlo tree search with PUCT and the RZS paper's relevance-zone backup, guided by `SolveConfig::guide`.
+    pub const MCTS: Engine = Engine::of(&INFO);
+}
 
 impl SearchEngine for Mcts {
     fn info(&self) -> &'static EngineInfo {

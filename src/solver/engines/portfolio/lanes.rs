@@ -1,7 +1,7 @@
 //! The portfolio's lanes: what each of its searches runs with, made from a run's settings.
 
-use crate::solver::engines::registry::Engine;
 use crate::solver::kernel::config::SolveConfig;
+use crate::solver::kernel::engine::Engine;
 use crate::solver::knowledge::guide::GuideHandle;
 
 /// The lanes of the portfolio, in order: df-pn without the guide, then MCTS with `mcts_guide`
@@ -10,12 +10,12 @@ use crate::solver::knowledge::guide::GuideHandle;
 pub fn lanes(base: &SolveConfig, mcts_guide: Option<GuideHandle>) -> [SolveConfig; 2] {
     [
         SolveConfig {
-            engine: Engine::Dfpn,
+            engine: Engine::DFPN,
             guide: None,
             ..base.clone()
         },
         SolveConfig {
-            engine: Engine::Mcts,
+            engine: Engine::MCTS,
             guide: mcts_guide,
             ..base.clone()
         },
@@ -37,10 +37,10 @@ pub enum MctsGuide {
 /// description ([`SolveConfig::describe`]) with the engine named `portfolio (df-pn; MCTS …)`.
 pub fn describe(base: &SolveConfig, mcts: MctsGuide) -> String {
     let first = SolveConfig {
-        engine: Engine::Dfpn,
+        engine: Engine::DFPN,
         ..base.clone()
     };
-    let engine = format!("engine {}", Engine::Dfpn.name());
+    let engine = format!("engine {}", Engine::DFPN.name());
     let portfolio = match mcts {
         MctsGuide::Heuristic => "engine portfolio (df-pn; MCTS)",
         MctsGuide::Playouts => "engine portfolio (df-pn; MCTS with playouts)",

@@ -4,14 +4,15 @@
 //! BENCHMARKS.md).
 //!
 //! It is a run choice of the registry ([`CHOICE`], [`super::registry::EngineChoice::Portfolio`]),
-//! not a [`super::registry::SearchEngine`]: its lanes are whole analyses, raced by the solve
+//! not a [`super::search_engine::SearchEngine`]: its lanes are whole analyses, raced by the solve
 //! service (`jobs/portfolio_race.rs`, on the jobs level above the engines, which the service
 //! calls for a request with several lanes). Here: [`lanes`], the two lanes made from a run's
 //! settings and the guide of its MCTS lane, and the run in words ([`describe`]).
 
 pub mod lanes;
 
-use super::registry::{Choice, Engine, EngineChoice};
+use super::choice::{Choice, EngineChoice};
+use crate::solver::kernel::engine::Engine;
 
 pub use lanes::{describe, lanes, MctsGuide};
 
@@ -22,5 +23,5 @@ pub const CHOICE: Choice = Choice {
     label: "portfolio",
     description: "df-pn without the net and MCTS with the net (--net FILE or the shipped one), \
                   raced on threads of their own: the first proof ends both",
-    engines: &[Engine::Dfpn, Engine::Mcts],
+    engines: &[Engine::DFPN, Engine::MCTS],
 };
