@@ -27,9 +27,9 @@ impl Partition {
         }
     }
 
-    /// The zones: every gap point; the empty points of each candidate zone as a digit-or-letter
-    /// label of its index in [`Partition::zones`] (`0`–`9`, then `a`–`d`); empty points of
-    /// left-out zones as `.`.
+    /// The zones: every gap point; the empty points of each candidate zone as the label of its
+    /// index in [`Partition::zones`] (`0`–`9`, then `a`–`n`, then `#`); empty points of left-out
+    /// zones as `.`.
     pub fn zones_ascii(&self, board: &Board) -> String {
         let left_out: Vec<usize> = self.left_out.iter().map(|l| l.zone).collect();
         board.to_ascii_with(|p| {
@@ -50,9 +50,9 @@ impl Partition {
         })
     }
 
-    /// The areas: the empty interior points of the `i`-th area as the `i`-th letter from `a`,
-    /// removed connectible points as `*`, the gap points on an area's boundary as `!`/`:`; every
-    /// other empty point (other gap points included) as `.`.
+    /// The areas: the empty interior points of the `i`-th area as the `i`-th letter from `a`
+    /// (`#` from the 15th on), removed connectible points as `*`, the gap points on an area's
+    /// boundary as `!`/`:`; every other empty point (other gap points included) as `.`.
     pub fn areas_ascii(&self, board: &Board) -> String {
         board.to_ascii_with(|p| {
             if !board.is_empty(p) {

@@ -18,13 +18,14 @@
 //! **Divider** (`!` in the diagrams): an empty point `p` of a large region such that, along one
 //! axis, both neighbours of `p` are closed and at least one is a defender stone (a one-point jump
 //! `X . X`, or a first-line point under a defender stone, `edge . X`), and across that axis both
-//! neighbours are free and not both attacker stones. Why the attacker cannot pass: an attacker
-//! stone on `p` has at most two liberties, the two points across. Whichever way it wants to go on,
-//! the defender answers on that point; the stone is then in atari with its one liberty on the side
-//! it came from, and it cannot go on, because `p`'s other neighbours are defender stones or the
-//! edge. The answer stands diagonally next to the defender stone(s) of the gap, so it is
-//! connected to them unless the attacker cuts elsewhere; the partition, as the paper's, is a
-//! heuristic and does not read that out. Left out on purpose (fewer dividers): a point whose
+//! neighbours are free and not both attacker stones. Why the attacker cannot pass: from `p` an
+//! attacker stone can only go on across the axis, since its other neighbours are defender stones
+//! or the edge. When it reaches for the point on one side, the defender plays there; `p`'s only
+//! free neighbour is then the one on the side the attacker came from, so it has not passed, and
+//! unless it is joined to attacker stones on that side the stone on `p` is in atari. The answer
+//! stands diagonally next to the defender stone(s) of the gap, so it is connected to them unless
+//! the attacker cuts elsewhere; the partition, as the paper's, is a heuristic and does not read
+//! that out. Left out on purpose (fewer dividers): a point whose
 //! free neighbours are both attacker stones (the attacker is already on both sides: the point is
 //! a cutting point, whoever plays first), and a point with a closed neighbour across the axis (a
 //! dead end, such as the last point of an eye space: it separates nothing). Diagonal steps in a
