@@ -16,21 +16,21 @@
 //! throw away.
 //!
 //! **Divider** (`!` in the diagrams): an empty point `p` of a large region such that, along one
-//! axis, both neighbours of `p` are closed and at least one is a defender stone (a one-point jump
-//! `X . X`, or a first-line point under a defender stone, `edge . X`), and across that axis both
-//! neighbours are free and not both attacker stones. Why the attacker cannot pass: from `p` an
-//! attacker stone can only go on across the axis, since its other neighbours are defender stones
-//! or the edge. When it reaches for the point on one side, the defender plays there; `p`'s only
-//! free neighbour is then the one on the side the attacker came from, so it has not passed, and
-//! unless it is joined to attacker stones on that side the stone on `p` is in atari. The answer
-//! stands diagonally next to the defender stone(s) of the gap, so it is connected to them unless
-//! the attacker cuts elsewhere; the partition, as the paper's, is a heuristic and does not read
-//! that out. Left out on purpose (fewer dividers): a point whose
-//! free neighbours are both attacker stones (the attacker is already on both sides: the point is
-//! a cutting point, whoever plays first), and a point with a closed neighbour across the axis (a
-//! dead end, such as the last point of an eye space: it separates nothing). Diagonal steps in a
-//! wall need no divider: zones are connected orthogonally, and the two points beside a diagonal
-//! step are not neighbours.
+//! axis, both neighbours of `p` are closed (a one-point jump `X . X`, or a first-line point beside
+//! a defender stone on the second line, `edge . X`; on a board of side 2 or more one of the two is
+//! a stone), and across that axis both neighbours are free and not both attacker stones. Why the
+//! attacker cannot pass: from `p` an attacker stone can only go on across the axis, since its other
+//! neighbours are defender stones or the edge. When it reaches for the point on one side, the
+//! defender plays there; `p`'s only free neighbour is then the one on the side the attacker came
+//! from, so it has not passed, and unless it is joined to attacker stones on that side the stone on
+//! `p` is in atari. The answer stands diagonally next to the defender stone(s) of the gap, so it is
+//! connected to them unless the attacker cuts elsewhere; the partition, as the paper's, is a
+//! heuristic and does not read that out. Left out on purpose (fewer dividers): a point whose free
+//! neighbours are both attacker stones (the attacker is already on both sides: the point is a
+//! cutting point, whoever plays first), and a point with a closed neighbour across the axis (a dead
+//! end, such as the last point of an eye space: it separates nothing). Diagonal steps in a wall
+//! need no divider: zones are connected orthogonally, and the two points beside a diagonal step are
+//! not neighbours.
 //!
 //! **Potential divider** (`:`): the two empty points `p`, `q` of a two-point jump `X . . X` on a
 //! line (no edge at either end) in a large region, when the four points across `p` and `q` are
@@ -287,6 +287,49 @@ mod tests {
         assert_eq!(p.areas[0].zones, [2]);
         assert_eq!(gtp(&p.areas[0].divider_points(), 19), ["Q4", "S4"]);
         assert_eq!(p.areas[0].blocks.len(), 4);
+    }
+
+    #[test]
+    fn potential_dividers_count_as_gap_points_of_the_boundary() {
+        // A corridor two points wide between two walls: every row but the last is a two-point
+        // gap, so the last row is a zone with two stones and two potential dividers around it.
+        let b = board(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             X . . X . . . . .
+             X . . X . . . . .
+             X . . X . . . . .",
+        );
+        let p = partition(&b, Color::Black);
+        assert_eq!(
+            p.zones_ascii(&b),
+            diagram(
+                ". . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 X : : X . . . . .
+                 X : : X . . . . .
+                 X . . X . . . . ."
+            )
+        );
+        assert_eq!(
+            p.left_out[1],
+            LeftOut {
+                zone: 1,
+                reason: LeftOutReason::TooOpen {
+                    dividers: 2,
+                    boundary: 4
+                }
+            }
+        );
+        assert!(p.areas.is_empty());
     }
 
     #[test]

@@ -136,7 +136,10 @@ proptest! {
     }
 
     #[test]
-    fn the_partition_commutes_with_symmetries_and_colour_swap(seed in any::<u64>(), size in 2usize..=19) {
+    fn the_partition_commutes_with_symmetries_and_colour_swap(
+        seed in any::<u64>(),
+        size in 2usize..=19,
+    ) {
         check_symmetries(&random_board(seed, size));
     }
 }
