@@ -63,11 +63,13 @@
 //! merged, so a gap point next to one stays on the boundary.
 //!
 //! **Connect-out removal** (`connect.rs`): an empty interior point next to a boundary gap point
-//! that is itself next to an attacker stone outside the area is removed from the area (the
-//! paper's h1, next to the divider j1 with an attacker stone beyond it): an attacker stone there
-//! shares a liberty with the outside stone and is one move from joining it, a trivial "win" for
-//! the attacker in a territory search. One pass: the removed points are empty and outside the
-//! area afterwards, and they do not make further points connectible.
+//! that is itself next to an attacker stone outside the area is removed from the area (the paper's
+//! h1 as we read its Fig. 4: next to the divider j1 with an attacker stone beyond it; the figure
+//! itself is not in the text we have): an attacker stone there shares a liberty with the outside
+//! stone and is one move from joining it, a trivial "win" for the attacker in a territory search.
+//! One pass: the removed points are empty and outside the area afterwards, and they do not make
+//! further points connectible. Attacker stones inside the area are never removed, not even next to
+//! a divider with an empty point beyond it.
 //!
 //! **What an area gives the search** ([`Area`]): the interior, the removed points, each boundary
 //! block's external liberties (its liberties outside the interior: gap points and removed points

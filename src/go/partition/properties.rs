@@ -58,6 +58,10 @@ fn check(board: &Board) {
         // Areas: interiors of empty points and attacker stones, pairwise disjoint; removed points
         // empty and outside; external liberties outside; layers outside and off the boundary.
         let mut seen = Zone::new();
+        assert_eq!(
+            p.area_points().len(),
+            p.areas.iter().map(|a| a.interior.len()).sum::<usize>()
+        );
         for a in &p.areas {
             assert!(!a.interior.intersects(&own));
             assert!(!a.interior.intersects(&seen));
