@@ -5,6 +5,7 @@ pub mod benson;
 pub mod board;
 pub mod color;
 pub mod key_hasher;
+pub mod partition;
 pub mod point;
 pub mod splitmix;
 pub mod symmetry;
