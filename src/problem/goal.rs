@@ -50,24 +50,47 @@ pub enum Goal {
     /// [`Goal::LiveAnySeki`] seen from the attacker: the OR player wins when the game ends by two
     /// passes with no stone of the opponent on the board.
     KillAllSeki,
+    /// Every crucial block lives (the safety of an area's boundary, as the open-boundary safety
+    /// solver asks it): the OR player (the defender) wins when every crucial stone is
+    /// unconditionally alive or the game ends by two passes with every crucial stone on the
+    /// board (seki is life), and fails as soon as any crucial stone has been captured.
+    LiveAll,
+    /// [`Goal::LiveAll`] with the paper's unconditional life: every crucial stone must become
+    /// unconditionally alive; two passes first are a failure.
+    LiveAllUca,
+    /// [`Goal::LiveAll`] seen from the attacker: the OR player wins as soon as it captures any
+    /// crucial stone; a seki keeping every crucial block is no capture.
+    KillAny,
+    /// [`Goal::LiveAllUca`] seen from the attacker: the OR player wins when some crucial stone
+    /// cannot reach unconditional life (it is captured, or the game ends by two passes first).
+    KillAnyUca,
 }
 
 impl Goal {
-    pub const ALL: [Goal; 8] = [
+    pub const ALL: [Goal; 12] = [
         Goal::Live,
         Goal::LiveUca,
         Goal::LiveAny,
         Goal::LiveAnySeki,
+        Goal::LiveAll,
+        Goal::LiveAllUca,
         Goal::Kill,
         Goal::KillUca,
         Goal::KillAll,
         Goal::KillAllSeki,
+        Goal::KillAny,
+        Goal::KillAnyUca,
     ];
 
     /// The same problem claimed by the other side: `Live` ↔ `Kill`, `LiveUca` ↔ `KillUca`,
-    /// `LiveAny` ↔ `KillAll`, `LiveAnySeki` ↔ `KillAllSeki`.
+    /// `LiveAny` ↔ `KillAll`, `LiveAnySeki` ↔ `KillAllSeki`, `LiveAll` ↔ `KillAny`, `LiveAllUca` ↔
+    /// `KillAnyUca`.
     pub fn opposite(self) -> Goal {
         match self {
+            Goal::LiveAll => Goal::KillAny,
+            Goal::LiveAllUca => Goal::KillAnyUca,
+            Goal::KillAny => Goal::LiveAll,
+            Goal::KillAnyUca => Goal::LiveAllUca,
             Goal::Live => Goal::Kill,
             Goal::LiveUca => Goal::KillUca,
             Goal::LiveAny => Goal::KillAll,
@@ -79,16 +102,33 @@ impl Goal {
         }
     }
 
-    /// True for `Live`, `LiveUca`, `LiveAny` and `LiveAnySeki`: the OR player is the defender.
+    /// True for `Live`, `LiveUca`, `LiveAny`, `LiveAnySeki`, `LiveAll` and `LiveAllUca`: the OR
+    /// player is the defender.
     pub fn or_defends(self) -> bool {
         matches!(
             self,
-            Goal::Live | Goal::LiveUca | Goal::LiveAny | Goal::LiveAnySeki
+            Goal::Live
+                | Goal::LiveUca
+                | Goal::LiveAny
+                | Goal::LiveAnySeki
+                | Goal::LiveAll
+                | Goal::LiveAllUca
+        )
+    }
+
+    /// True for the goals about every crucial block (`LiveAll`, `LiveAllUca`, `KillAny`,
+    /// `KillAnyUca`): the defender lives only when every crucial stone does, and dies when any
+    /// one is captured. The other crucial-stone goals are about any crucial stone.
+    pub fn every_crucial_block(self) -> bool {
+        matches!(
+            self,
+            Goal::LiveAll | Goal::LiveAllUca | Goal::KillAny | Goal::KillAnyUca
         )
     }
 
     /// True for the goals decided by the crucial stones (at least one is required): `Live`,
-    /// `LiveUca`, `Kill`, `KillUca`. The kill-all goals are about every stone of the defender.
+    /// `LiveUca`, `Kill`, `KillUca` and the every-block goals. The kill-all goals are about every
+    /// stone of the defender.
     pub fn needs_crucial_stones(self) -> bool {
         !matches!(
             self,
@@ -96,15 +136,28 @@ impl Goal {
         )
     }
 
-    /// True for `Live`, `Kill`, `LiveAnySeki` and `KillAllSeki`: seki is life. A game ended by two
-    /// passes in a row is then the defender's when a crucial stone (for the kill-all pair: any
-    /// stone of the defender) is still on the board; for the other goals it is the attacker's
-    /// (the defender did not reach unconditional life).
+    /// True for `Live`, `Kill`, `LiveAnySeki`, `KillAllSeki`, `LiveAll` and `KillAny`: seki is
+    /// life. A game ended by two passes in a row is then the defender's when a crucial stone (for
+    /// the kill-all pair: any stone of the defender; for the every-block pair every crucial
+    /// stone, which it is, since a capture ends the game first) is still on the board; for the
+    /// other goals it is the attacker's (the defender did not reach unconditional life).
     pub fn seki_is_life(self) -> bool {
         matches!(
             self,
-            Goal::Live | Goal::Kill | Goal::LiveAnySeki | Goal::KillAllSeki
+            Goal::Live
+                | Goal::Kill
+                | Goal::LiveAnySeki
+                | Goal::KillAllSeki
+                | Goal::LiveAll
+                | Goal::KillAny
         )
+    }
+
+    /// The goals of Go problems: crucial stones, and seki is life (`live`/`kill`,
+    /// `live-all`/`kill-any`). Their result is the Go result, the same whichever side's claim is
+    /// asked (ko included); the research goals' is the claim's own.
+    pub fn is_go_life(self) -> bool {
+        self.seki_is_life() && self.needs_crucial_stones()
     }
 
     /// The same side's goal with seki counted as life (`true`) or with the paper's unconditional
@@ -119,7 +172,28 @@ impl Goal {
             (Goal::LiveAny | Goal::LiveAnySeki, false) => Goal::LiveAny,
             (Goal::KillAll | Goal::KillAllSeki, true) => Goal::KillAllSeki,
             (Goal::KillAll | Goal::KillAllSeki, false) => Goal::KillAll,
+            (Goal::LiveAll | Goal::LiveAllUca, true) => Goal::LiveAll,
+            (Goal::LiveAll | Goal::LiveAllUca, false) => Goal::LiveAllUca,
+            (Goal::KillAny | Goal::KillAnyUca, true) => Goal::KillAny,
+            (Goal::KillAny | Goal::KillAnyUca, false) => Goal::KillAnyUca,
         }
+    }
+
+    /// The same side's crucial-stone goal about every crucial block (`true`: `live` →
+    /// `live-all`, `kill-uca` → `kill-any-uca`, …) or about any crucial stone (`false`). The
+    /// kill-all goals have no crucial stones and stay as they are.
+    pub fn with_every_block(self, every: bool) -> Goal {
+        if !self.needs_crucial_stones() {
+            return self;
+        }
+        let seki = self.seki_is_life();
+        let goal = match (self.or_defends(), every) {
+            (true, true) => Goal::LiveAll,
+            (true, false) => Goal::Live,
+            (false, true) => Goal::KillAny,
+            (false, false) => Goal::Kill,
+        };
+        goal.with_seki(seki)
     }
 
     /// The defender (the side whose stones try to live) when `or_player` pursues this goal.
@@ -140,8 +214,9 @@ impl Goal {
         }
     }
 
-    /// The name used in files: `live`, `live-uca`, `live-any`, `live-any-seki`, `kill`,
-    /// `kill-uca`, `kill-all`, `kill-all-seki` (SGF `TSGOAL`, JSON, CLI).
+    /// The name used in files: `live`, `live-uca`, `live-any`, `live-any-seki`, `live-all`,
+    /// `live-all-uca`, `kill`, `kill-uca`, `kill-all`, `kill-all-seki`, `kill-any`,
+    /// `kill-any-uca` (SGF `TSGOAL`, JSON, CLI).
     pub fn name(self) -> &'static str {
         match self {
             Goal::Live => "live",
@@ -152,6 +227,10 @@ impl Goal {
             Goal::KillAll => "kill-all",
             Goal::LiveAnySeki => "live-any-seki",
             Goal::KillAllSeki => "kill-all-seki",
+            Goal::LiveAll => "live-all",
+            Goal::LiveAllUca => "live-all-uca",
+            Goal::KillAny => "kill-any",
+            Goal::KillAnyUca => "kill-any-uca",
         }
     }
 
@@ -163,7 +242,8 @@ impl Goal {
     /// The search-goal name of the research JSON format: `TOLIVE`, `TOLIVE_ANY`, `TOKILL`,
     /// `TOKILL_ALL` are the paper's goals (unconditional life); `TOLIVE_SEKI`, `TOKILL_SEKI`
     /// and `TOLIVE_ANY_SEKI`/`TOKILL_ALL_SEKI` are our extension for the goals where seki is life,
-    /// so that such a problem saved as JSON loses nothing.
+    /// and `TOLIVE_ALL_BLOCKS[_SEKI]`/`TOKILL_ANY_BLOCK[_SEKI]` for the every-block goals, so that
+    /// such a problem saved as JSON loses nothing.
     pub fn research_name(self) -> &'static str {
         match self {
             Goal::Live => "TOLIVE_SEKI",
@@ -174,6 +254,10 @@ impl Goal {
             Goal::KillAll => "TOKILL_ALL",
             Goal::LiveAnySeki => "TOLIVE_ANY_SEKI",
             Goal::KillAllSeki => "TOKILL_ALL_SEKI",
+            Goal::LiveAll => "TOLIVE_ALL_BLOCKS_SEKI",
+            Goal::LiveAllUca => "TOLIVE_ALL_BLOCKS",
+            Goal::KillAny => "TOKILL_ANY_BLOCK_SEKI",
+            Goal::KillAnyUca => "TOKILL_ANY_BLOCK",
         }
     }
 
@@ -376,5 +460,29 @@ mod tests {
             serde_json::to_string(&Goal::LiveAny).ok().as_deref(),
             Some("\"live-any\"")
         );
+    }
+
+    #[test]
+    fn every_block_goals_pair_with_the_one_block_goals() {
+        for g in Goal::ALL {
+            let every = g.with_every_block(true);
+            let one = g.with_every_block(false);
+            assert_eq!(every.with_every_block(false), one, "{g}");
+            assert_eq!(one.with_every_block(true), every, "{g}");
+            assert_eq!(
+                (every.or_defends(), every.seki_is_life()),
+                (g.or_defends(), g.seki_is_life())
+            );
+            assert_eq!(every.every_crucial_block(), g.needs_crucial_stones());
+            assert!(!one.every_crucial_block());
+            assert_eq!(g.opposite().with_every_block(true), every.opposite());
+        }
+        assert_eq!(Goal::Live.with_every_block(true), Goal::LiveAll);
+        assert_eq!(Goal::KillUca.with_every_block(true), Goal::KillAnyUca);
+        assert_eq!(Goal::KillAll.with_every_block(true), Goal::KillAll);
+        assert!(Goal::LiveAll.is_go_life() && Goal::KillAny.is_go_life());
+        assert!(!Goal::LiveAllUca.is_go_life() && !Goal::LiveAnySeki.is_go_life());
+        assert_eq!(Goal::from_name("live-all"), Some(Goal::LiveAll));
+        assert_eq!(Goal::from_name("kill-any-uca"), Some(Goal::KillAnyUca));
     }
 }

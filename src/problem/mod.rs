@@ -236,6 +236,17 @@ impl Problem {
         self
     }
 
+    /// Builder: the same claim about every crucial block or about any crucial stone
+    /// ([`Goal::with_every_block`]); the expected result is dropped when the goal changes.
+    pub fn with_every_block(mut self, every: bool) -> Problem {
+        let goal = self.goal.with_every_block(every);
+        if goal != self.goal {
+            self.goal = goal;
+            self.expected = None;
+        }
+        self
+    }
+
     /// Builder: the same problem with side `c` under ko rule `rule`; the expected result is
     /// dropped when the rule changes.
     pub fn with_ko_rule(mut self, c: Color, rule: KoRule) -> Problem {

@@ -130,6 +130,8 @@ pub fn verdict_line(moves: &FirstMoves) -> String {
         Goal::Live | Goal::LiveUca | Goal::LiveAny | Goal::LiveAnySeki => "to live",
         Goal::Kill | Goal::KillUca => "to kill",
         Goal::KillAll | Goal::KillAllSeki => "to kill everything",
+        Goal::LiveAll | Goal::LiveAllUca => "to keep every block alive",
+        Goal::KillAny | Goal::KillAnyUca => "to capture a block",
     };
     let checked = moves
         .moves

@@ -24,6 +24,16 @@ pub fn verbs(goal: Goal) -> (&'static str, &'static str) {
         Goal::KillAll => ("kills everything", "cannot kill everything"),
         Goal::LiveAnySeki => ("lives", "cannot live anywhere"),
         Goal::KillAllSeki => ("captures everything", "cannot capture everything"),
+        Goal::LiveAll => ("keeps every block alive", "cannot keep every block alive"),
+        Goal::LiveAllUca => (
+            "keeps every block unconditionally alive",
+            "cannot keep every block unconditionally alive",
+        ),
+        Goal::KillAny => ("captures a block", "cannot capture a block"),
+        Goal::KillAnyUca => (
+            "prevents some block's unconditional life",
+            "cannot prevent every block's unconditional life",
+        ),
     }
 }
 

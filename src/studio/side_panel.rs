@@ -610,6 +610,12 @@ fn goal_help(goal: Goal) -> &'static str {
         Goal::KillAll => "No defender stone reaches unconditional life (7x7 kill-all).",
         Goal::LiveAnySeki => "Some defender stone is never captured: seki counts (Killall-Go).",
         Goal::KillAllSeki => "Every defender stone is captured: a seki is not a kill (Killall-Go).",
+        Goal::LiveAll => {
+            "Every crucial block is never captured: seki counts (the safety of an area's boundary)."
+        }
+        Goal::LiveAllUca => "Every crucial block reaches unconditional life (Benson).",
+        Goal::KillAny => "Some crucial block is captured: a seki keeping them all is not a kill.",
+        Goal::KillAnyUca => "Some crucial block cannot reach unconditional life.",
     }
 }
 
@@ -623,6 +629,10 @@ fn goal_text(g: Goal) -> &'static str {
         Goal::KillAll => "kills all",
         Goal::LiveAnySeki => "any group lives (seki too)",
         Goal::KillAllSeki => "kills all (seki lives)",
+        Goal::LiveAll => "every block lives (seki too)",
+        Goal::LiveAllUca => "every block lives (Benson)",
+        Goal::KillAny => "captures a block",
+        Goal::KillAnyUca => "captures a block (Benson)",
     }
 }
 

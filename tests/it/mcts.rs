@@ -270,6 +270,7 @@ fn mcts_agrees_with_the_exhaustive_search_on_random_problems() {
         count: RANDOM_COUNT,
         only: None,
         threads: 1,
+        every_block: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(

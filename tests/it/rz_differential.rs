@@ -55,6 +55,7 @@ fn rz_search_agrees_with_exhaustive_search_on_random_problems() {
         // `RZ_DIFF_THREADS=2`: df-pn on two threads per solve (`tests/it/parallel_dfpn.rs` runs a
         // sample of that in CI).
         threads: env_number("RZ_DIFF_THREADS").unwrap_or(1) as usize,
+        every_block: false,
     };
     let compared = rz_diff::run(&sample);
     if sample.count.saturating_sub(sample.first) >= FULL_COUNT {
@@ -76,10 +77,33 @@ fn the_exhaustive_engine_agrees_with_the_reference() {
         count: env_number("RZ_DIFF_COUNT").unwrap_or(80),
         only: env_number("RZ_DIFF_ONLY"),
         threads: 1,
+        every_block: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(
         sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 9 / 10),
+        "only {compared:?} problems compared"
+    );
+}
+
+/// The every-block goals (`live-all`/`kill-any` and their unconditional forms: every crucial
+/// block must live, the attacker wins by capturing any one; the boundary safety of an
+/// open-boundary area) against the reference: the random problems' crucial stones are all the
+/// defender's stones, two blocks or more in most of them. Depth-first search and df-pn on 60
+/// problems in CI (`EVERY_BLOCK_DIFF_COUNT` for more).
+#[test]
+fn every_block_goals_agree_with_exhaustive_search() {
+    let sample = Sample {
+        engines: vec![Engine::DFS, Engine::DFPN],
+        first: 0,
+        count: env_number("EVERY_BLOCK_DIFF_COUNT").unwrap_or(60),
+        only: env_number("RZ_DIFF_ONLY"),
+        threads: 1,
+        every_block: true,
+    };
+    let compared = rz_diff::run(&sample);
+    assert!(
+        sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 8 / 10),
         "only {compared:?} problems compared"
     );
 }

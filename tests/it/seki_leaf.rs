@@ -197,6 +197,33 @@ fn sample(area: usize, step: usize, offset: usize) -> Vec<Candidate> {
 /// Solve `p` with df-pn (the database on or off) and compare with the exhaustive search under
 /// the cycle rule; the proof must pass the checker. Returns whether the proof used a seki leaf,
 /// and the search's nodes.
+/// The seki terminal says one block lives; the every-block goals (`live-all`) need every
+/// crucial block, so their goal test never ends a line with it, and the checker refuses such a
+/// leaf in their proofs.
+#[test]
+fn a_seki_leaf_is_no_proof_that_every_block_lives() {
+    let b = board(TOP_SEKI);
+    let mut setup = ProblemSetup::from_board(&b, Color::Black);
+    setup.or_player = Some(Color::White);
+    setup.goal = Some(Goal::Live);
+    setup.region = Some(Zone::full(7));
+    setup.crucial = [Point::new(3, 1)].into_iter().collect();
+    let live = setup.validate().unwrap();
+    let solution = Solver::new(&live, SolveConfig::default()).solve();
+    let proof = solution
+        .proof
+        .expect("the seki is a win of the defender's claim");
+    assert!(uses_seki(&proof.root));
+    check_proof(&live, &proof, false, 1_000_000).expect("a proof of one block's life");
+    let every = live.clone().with_every_block(true);
+    assert_eq!(every.goal(), Goal::LiveAll);
+    assert_ne!(
+        GoalTest::new(&every).decide(&b).map(|d| d.1),
+        Some(Reason::SekiArea)
+    );
+    assert!(check_proof(&every, &proof, false, 1_000_000).is_err());
+}
+
 fn compare(p: &Problem, seki_db: bool) -> (bool, u64) {
     compare_with(p, Engine::DFPN, seki_db)
 }

@@ -184,7 +184,7 @@ pub fn analyse_in(
         solution
     };
 
-    if matches!(problem.goal(), Goal::Live | Goal::Kill) {
+    if problem.goal().is_go_life() {
         let g = analyse_go(problem, &mut budget, &mut run);
         return Analysis {
             claim: g.claim,
@@ -224,7 +224,7 @@ fn research_result(
     let base = problem.clone().with_ko_rule(or, KoRule::Disallow);
     let first = run(&base, "ko disallowed", budget);
     let (claim, solution, how) = match first.status {
-        Status::Win if matches!(problem.goal(), Goal::Live | Goal::LiveAnySeki) => {
+        Status::Win if problem.goal().seki_is_life() && problem.goal().or_defends() => {
             let has_seki = first.proof.as_ref().is_some_and(ends_in_seki);
             if !has_seki || budget.exhausted() {
                 let how = if has_seki {

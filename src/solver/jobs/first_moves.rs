@@ -19,7 +19,7 @@
 //! search); the report layer words it (`report::first_moves`).
 
 use crate::go::Move;
-use crate::problem::{AnswerTree, Goal, Problem, SetupMove, ValidationErrors};
+use crate::problem::{AnswerTree, Problem, SetupMove, ValidationErrors};
 use crate::solver::jobs::analysis::{Analysis, How, ProgressFn};
 use crate::solver::jobs::go_result::{GoResult, Life};
 use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
@@ -313,7 +313,7 @@ fn judge_one(
     // A `live`/`kill` position has one Go result whichever claim is analysed (its analysis
     // searches the opponent's claim itself when it needs to); the research goals analyse the
     // player's claim and the opponent's strong claim.
-    let go_goal = matches!(claim.goal(), Goal::Live | Goal::Kill);
+    let go_goal = claim.goal().is_go_life();
     let request = SolveRequest {
         lanes: vec![run.config().clone()],
         strong_opposite: !go_goal,

@@ -39,7 +39,7 @@
 //! hardest rules, so the checker verifies that argument too.
 
 use crate::go::{ByColor, Color};
-use crate::problem::{Goal, KoRule, Problem};
+use crate::problem::{KoRule, Problem};
 use crate::solver::jobs::budget::Budget;
 use crate::solver::jobs::how::{ends_in_seki, How};
 use crate::solver::kernel::search::{Solution, Status};
@@ -473,7 +473,7 @@ fn refine_life(
     if budget.exhausted() {
         return (claim, solution, How::AtLeastSeki, Life::AtLeastSeki);
     }
-    debug_assert_eq!(claim.goal(), Goal::Live);
+    debug_assert!(claim.goal().is_go_life() && claim.goal().or_defends());
     let uca = claim.clone().with_seki(false);
     let second = run(&uca, "unconditional life", budget);
     match second.status {

@@ -125,8 +125,12 @@ impl GoalTest {
             self.crucial,
             region,
         ));
-        self.connection_region = self.goal.needs_crucial_stones().then_some(region);
-        self.seki = SekiRule::new(self.goal, self.defender, self.crucial, region);
+        // The connection and seki terminals say one block lives: not enough where every
+        // crucial block must.
+        let one_block = !self.goal.every_crucial_block();
+        self.connection_region = (self.goal.needs_crucial_stones() && one_block).then_some(region);
+        self.seki =
+            SekiRule::new(self.goal, self.defender, self.crucial, region).filter(|_| one_block);
         self
     }
 
@@ -197,6 +201,9 @@ impl GoalTest {
         may_live: impl FnOnce(&Zone) -> bool,
     ) -> Option<(Leaf, Reason)> {
         let defender_stones = board.stones(self.defender);
+        if self.goal.every_crucial_block() {
+            return self.decide_every_block(board, &defender_stones, may_live);
+        }
         let decisive = if self.goal.needs_crucial_stones() {
             let left = defender_stones.intersection(&self.crucial);
             if left.is_empty() {
@@ -239,6 +246,46 @@ impl GoalTest {
         self.seki_or_static_dead(board)
     }
 
+    /// The goal test of the every-block goals ([`Goal::every_crucial_block`]): the defender is
+    /// dead as soon as one crucial point holds no defender stone (its block was captured: the
+    /// zone is that point, since any position without a defender stone there is dead), and
+    /// lives when every crucial stone is unconditionally alive (the zone: the union of their
+    /// UCA components, each of which lives whatever is played outside it). Else the static
+    /// rule: every crucial point in dead areas kills every block, so certainly one.
+    fn decide_every_block(
+        &self,
+        board: &Board,
+        defender_stones: &Zone,
+        may_live: impl FnOnce(&Zone) -> bool,
+    ) -> Option<(Leaf, Reason)> {
+        if let Some(lost) = self.crucial.difference(defender_stones).iter().next() {
+            let mut zone = Zone::new();
+            zone.insert(lost);
+            return Some((self.outcome(false, zone), Reason::Captured));
+        }
+        if may_live(&self.crucial) {
+            let life = benson(board, self.defender);
+            let mut zone = Zone::new();
+            let mut every = true;
+            for p in self.crucial.iter() {
+                if zone.contains(p) {
+                    continue;
+                }
+                match life.component(p) {
+                    Some(component) => zone.union_with(&component),
+                    None => {
+                        every = false;
+                        break;
+                    }
+                }
+            }
+            if every {
+                return Some((self.outcome(true, zone), Reason::Alive));
+            }
+        }
+        self.seki_or_static_dead(board)
+    }
+
     /// A seki the database knows, else the static rule's decision (when they are on and apply).
     fn seki_or_static_dead(&self, board: &Board) -> Option<(Leaf, Reason)> {
         if let Some(zone) = self.seki.and_then(|s| s.evaluate(board)) {
@@ -274,6 +321,56 @@ mod tests {
         . . . . . . .
         . . . . . . .
     ";
+
+    /// The every-block goals: one living crucial block is not enough, one captured is a
+    /// failure (with that point as the zone), every one living wins with their components.
+    #[test]
+    fn every_block_goals_need_every_crucial_block() {
+        let lone = "
+            . O . O X . X
+            O O O O X X X
+            X X X X X . .
+            . . . . . . .
+            . . . . O . .
+            . . . . . . .
+            . . . . . . .
+        ";
+        let b = board(lone);
+        let both = crucial(&[(0, 1), (4, 4)]);
+        let any = GoalTest::from_parts(Goal::Live, Color::White, both);
+        assert!(any.evaluate(&b).is_some_and(|l| l.is_win()));
+        let every = GoalTest::from_parts(Goal::LiveAll, Color::White, both);
+        assert_eq!(
+            every.evaluate(&b),
+            None,
+            "one crucial block lives, not both"
+        );
+        // The lone stone captured: dead, whatever else is on the board except that point.
+        let mut gone = board(lone);
+        assert!(gone.clear_point(Point::new(4, 4)));
+        let leaf = every.evaluate(&gone).expect("decided");
+        assert_eq!(leaf, Leaf::Fail(crucial(&[(4, 4)])));
+        let kill = GoalTest::from_parts(Goal::KillAny, Color::Black, both);
+        assert_eq!(kill.evaluate(&gone), Some(Leaf::Win(crucial(&[(4, 4)]))));
+        // Both living: a win whose zone holds both components.
+        let two = board(
+            "
+            . O . O X . X
+            O O O O X X X
+            X X X X X . .
+            X X X X X . .
+            O O O X X . .
+            . O . O X . .
+            O O O O X . .
+        ",
+        );
+        let pair = crucial(&[(0, 1), (0, 4)]);
+        let every = GoalTest::from_parts(Goal::LiveAll, Color::White, pair);
+        let leaf = every.evaluate(&two).expect("decided");
+        assert!(leaf.is_win());
+        assert!(leaf.zone().contains(Point::new(0, 1)));
+        assert!(leaf.zone().contains(Point::new(0, 4)));
+    }
 
     #[test]
     fn live_goal_wins_with_the_component_only() {

@@ -77,8 +77,9 @@ impl Rules {
     }
 
     /// The side that wins when the game ends by two passes in a row on `board`. (With crucial
-    /// stones the goal test has decided every position without one on the board, so only the
-    /// kill-all goals look at the board.)
+    /// stones the goal test has decided every position without one on the board, and for the
+    /// every-block goals every position missing any, so only the kill-all goals look at the
+    /// board.)
     pub fn two_pass_winner(&self, board: &Board) -> Color {
         let defender_left = !self.any_stone || !board.stones(self.defender).is_empty();
         if self.seki_is_life && defender_left {

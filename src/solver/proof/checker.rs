@@ -51,7 +51,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
-use crate::solver::proof::checker_life::any_alive_reading;
+use crate::solver::proof::checker_life::{any_alive_reading, every_alive_reading};
 use crate::solver::proof::checker_seki::verify_seki_area;
 use crate::solver::proof::checker_static::verify_static_dead;
 use crate::solver::proof::checker_zone::{closed, play_reads, FootprintMemo};
@@ -279,7 +279,8 @@ impl<'a> Checker<'a> {
             .join(" ")
     }
 
-    /// `Some(true)`: the defender lives; `Some(false)`: all crucial stones are gone.
+    /// `Some(true)`: the defender lives; `Some(false)`: all crucial stones are gone (for the
+    /// every-block goals: one is).
     fn settled(&self, board: &Board) -> Option<bool> {
         self.settled_reading(board).0
     }
@@ -287,17 +288,22 @@ impl<'a> Checker<'a> {
     /// [`Self::settled`] with what the answer read (the crucial points and the life test's).
     fn settled_reading(&self, board: &Board) -> (Option<bool>, Zone) {
         let stones = board.stones(self.defender);
+        let every = self.problem.goal().every_crucial_block();
         let (decisive, mut reads) = match self.crucial {
             Some(c) => {
                 let left = stones.intersection(&c);
-                if left.is_empty() {
+                if left.is_empty() || (every && left != c) {
                     return (Some(false), c);
                 }
                 (left, c)
             }
             None => (stones, self.everything),
         };
-        let alive = any_alive_reading(board, self.defender, &decisive, &mut reads);
+        let alive = if every {
+            every_alive_reading(board, self.defender, &decisive, &mut reads)
+        } else {
+            any_alive_reading(board, self.defender, &decisive, &mut reads)
+        };
         (alive.then_some(true), reads)
     }
 
@@ -493,6 +499,19 @@ impl<'a> Checker<'a> {
                     why,
                 }),
             };
+        }
+        let one_block_leaf = matches!(
+            node.role,
+            Role::Leaf(LeafKind::SekiArea | LeafKind::Connected)
+        );
+        if one_block_leaf && self.problem.goal().every_crucial_block() {
+            // A seki or connection leaf shows one block living: the every-block goals need
+            // every crucial block (the solver never makes these leaves for them).
+            return Err(CheckError::NotSeki {
+                line: self.line_text(),
+                why: "a leaf showing one block alive, where every crucial block must live"
+                    .to_string(),
+            });
         }
         if node.role == Role::Leaf(LeafKind::SekiArea) {
             let found = verify_seki_area(

@@ -35,6 +35,29 @@ pub(in crate::solver) fn any_alive_reading(
     decisive: &Zone,
     reads: &mut Zone,
 ) -> bool {
+    alive_reading(board, color, decisive, reads, false)
+}
+
+/// [`any_alive_reading`] asking that *every* block holding a stone of `decisive` be
+/// unconditionally alive (the every-block goals).
+pub(in crate::solver) fn every_alive_reading(
+    board: &Board,
+    color: Color,
+    decisive: &Zone,
+    reads: &mut Zone,
+) -> bool {
+    alive_reading(board, color, decisive, reads, true)
+}
+
+/// Whether any (`every: false`) or every block of `color` holding a stone of `decisive` is
+/// unconditionally alive, the points read added to `reads`.
+fn alive_reading(
+    board: &Board,
+    color: Color,
+    decisive: &Zone,
+    reads: &mut Zone,
+    every: bool,
+) -> bool {
     let mut blocks: Vec<Block> = Vec::new();
     let mut first = Vec::new();
     for p in decisive.iter() {
@@ -92,7 +115,11 @@ pub(in crate::solver) fn any_alive_reading(
             break;
         }
     }
-    first.into_iter().any(|b| alive[b])
+    if every {
+        first.into_iter().all(|b| alive[b])
+    } else {
+        first.into_iter().any(|b| alive[b])
+    }
 }
 
 /// The index of the block holding `p` in `blocks`, added when new.

@@ -6,7 +6,8 @@
 //!
 //! Rules, matching the problem model:
 //! - moves are the legal plays inside the problem's region, plus pass;
-//! - the defender lives when a crucial stone (any defender stone for `LiveAny`/`KillAll`) belongs
+//! - the defender lives when a crucial stone (any defender stone for `LiveAny`/`KillAll`; every
+//!   crucial stone for the every-block goals `live-all`/`kill-any`, which die when one is captured) belongs
 //!   to a Benson-UCA block; it is dead when every crucial stone has been captured (the goals with
 //!   crucial stones). When both sides pass in a row the game ends: the defender has lived when
 //!   seki is life (`live`/`kill`: a crucial stone is still on the board), else it is dead;
@@ -44,6 +45,8 @@ pub struct Exhaustive {
     or_defends: bool,
     /// Two passes in a row end the game with the defender alive (`live`/`kill`).
     seki_is_life: bool,
+    /// The every-block goals (`live-all`, `kill-any`, …): every crucial stone must live.
+    every_block: bool,
     /// Position keys of the line (cycle rule).
     states: Vec<(u64, bool)>,
     region: Zone,
@@ -77,6 +80,7 @@ impl Exhaustive {
             repetition,
             or_defends: problem.goal().or_defends(),
             seki_is_life: problem.goal().seki_is_life(),
+            every_block: problem.goal().every_crucial_block(),
             states: Vec::new(),
             region: problem.region(),
             defender: problem.defender(),
@@ -139,6 +143,15 @@ impl Exhaustive {
         };
         if self.crucial.is_some() && decisive.is_empty() {
             return Some(false);
+        }
+        if self.every_block {
+            // The every-block goals: dead as soon as one crucial stone is gone, alive when
+            // every one is unconditionally alive.
+            if Some(decisive) != self.crucial {
+                return Some(false);
+            }
+            let life = benson(board, self.defender);
+            return decisive.iter().all(|p| life.is_alive(p)).then_some(true);
         }
         let life = benson(board, self.defender);
         decisive.iter().any(|p| life.is_alive(p)).then_some(true)

@@ -45,6 +45,9 @@ pub struct Sample {
     pub count: u64,
     pub only: Option<u64>,
     pub threads: usize,
+    /// Ask the every-block goals (`live-all`, `kill-any`, their unconditional forms) of the
+    /// problems instead of their own (any crucial stone).
+    pub every_block: bool,
 }
 
 /// Solve `problem` with each engine of `sample`, compare with `expected`, check the proofs;
@@ -144,6 +147,9 @@ pub struct Tally {
     pub unchecked: u64,
     /// Ko-master claims the search left unknown at its depth limit.
     pub depth_unknown: u64,
+    /// Problems whose crucial stones form two blocks or more (where the every-block goals
+    /// differ from the one-block ones).
+    pub several_blocks: u64,
 }
 
 /// The reference result of `problem` (under the cycle rule), `None` over the budget.
@@ -165,9 +171,15 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
         // a ko shape planted.
         let fill = [Fill::Sparse, Fill::Dense, Fill::Ko][(i % 3) as usize];
         let r = random_problem_with(SEED, i, MAX_EMPTY, fill);
+        let blocks = r.problem.board().blocks_of(&r.problem.crucial()).count();
+        t.several_blocks += u64::from(blocks >= 2);
         let mut own = [None, None];
         for (family, seki) in [false, true].into_iter().enumerate() {
-            let p = r.problem.clone().with_seki(seki);
+            let p = r
+                .problem
+                .clone()
+                .with_seki(seki)
+                .with_every_block(sample.every_block);
             let or = p.or_player();
             let other_ko = match p.ko_rule(or) {
                 KoRule::Allow => KoRule::Disallow,
@@ -258,6 +270,12 @@ pub fn run(sample: &Sample) -> [u64; 2] {
         // OR player's ko rule rarely decides a claim of the paper's goals, where the attacker
         // can always leave a ko unresolved and pass twice).
         let drawn = sample.count.saturating_sub(sample.first);
+        let several = sum(&|t| t.several_blocks);
+        eprintln!("{several} problems with two crucial blocks or more of {drawn} drawn");
+        assert!(
+            !sample.every_block || several * 4 >= drawn,
+            "only {several} problems with several crucial blocks in {drawn}"
+        );
         assert!(seki * 100 >= drawn, "only {seki} seki problems in {drawn}");
         assert!(
             (ko[0] + ko[1]) * 100 >= drawn,

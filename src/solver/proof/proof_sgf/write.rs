@@ -76,6 +76,10 @@ fn achieves(goal: Goal) -> &'static str {
         Goal::KillAll => "kills everything",
         Goal::LiveAnySeki => "lives (any group, seki counts)",
         Goal::KillAllSeki => "captures everything",
+        Goal::LiveAll => "keeps every block alive (seki counts)",
+        Goal::LiveAllUca => "keeps every block unconditionally alive",
+        Goal::KillAny => "captures a block",
+        Goal::KillAnyUca => "prevents some block's unconditional life",
     }
 }
 
