@@ -90,13 +90,24 @@ pub struct GoalTest {
     connection_region: Option<Zone>,
     /// The seki terminal, when on (goals where seki is life, with the static rule).
     seki: Option<SekiRule>,
+    /// The every-block goals' region: a crucial block with a liberty outside it has left the
+    /// searched game (see [`GoalTest::decide_every_block`]).
+    leak_region: Option<Zone>,
 }
 
 impl GoalTest {
-    /// The goal test of `problem`, with the static rule on (it needs the problem's region).
+    /// The goal test of `problem`, with the static rule on (it needs the problem's region) and,
+    /// for the every-block goals, the leak rule.
     pub fn new(problem: &Problem) -> GoalTest {
-        GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial())
-            .with_static_rule(problem.region())
+        let test = GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial())
+            .with_static_rule(problem.region());
+        GoalTest {
+            leak_region: problem
+                .goal()
+                .every_crucial_block()
+                .then(|| problem.region()),
+            ..test
+        }
     }
 
     /// A goal test from its parts, without the static rule. `crucial` is ignored for
@@ -113,6 +124,7 @@ impl GoalTest {
             static_rule: None,
             connection_region: None,
             seki: None,
+            leak_region: None,
         }
     }
 
@@ -252,6 +264,19 @@ impl GoalTest {
     /// lives when every crucial stone is unconditionally alive (the zone: the union of their
     /// UCA components, each of which lives whatever is played outside it). Else the static
     /// rule: every crucial point in dead areas kills every block, so certainly one.
+    ///
+    /// **The leak rule** (with the problem's region, [`GoalTest::new`]): a block holding a
+    /// crucial stone with a liberty outside the region has left the searched game, and that
+    /// is a failure of the defender. The region of an open-boundary area is not enclosed: the
+    /// attacker's moves outside it are not searched, and they are as good as passes only while
+    /// no block of crucial stones has a liberty out there. So a defender's win never rests on
+    /// such a position, and its proof holds on the whole board (ARCHITECTURE.md, "Open
+    /// boundaries"). The zone: the block and that liberty (any position with those stones and
+    /// that point empty has the same leak, however far the block reaches beyond them). It is
+    /// tested before life, so a win's zone holds the crucial blocks' neighbours too: a position
+    /// agreeing there has the same blocks and liberties, hence no leak either. Along a line a
+    /// crucial block only grows or gains liberties until it is captured, so every node of a
+    /// defender's proof keeps its crucial blocks' neighbours inside its zone.
     fn decide_every_block(
         &self,
         board: &Board,
@@ -262,6 +287,11 @@ impl GoalTest {
             let mut zone = Zone::new();
             zone.insert(lost);
             return Some((self.outcome(false, zone), Reason::Captured));
+        }
+        if let Some(region) = self.leak_region {
+            if let Some(zone) = leak(board, &self.crucial, &region) {
+                return Some((self.outcome(false, zone), Reason::Captured));
+            }
         }
         if may_live(&self.crucial) {
             let life = benson(board, self.defender);
@@ -280,6 +310,15 @@ impl GoalTest {
                 }
             }
             if every {
+                if self.leak_region.is_some() {
+                    // Under the leak rule the win also rests on the crucial blocks' having no
+                    // liberty outside the region: their stones and every neighbour, so that a
+                    // position agreeing on the zone has the same blocks with the same
+                    // liberties.
+                    for (_, block) in board.blocks_of(&self.crucial) {
+                        zone.union_with(&block.grow(board.size()));
+                    }
+                }
                 return Some((self.outcome(true, zone), Reason::Alive));
             }
         }
@@ -303,6 +342,25 @@ impl GoalTest {
             Leaf::Fail(zone)
         }
     }
+}
+
+/// A block holding a stone of `crucial` with a liberty outside `region`: the block's stones and
+/// that liberty (the first found, in zone order).
+pub fn leak(board: &Board, crucial: &Zone, region: &Zone) -> Option<Zone> {
+    let outside = board.empty_points().difference(region);
+    if outside.is_empty() {
+        return None;
+    }
+    board.blocks_of(crucial).find_map(|(_, block)| {
+        let liberty = block
+            .grow(board.size())
+            .intersection(&outside)
+            .iter()
+            .next()?;
+        let mut zone = block;
+        zone.insert(liberty);
+        Some(zone)
+    })
 }
 
 #[cfg(test)]
@@ -370,6 +428,50 @@ mod tests {
         assert!(leaf.is_win());
         assert!(leaf.zone().contains(Point::new(0, 1)));
         assert!(leaf.zone().contains(Point::new(0, 4)));
+    }
+
+    /// The leak rule of the every-block goals: a crucial block with a liberty outside the
+    /// problem's region has left the searched game (a failure of the defender, zone: the block
+    /// and that liberty); with the liberty inside the region the position is open, and a life
+    /// wins with the crucial blocks' neighbours in its zone.
+    #[test]
+    fn a_crucial_block_with_a_liberty_outside_the_region_fails() {
+        let b = board(
+            "
+            . O . O X . .
+            O O O O X . .
+            X X X X X . .
+            . . . . . . .
+            . . O O . . .
+            . . . . . . .
+            . . . . . . .
+        ",
+        );
+        let mut setup = crate::problem::ProblemSetup::from_board(&b, Color::Black);
+        setup.or_player = Some(Color::White);
+        setup.goal = Some(Goal::LiveAll);
+        setup.crucial = crucial(&[(0, 1), (2, 4)]);
+        // The region: everything but the point left of the lone pair (C3's neighbour B3).
+        let outside = crucial(&[(1, 4)]);
+        setup.region = Some(Zone::full(7).difference(&outside));
+        let problem = setup.clone().validate().unwrap();
+        let (leaf, _) = GoalTest::new(&problem).decide(&b).expect("a leak decides");
+        assert_eq!(leaf, Leaf::Fail(crucial(&[(2, 4), (3, 4), (1, 4)])));
+        // Without the leak rule (the same goal from its parts) nothing is decided.
+        let plain = GoalTest::from_parts(Goal::LiveAll, Color::White, problem.crucial());
+        assert_eq!(plain.evaluate(&b), None);
+        // The whole board as the region: no leak, the position is open.
+        setup.region = Some(Zone::full(7));
+        let open = setup.clone().validate().unwrap();
+        assert_eq!(GoalTest::new(&open).evaluate(&b), None);
+        // Only the living corner crucial, whole board: a win whose zone holds the group's
+        // neighbours (its liberties at C7, D6… are read: a change there could leak it).
+        setup.crucial = crucial(&[(0, 1)]);
+        let corner = setup.validate().unwrap();
+        let leaf = GoalTest::new(&corner).evaluate(&b).expect("decided");
+        assert!(leaf.is_win());
+        let group = b.block_stones(Point::new(0, 1));
+        assert!(group.grow(7).difference(&leaf.zone()).is_empty());
     }
 
     #[test]

@@ -295,6 +295,14 @@ impl<'a> Checker<'a> {
                 if left.is_empty() || (every && left != c) {
                     return (Some(false), c);
                 }
+                if every {
+                    // The leak rule: a crucial block with a liberty outside the region has left
+                    // the searched game, a failure of the defender. The answer read the block,
+                    // its neighbours and every crucial point.
+                    if let Some(zone) = crate::solver::kernel::leaf::leak(board, &c, &self.region) {
+                        return (Some(false), zone.grow(board.size()).union(&c));
+                    }
+                }
                 (left, c)
             }
             None => (stones, self.everything),

@@ -7,7 +7,8 @@
 //! Rules, matching the problem model:
 //! - moves are the legal plays inside the problem's region, plus pass;
 //! - the defender lives when a crucial stone (any defender stone for `LiveAny`/`KillAll`; every
-//!   crucial stone for the every-block goals `live-all`/`kill-any`, which die when one is captured) belongs
+//!   crucial stone for the every-block goals `live-all`/`kill-any`, which die when one is captured
+//!   or when a crucial block has a liberty outside the region, checked before life) belongs
 //!   to a Benson-UCA block; it is dead when every crucial stone has been captured (the goals with
 //!   crucial stones). When both sides pass in a row the game ends: the defender has lived when
 //!   seki is life (`live`/`kill`: a crucial stone is still on the board), else it is dead;
@@ -148,6 +149,18 @@ impl Exhaustive {
             // The every-block goals: dead as soon as one crucial stone is gone, alive when
             // every one is unconditionally alive.
             if Some(decisive) != self.crucial {
+                return Some(false);
+            }
+            // The leak rule: a crucial block with a liberty outside the region is a failure.
+            let outside = board.empty_points().difference(&self.region);
+            let leaks = decisive.iter().any(|p| {
+                !board
+                    .block_stones(p)
+                    .grow(board.size())
+                    .intersection(&outside)
+                    .is_empty()
+            });
+            if leaks {
                 return Some(false);
             }
             let life = benson(board, self.defender);
