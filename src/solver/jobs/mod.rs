@@ -1,5 +1,7 @@
 //! What is built from searches:
 //!
+//! - [`area_safety`]: the boundary safety of an open-boundary area (the partition's areas as
+//!   `live-all` claims, attacker first, then defender first);
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches, and [`go_result`]: that result defined as claims under three ko rule sets;
 //! - [`schedule`]: the search width in turn with growing budgets;
@@ -15,6 +17,7 @@
 //!   file; a request with several lanes is raced by [`portfolio_race`]).
 
 pub mod analysis;
+pub mod area_safety;
 pub mod book;
 pub mod budget;
 pub mod first_moves;

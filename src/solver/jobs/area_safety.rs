@@ -1,0 +1,250 @@
+//! The boundary safety of an open-boundary area (Safety Solver 2.0, §2 and §4): is every
+//! defender block on the area's boundary safe when the attacker moves first, and if not, when
+//! the defender does?
+//!
+//! An area of the board partition ([`crate::go::partition::Area`]) becomes a claim
+//! ([`area_claim`]): the board as it is, the goal `live-all` (every crucial block lives, seki
+//! counted) with the boundary blocks as crucial stones, and as the region the moves of the
+//! paper's move generation (§5.1): the interior, the boundary gap points, their layer-one and
+//! layer-two points, and every liberty of the boundary blocks outside the interior. The leak
+//! rule of the every-block goals (`kernel/leaf.rs`) makes a proven win hold on the whole board:
+//! the attacker's moves outside the region are as good as passes while no boundary block has
+//! a liberty out there, and a position where one has counts against the defender. The claims
+//! are asked of the solve service ([`crate::solver::jobs::service`]) and certified there.
+//!
+//! The paper's pruning of the defender's moves (pure external liberties, layer two) is not
+//! applied: it is a pruning of the defender's choices, which a proof of the attacker's win may
+//! not make; the search's relevance zones do the pruning instead.
+
+use crate::go::partition::Area;
+use crate::go::{Board, Color, Zone};
+use crate::problem::{Goal, Problem, ProblemSetup, ValidationErrors};
+use crate::solver::jobs::analysis::Analysis;
+use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
+use crate::solver::kernel::search::Status;
+use crate::solver::kernel::table_pool::TablePool;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The region searched for `area`: its interior, boundary gap points with their layer-one and
+/// layer-two points, the removed connectible points and every liberty of its boundary blocks.
+pub fn area_region(area: &Area) -> Zone {
+    let mut region = area.interior.union(&area.removed);
+    for d in &area.dividers {
+        region.insert(d.point);
+        region.union_with(&d.layer_one);
+        region.union_with(&d.layer_two);
+    }
+    for b in &area.blocks {
+        region.union_with(&b.external_liberties);
+    }
+    region
+}
+
+/// The boundary stones of `area`: the crucial stones of its claim.
+pub fn boundary_stones(area: &Area) -> Zone {
+    area.blocks
+        .iter()
+        .fold(Zone::new(), |acc, b| acc.union(&b.stones))
+}
+
+/// The defender's claim that every boundary block of `area` lives, `to_move` to play.
+pub fn area_claim(
+    board: &Board,
+    defender: Color,
+    area: &Area,
+    to_move: Color,
+) -> Result<Problem, ValidationErrors> {
+    let mut setup = ProblemSetup::from_board(board, to_move);
+    setup.or_player = Some(defender);
+    setup.goal = Some(Goal::LiveAll);
+    setup.region = Some(area_region(area));
+    setup.crucial = boundary_stones(area);
+    setup.validate()
+}
+
+/// How safe an area's boundary is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundarySafety {
+    /// Every boundary block lives even with the attacker to move: safe, nothing to answer.
+    Safe,
+    /// The attacker moving first breaks it, the defender moving first keeps it: the defender
+    /// must answer a move here (the paper's "unsafe when the attacker plays first").
+    SafeIfDefended,
+    /// The attacker breaks it whoever moves first (locally: the defender's moves outside the
+    /// area, connections and counterattacks, are not searched).
+    Unsafe,
+    /// Not decided within the limits.
+    Unknown,
+}
+
+/// The judgement of one area: the result and the analyses behind it, each certified.
+pub struct AreaSafety {
+    pub safety: BoundarySafety,
+    /// The claim with the attacker to move, and its analysis.
+    pub attacker_first: (Problem, Analysis),
+    /// With the defender to move, when the attacker's move broke it.
+    pub defender_first: Option<(Problem, Analysis)>,
+    /// Reproduction files of rejected proofs (a solver bug), if any.
+    pub repro: Vec<ReproFile>,
+}
+
+/// Judge the boundary safety of `area` for `defender` (§4: the attacker first, then, when
+/// that breaks it, the defender first), each claim solved as `run` asks (its lanes, widths,
+/// check and reproduction files; its claim is not read), with one table pool.
+pub fn judge_area(
+    board: &Board,
+    defender: Color,
+    area: &Area,
+    run: &SolveRequest,
+    stop: Arc<AtomicBool>,
+) -> Result<AreaSafety, ValidationErrors> {
+    let mut pool = TablePool::new();
+    let mut repro = Vec::new();
+    let mut solve = |claim: Problem| {
+        let request = run.of_claim(claim.clone());
+        let mut analysis = search(&request, Arc::clone(&stop), &mut pool, None);
+        repro.push(certify_reported(
+            &request,
+            &mut analysis,
+            Some(Arc::clone(&stop)),
+        ));
+        (claim, analysis)
+    };
+    let first = solve(area_claim(board, defender, area, defender.opponent())?);
+    let defender_first = match first.1.solution.status {
+        Status::Fail => Some(solve(area_claim(board, defender, area, defender)?)),
+        _ => None,
+    };
+    let safety = match (first.1.solution.status, &defender_first) {
+        (Status::Win, _) => BoundarySafety::Safe,
+        (Status::Fail, Some((_, a))) => match a.solution.status {
+            Status::Win => BoundarySafety::SafeIfDefended,
+            Status::Fail => BoundarySafety::Unsafe,
+            Status::Unknown => BoundarySafety::Unknown,
+        },
+        _ => BoundarySafety::Unknown,
+    };
+    repro.retain(Option::is_some);
+    Ok(AreaSafety {
+        safety,
+        attacker_first: first,
+        defender_first,
+        repro,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::go::partition::partition;
+    use crate::solver::jobs::schedule::Width;
+    use crate::solver::jobs::service::ReproTarget;
+    use crate::solver::proof::certify::{CheckSettings, CheckVerdict};
+    use crate::solver::SolveConfig;
+
+    fn run() -> SolveRequest {
+        let config = SolveConfig {
+            max_nodes: Some(2_000_000),
+            ..SolveConfig::default()
+        };
+        let claim = crate::problem::fixtures::bent_three_live()
+            .validate()
+            .unwrap();
+        SolveRequest::new(
+            claim,
+            config,
+            Width::Full,
+            CheckSettings::default(),
+            ReproTarget::in_temp_dir("area safety tests"),
+        )
+    }
+
+    /// The safety of the one area of `diagram` for Black.
+    fn judge(diagram: &str) -> AreaSafety {
+        let board = Board::from_ascii(diagram).unwrap();
+        let p = partition(&board, Color::Black);
+        assert_eq!(p.areas.len(), 1, "{:?}", p.left_out);
+        judge_area(&board, Color::Black, &p.areas[0], &run(), Arc::default()).unwrap()
+    }
+
+    /// A straight four on the edge: White moving first cannot kill it (Black answers inside),
+    /// though White may also fill the wall's outside liberties.
+    #[test]
+    fn a_straight_four_on_the_edge_is_safe_and_its_proof_checked() {
+        let s = judge(
+            ". . . . X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert_eq!(s.safety, BoundarySafety::Safe);
+        let (claim, analysis) = &s.attacker_first;
+        assert_eq!(claim.to_move(), Color::White);
+        // The interior, the wall's outside liberties: where White may play.
+        assert_eq!(claim.region().len(), 4 + 7);
+        assert_eq!(
+            analysis.check.as_ref().map(|c| c.verdict),
+            Some(CheckVerdict::Checked)
+        );
+        assert!(s.defender_first.is_none() && s.repro.is_empty());
+    }
+
+    /// A small corner space: White to move kills it by taking the vital point, Black to move
+    /// lives: the defender must answer.
+    #[test]
+    fn a_straight_three_eye_space_must_be_answered() {
+        let s = judge(
+            ". . . X . . . . .
+             X X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert_eq!(
+            s.safety,
+            BoundarySafety::SafeIfDefended,
+            "{:?}",
+            s.attacker_first.1.how
+        );
+        let (_, a) = s.defender_first.as_ref().unwrap();
+        assert_eq!(
+            a.check.as_ref().map(|c| c.verdict),
+            Some(CheckVerdict::Checked)
+        );
+    }
+
+    /// Two points of eye space: dead whoever moves first (locally).
+    #[test]
+    fn a_two_point_eye_space_is_unsafe() {
+        let s = judge(
+            ". . X . . . . . .
+             X X X . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert_eq!(s.safety, BoundarySafety::Unsafe);
+        let (claim, a) = s.defender_first.as_ref().unwrap();
+        assert_eq!(claim.to_move(), Color::Black);
+        // A failure's certificate: the attacker's proof of the capture, checked.
+        assert_eq!(
+            a.check.as_ref().map(|c| c.verdict),
+            Some(CheckVerdict::Checked)
+        );
+    }
+}
