@@ -271,6 +271,7 @@ fn mcts_agrees_with_the_exhaustive_search_on_random_problems() {
         only: None,
         threads: 1,
         every_block: false,
+        open: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(

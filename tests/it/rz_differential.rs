@@ -56,6 +56,7 @@ fn rz_search_agrees_with_exhaustive_search_on_random_problems() {
         // sample of that in CI).
         threads: env_number("RZ_DIFF_THREADS").unwrap_or(1) as usize,
         every_block: false,
+        open: false,
     };
     let compared = rz_diff::run(&sample);
     if sample.count.saturating_sub(sample.first) >= FULL_COUNT {
@@ -78,6 +79,7 @@ fn the_exhaustive_engine_agrees_with_the_reference() {
         only: env_number("RZ_DIFF_ONLY"),
         threads: 1,
         every_block: false,
+        open: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(
@@ -100,6 +102,30 @@ fn every_block_goals_agree_with_exhaustive_search() {
         only: env_number("RZ_DIFF_ONLY"),
         threads: 1,
         every_block: true,
+        open: false,
+    };
+    let compared = rz_diff::run(&sample);
+    assert!(
+        sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 8 / 10),
+        "only {compared:?} problems compared"
+    );
+}
+
+/// The every-block goals in open regions: about half of each region's empty points that are not
+/// liberties of the crucial stones dropped, so the defender's blocks can reach outside the
+/// region and the leak rule decides (a crucial block with a liberty outside the region is a
+/// failure of the defender). Depth-first search and df-pn on 60 problems in CI
+/// (`EVERY_BLOCK_DIFF_COUNT` for more).
+#[test]
+fn every_block_goals_in_open_regions_agree_with_exhaustive_search() {
+    let sample = Sample {
+        engines: vec![Engine::DFS, Engine::DFPN],
+        first: 0,
+        count: env_number("EVERY_BLOCK_DIFF_COUNT").unwrap_or(60),
+        only: env_number("RZ_DIFF_ONLY"),
+        threads: 1,
+        every_block: true,
+        open: true,
     };
     let compared = rz_diff::run(&sample);
     assert!(

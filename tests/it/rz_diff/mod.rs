@@ -19,6 +19,7 @@
 
 use crate::exhaustive::{Exhaustive, Repetition};
 use crate::random_problems::{random_problem_with, Fill};
+use tsumego_studio::go::Zone;
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
 use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, StopReason};
@@ -48,6 +49,10 @@ pub struct Sample {
     /// Ask the every-block goals (`live-all`, `kill-any`, their unconditional forms) of the
     /// problems instead of their own (any crucial stone).
     pub every_block: bool,
+    /// Open the regions: drop from each problem's region about half the empty points
+    /// that are not liberties of its crucial stones, so that the defender's blocks can reach
+    /// points outside it (with `every_block`, the leak rule's positions).
+    pub open: bool,
 }
 
 /// Solve `problem` with each engine of `sample`, compare with `expected`, check the proofs;
@@ -150,6 +155,29 @@ pub struct Tally {
     /// Problems whose crucial stones form two blocks or more (where the every-block goals
     /// differ from the one-block ones).
     pub several_blocks: u64,
+    /// Problems whose region was opened ([`Sample::open`]).
+    pub opened: u64,
+}
+
+/// `problem` with about half the empty points that are not liberties of its crucial
+/// stones dropped from its region (chosen by `salt`); `None` when none could be.
+fn opened(problem: &Problem, salt: u64) -> Option<Problem> {
+    let board = problem.board();
+    let liberties = problem.crucial().grow(board.size());
+    let droppable = problem
+        .region()
+        .intersection(&board.empty_points())
+        .difference(&liberties);
+    let dropped: Zone = droppable
+        .iter()
+        .filter(|p| (p.index() as u64 + salt) % 2 == 0)
+        .collect();
+    if dropped.is_empty() {
+        return None;
+    }
+    let mut setup = problem.to_setup();
+    setup.region = Some(problem.region().difference(&dropped));
+    setup.validate().ok()
 }
 
 /// The reference result of `problem` (under the cycle rule), `None` over the budget.
@@ -173,10 +201,20 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
         let r = random_problem_with(SEED, i, MAX_EMPTY, fill);
         let blocks = r.problem.board().blocks_of(&r.problem.crucial()).count();
         t.several_blocks += u64::from(blocks >= 2);
+        let base = if sample.open {
+            match opened(&r.problem, i) {
+                Some(p) => {
+                    t.opened += 1;
+                    p
+                }
+                None => r.problem.clone(),
+            }
+        } else {
+            r.problem.clone()
+        };
         let mut own = [None, None];
         for (family, seki) in [false, true].into_iter().enumerate() {
-            let p = r
-                .problem
+            let p = base
                 .clone()
                 .with_seki(seki)
                 .with_every_block(sample.every_block);
@@ -271,11 +309,22 @@ pub fn run(sample: &Sample) -> [u64; 2] {
         // can always leave a ko unresolved and pass twice).
         let drawn = sample.count.saturating_sub(sample.first);
         let several = sum(&|t| t.several_blocks);
+        let opened = sum(&|t| t.opened);
+        assert!(
+            !sample.open || opened * 4 >= drawn,
+            "only {opened} regions opened in {drawn}"
+        );
         eprintln!("{several} problems with two crucial blocks or more of {drawn} drawn");
         assert!(
             !sample.every_block || several * 4 >= drawn,
             "only {several} problems with several crucial blocks in {drawn}"
         );
+        if sample.open {
+            // Opened regions end most lines early (a leak), so seki and ko fights are rare:
+            // the generator's floors are the closed regions'.
+            eprintln!("{opened} regions opened of {drawn} drawn");
+            return compared;
+        }
         assert!(seki * 100 >= drawn, "only {seki} seki problems in {drawn}");
         assert!(
             (ko[0] + ko[1]) * 100 >= drawn,
