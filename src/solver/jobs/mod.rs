@@ -1,7 +1,8 @@
 //! What is built from searches:
 //!
 //! - [`area_safety`]: the boundary safety of an open-boundary area (the partition's areas as
-//!   `live-all` claims, attacker first, then defender first);
+//!   `live-all` claims, attacker first, then defender first), [`board_safety`]: every area of
+//!   one side on a board judged, and the stones proven safe;
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches, and [`go_result`]: that result defined as claims under three ko rule sets;
 //! - [`schedule`]: the search width in turn with growing budgets;
@@ -18,6 +19,7 @@
 
 pub mod analysis;
 pub mod area_safety;
+pub mod board_safety;
 pub mod book;
 pub mod budget;
 pub mod first_moves;

@@ -1,0 +1,106 @@
+//! The safety of one side's areas on a whole board: every area of the board partition
+//! ([`crate::go::partition`]) judged by [`crate::solver::jobs::area_safety`], and the stones
+//! proven safe — the boundary blocks of every area that is safe even with the opponent to move.
+
+use crate::go::partition::{partition, Area};
+use crate::go::{Board, Color, Zone};
+use crate::solver::jobs::area_safety::{boundary_stones, judge_area, AreaSafety, BoundarySafety};
+use crate::solver::jobs::service::SolveRequest;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// One side's areas, judged.
+pub struct SideSafety {
+    pub defender: Color,
+    /// Each area with its judgement (`None`: not searched, the position after it being no
+    /// valid claim, or stopped before it).
+    pub areas: Vec<(Area, Option<AreaSafety>)>,
+    /// The stones proven safe by search: the boundary blocks of the areas judged
+    /// [`BoundarySafety::Safe`].
+    pub safe_stones: Zone,
+}
+
+/// Judge every area of `defender` on `board`, each claim solved as `run` asks (its limits
+/// apply to each claim). `stop` ends the judging; the areas not reached stay unjudged.
+pub fn side_safety(
+    board: &Board,
+    defender: Color,
+    run: &SolveRequest,
+    stop: Arc<AtomicBool>,
+) -> SideSafety {
+    let mut safe_stones = Zone::new();
+    let mut areas = Vec::new();
+    for area in partition(board, defender).areas {
+        let judged = if stop.load(Ordering::Relaxed) {
+            None
+        } else {
+            judge_area(board, defender, &area, run, Arc::clone(&stop)).ok()
+        };
+        if judged
+            .as_ref()
+            .is_some_and(|j| j.safety == BoundarySafety::Safe)
+        {
+            safe_stones.union_with(&boundary_stones(&area));
+        }
+        areas.push((area, judged));
+    }
+    SideSafety {
+        defender,
+        areas,
+        safe_stones,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::solver::jobs::schedule::Width;
+    use crate::solver::jobs::service::ReproTarget;
+    use crate::solver::proof::certify::CheckSettings;
+    use crate::solver::SolveConfig;
+
+    /// Two Black groups on a 9x9 board: a straight four on the edge (safe whoever moves) and a
+    /// squared four in the corner (dead whoever moves): only the first group's stones are
+    /// proven safe.
+    #[test]
+    fn only_the_groups_of_safe_areas_are_proven_safe() {
+        let board = Board::from_ascii(
+            ". . . . X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . X X X
+             . . . . . . X . .
+             . . . . . . X . .",
+        )
+        .unwrap();
+        let run = SolveRequest::new(
+            crate::problem::fixtures::bent_three_live()
+                .validate()
+                .unwrap(),
+            SolveConfig {
+                max_nodes: Some(1_000_000),
+                ..SolveConfig::default()
+            },
+            Width::Full,
+            CheckSettings::default(),
+            ReproTarget::in_temp_dir("board safety tests"),
+        );
+        let s = side_safety(&board, Color::Black, &run, Arc::default());
+        assert_eq!(s.areas.len(), 2);
+        let verdicts: Vec<_> = s
+            .areas
+            .iter()
+            .map(|(_, j)| j.as_ref().map(|j| j.safety))
+            .collect();
+        assert_eq!(
+            verdicts,
+            [Some(BoundarySafety::Safe), Some(BoundarySafety::Unsafe)]
+        );
+        let corner = board.block_stones(crate::go::Point::new(0, 1));
+        assert_eq!(s.safe_stones, corner);
+    }
+}
