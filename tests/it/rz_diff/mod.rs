@@ -170,7 +170,7 @@ fn opened(problem: &Problem, salt: u64) -> Option<Problem> {
         .difference(&liberties);
     let dropped: Zone = droppable
         .iter()
-        .filter(|p| (p.index() as u64 + salt) % 2 == 0)
+        .filter(|p| (p.index() as u64 + salt).is_multiple_of(2))
         .collect();
     if dropped.is_empty() {
         return None;
