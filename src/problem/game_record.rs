@@ -75,13 +75,14 @@ pub enum Step {
     Play { color: Color, mv: Move },
 }
 
-/// A game record read and checked: its size and main line.
+/// A game record read and checked: its size and main line (private, so that every record is
+/// one [`GameRecord::read`] replayed whole).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     /// The board side.
-    pub size: usize,
+    size: usize,
     /// Setup stones and moves in the order of the main line.
-    pub steps: Vec<Step>,
+    steps: Vec<Step>,
 }
 
 /// A position of a game: the board after some moves and who plays next.
@@ -118,6 +119,16 @@ impl GameRecord {
         Ok(record)
     }
 
+    /// The board side.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Setup stones and moves in the order of the main line.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
     /// The number of moves, passes included.
     pub fn moves(&self) -> usize {
         self.steps
@@ -129,7 +140,7 @@ impl GameRecord {
     /// The position after the first `n` moves (all of them when `n` is larger), with the setup
     /// stones that come before the next move.
     pub fn position_after(&self, n: usize) -> GamePosition {
-        // Every step was checked when the record was read.
+        // Every step was checked when the record was read, so the fallback is never taken.
         self.replay(n).unwrap_or_else(|_| GamePosition {
             board: Board::new(self.size),
             moves: 0,
@@ -340,7 +351,7 @@ mod tests {
     fn moves_setup_stones_and_passes_are_read_in_order() {
         let r = GameRecord::read("(;GM[1]SZ[9]AB[cc][gg];W[ee];B[];W[tt];B[dd](;W[ff])(;W[aa]))")
             .unwrap();
-        assert_eq!(r.size, 9);
+        assert_eq!(r.size(), 9);
         assert_eq!(r.moves(), 5);
         let end = r.position_after(usize::MAX);
         assert_eq!(end.moves, 5);
