@@ -7,6 +7,8 @@
 //! - [`static_table`]: `static-table build` / `info`, the table of the static life-and-death
 //!   rule;
 //! - [`seki_db`]: `seki-db build` / `info`, the seki database of 7x7 Killall-Go;
+//! - [`safety`]: whole-board safety in a game record (static safe points, the partition's
+//!   search areas);
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -19,6 +21,7 @@ pub mod nn;
 pub mod proof_file;
 pub mod reduce;
 pub mod report;
+pub mod safety;
 pub mod seconds;
 pub mod seki_db;
 pub mod solve;
@@ -154,6 +157,21 @@ pub enum Command {
         #[command(flatten)]
         args: train::TrainArgs,
     },
+    /// Whole-board safety in a game record (SGF, up to 19x19, handicap and setup stones
+    /// honoured): for the position after N moves and each colour, the points proven safe without
+    /// search (unconditionally alive stones and the regions they make safe), shown on the
+    /// board, and the search areas of the board partition with that colour defending (interior
+    /// points, boundary blocks, gap points), with every zone left out and why.
+    Safety {
+        /// The game record (SGF).
+        file: PathBuf,
+        /// The position after this many moves (passes included); default: the end.
+        #[arg(long = "move", value_name = "N")]
+        at_move: Option<usize>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -210,5 +228,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::NnInfo { net } => nn::info(&net),
         Command::NnBench { net, secs } => nn::bench(&net, secs),
         Command::Train { args } => train::run(&args),
+        Command::Safety {
+            file,
+            at_move,
+            json,
+        } => safety::run(&file, at_move, json),
     }
 }

@@ -7,6 +7,7 @@ pub mod color;
 pub mod key_hasher;
 pub mod partition;
 pub mod point;
+pub mod safe_points;
 pub mod splitmix;
 pub mod symmetry;
 pub mod zobrist;

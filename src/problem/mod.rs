@@ -17,6 +17,7 @@ pub mod error;
 pub mod files;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod game_record;
 pub mod goal;
 pub mod infer;
 pub mod json;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The safety benchmark on the GNU Go games (scripts/gnugo-games.sh): `tsumego-studio safety
+# --json` on each game at its end and 80 moves before it, printing per game and on average the
+# static safe points of Black, of White and of both (the figure the Safety Solver 2.0 paper's §6
+# compares: points proven safe per game).
+#
+#   scripts/safety-bench.sh [DIR]      # default DIR: ${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-games
+#
+# BIN: the binary (default: target/release/tsumego-studio under CARGO_TARGET_DIR or ./target;
+# build it with `cargo build --release`). BEFORE: moves before the end of the second position
+# (default 80). Needs jq.
+set -euo pipefail
+
+dir=${1:-"${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-games"}
+bin=${BIN:-"${CARGO_TARGET_DIR:-target}/release/tsumego-studio"}
+before=${BEFORE:-80}
+[ -x "$bin" ] || { echo "error: no binary at $bin (cargo build --release, or set BIN)" >&2; exit 1; }
+command -v jq >/dev/null || { echo "error: jq is needed" >&2; exit 1; }
+shopt -s nullglob
+games=("$dir"/*.sgf)
+[ ${#games[@]} -gt 0 ] || { echo "error: no .sgf games in $dir (scripts/gnugo-games.sh)" >&2; exit 1; }
+
+# Safe points of Black, White and both and the game's moves, tab-separated, of
+# `safety --json` on $1 with the arguments after it.
+points() {
+    "$bin" safety "$@" --json |
+        jq -r '[.black.safe_points, .white.safe_points, .black.safe_points + .white.safe_points, .moves] | @tsv'
+}
+
+printf '%-14s %6s | %6s %6s %6s | %6s %6s %6s %6s\n' game moves black white both \
+    "move" black white both
+sums=(0 0 0 0 0 0)
+n=0
+for game in "${games[@]}"; do
+    read -r eb ew et moves < <(points "$game")
+    earlier=$((moves > before ? moves - before : 0))
+    read -r bb bw bt _ < <(points "$game" --move "$earlier")
+    printf '%-14s %6d | %6d %6d %6d | %6d %6d %6d %6d\n' "$(basename "$game")" "$moves" \
+        "$eb" "$ew" "$et" "$earlier" "$bb" "$bw" "$bt"
+    values=("$eb" "$ew" "$et" "$bb" "$bw" "$bt")
+    for i in "${!values[@]}"; do sums[i]=$((sums[i] + values[i])); done
+    n=$((n + 1))
+done
+average() { awk -v s="$1" -v n="$n" 'BEGIN { printf "%.1f", s / n }'; }
+echo "average over $n games: at the end Black $(average "${sums[0]}"), White $(average "${sums[1]}"), both $(average "${sums[2]}");" \
+    "$before moves before the end Black $(average "${sums[3]}"), White $(average "${sums[4]}"), both $(average "${sums[5]}")"

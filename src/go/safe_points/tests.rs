@@ -1,0 +1,185 @@
+//! Golden diagrams of the static safe points (tests only).
+
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::go::point::Point;
+
+fn board(text: &str) -> Board {
+    Board::from_ascii(text).unwrap()
+}
+
+/// `text` re-drawn as [`Board::to_ascii_with`] draws it (one space between points, no
+/// indentation), for comparing with a diagram written in a test.
+fn diagram(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .map(|l| l + "\n")
+        .collect()
+}
+
+/// The safe-point diagram of a board and the two colours' counts.
+fn draw(text: &str) -> (String, ByColor<usize>) {
+    let b = board(text);
+    let safe = safe_points_both(&b);
+    let counts = ByColor::new(safe.black.count(), safe.white.count());
+    (safe_points_ascii(&b, &safe), counts)
+}
+
+#[test]
+fn a_group_with_two_eyes_has_its_stones_and_eyes() {
+    let (ascii, counts) = draw(
+        ". X . X . .
+         X X X X . .
+         . . . . . .
+         . . . . . .
+         . . . . . .
+         . . . . . .",
+    );
+    assert_eq!(
+        ascii,
+        diagram(
+            "b X b X . .
+             X X X X . .
+             . . . . . .
+             . . . . . .
+             . . . . . .
+             . . . . . ."
+        )
+    );
+    assert_eq!(counts, ByColor::new(8, 0));
+}
+
+#[test]
+fn a_group_with_one_eye_has_nothing() {
+    let (ascii, counts) = draw(
+        ". . X . . .
+         X X X . . .
+         . . . . . .
+         . . . . . .
+         . . . . . .
+         . . . . . .",
+    );
+    assert_eq!(
+        ascii,
+        diagram(
+            ". . x . . .
+             x x x . . .
+             . . . . . .
+             . . . . . .
+             . . . . . .
+             . . . . . ."
+        )
+    );
+    assert_eq!(counts, ByColor::new(0, 0));
+}
+
+#[test]
+fn a_seki_has_nothing() {
+    // The whole board is a seki: Black's eye A5, White's eye E5, the shared liberties C5 and
+    // C4. Whoever plays a shared liberty first is captured (Black C5, White C4, Black E5 takes
+    // White's block), so neither does; each side has one vital region only.
+    let (ascii, counts) = draw(
+        ". X . O .
+         X X . O O
+         X X X O O
+         X X X O O
+         X X X O O",
+    );
+    assert_eq!(counts, ByColor::new(0, 0), "{ascii}");
+}
+
+#[test]
+fn an_opponent_stone_that_cannot_live_is_counted_with_the_region() {
+    // A straight three with a White stone in the middle, and two more eyes: every point of the
+    // three is beside the black block, so White's stone is dead and the three is Black's.
+    let text = ". O . X . X .
+         X X X X X X X
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .";
+    let (ascii, counts) = draw(text);
+    assert_eq!(
+        ascii,
+        diagram(
+            "b o b X b X b
+             X X X X X X X
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . ."
+        )
+    );
+    assert_eq!(counts, ByColor::new(14, 0));
+    let black = safe_points(&board(text), Color::Black);
+    assert!(black.territory.contains(Point::new(1, 0)));
+}
+
+#[test]
+fn a_region_with_a_point_away_from_its_block_is_not_counted() {
+    // The corner region A7 B7 A6 with a White stone on A7: its empty points are liberties of the
+    // black block (a vital region: with D7 the block is alive), but A7 is not beside the block,
+    // so White might make an eye there; the region is left to a search. Only D7 counts.
+    let (ascii, counts) = draw(
+        "O . X . X . .
+         . X X X X . .
+         X X . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    );
+    assert_eq!(
+        ascii,
+        diagram(
+            "o . X b X . .
+             . X X X X . .
+             X X . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . ."
+        )
+    );
+    assert_eq!(counts, ByColor::new(9, 0));
+}
+
+#[test]
+fn board_edges_and_the_colours_alike() {
+    // A White group on the lower edge of a 9x9 board with the eyes C1 and E1; the same stones in
+    // Black give the same points to Black.
+    let white = ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . O O O O O O . .
+         . O . O . O . . .";
+    let (ascii, counts) = draw(white);
+    assert_eq!(
+        ascii,
+        diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . O O O O O O . .
+             . O w O w O . . ."
+        )
+    );
+    assert_eq!(counts, ByColor::new(0, 11));
+    assert_eq!(draw(&white.replace('O', "X")).1, ByColor::new(11, 0));
+    // The 2x2 board with one stone: one vital region only, nothing.
+    assert_eq!(draw("X .\n. .").1, ByColor::new(0, 0));
+    // An empty board: nothing for either colour (its one region touches no block).
+    assert_eq!(draw(&". . . . .\n".repeat(5)).1, ByColor::new(0, 0));
+}
