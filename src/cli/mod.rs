@@ -171,6 +171,15 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Also prove the boundary safety of every search area by search (df-pn, each claim
+        /// within `--claim-secs`, every proof checked): the boundary blocks of the areas safe
+        /// even with the opponent to move are proven safe.
+        #[arg(long)]
+        search: bool,
+        /// Seconds per claim of `--search` (each area: the attacker first, then, when that
+        /// breaks it, the defender first).
+        #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = engine::parse_secs)]
+        claim_secs: f64,
     },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
@@ -232,6 +241,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             file,
             at_move,
             json,
-        } => safety::run(&file, at_move, json),
+            search,
+            claim_secs,
+        } => safety::run(&file, at_move, json, search.then_some(claim_secs)),
     }
 }

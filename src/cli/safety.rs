@@ -10,11 +10,19 @@ use crate::go::point::column_letter;
 use crate::go::safe_points::{safe_points_ascii, safe_points_both, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
 use crate::problem::game_record::GameRecord;
+use crate::solver::jobs::area_safety::{area_claim, BoundarySafety};
+use crate::solver::jobs::board_safety::side_safety;
+use crate::solver::jobs::schedule::Width;
+use crate::solver::jobs::service::{ReproTarget, SolveRequest};
+use crate::solver::proof::certify::CheckSettings;
+use crate::solver::{Engine, SolveConfig};
 use anyhow::{bail, Context};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// What `safety` reports, as its JSON object.
 #[derive(Debug, Serialize)]
@@ -46,6 +54,22 @@ struct ColorReport {
     areas: Vec<AreaReport>,
     /// The zones left out of the search, with their reasons.
     left_out: Vec<LeftOutReport>,
+    /// With `--search`: what the search proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    searched: Option<SearchedReport>,
+}
+
+/// What `--search` proved of one colour's areas.
+#[derive(Debug, Serialize)]
+struct SearchedReport {
+    /// The safe points, static and proven by search together.
+    safe_points: usize,
+    /// The stones proven safe by search (boundary blocks of the areas safe even with the
+    /// opponent to move).
+    proven_stones: Vec<String>,
+    /// Each area's boundary safety, in the order of `areas`: `safe`, `safe-if-defended`,
+    /// `unsafe`, `unknown` or `not-searched`.
+    areas: Vec<&'static str>,
 }
 
 /// One search area.
@@ -86,8 +110,61 @@ struct LeftOutReport {
     why: String,
 }
 
-/// Run `safety` on `file`.
-pub fn run(file: &Path, at_move: Option<usize>, json: bool) -> anyhow::Result<ExitCode> {
+/// One colour's areas judged by search, each claim within `secs` seconds (df-pn, proofs
+/// checked).
+fn searched(board: &Board, color: Color, safe: &SafePoints, secs: f64) -> SearchedReport {
+    let size = board.size();
+    let part = partition(board, color);
+    let template = part
+        .areas
+        .first()
+        .and_then(|a| area_claim(board, color, a, color.opponent()).ok());
+    let Some(template) = template else {
+        return SearchedReport {
+            safe_points: safe.count(),
+            proven_stones: Vec::new(),
+            areas: part.areas.iter().map(|_| "not-searched").collect(),
+        };
+    };
+    let config = SolveConfig {
+        engine: Engine::DFPN,
+        time_limit: Duration::try_from_secs_f64(secs).ok(),
+        ..SolveConfig::default()
+    };
+    let run = SolveRequest::new(
+        template,
+        config,
+        Width::Full,
+        CheckSettings::default(),
+        ReproTarget::in_temp_dir("safety --search"),
+    );
+    let side = side_safety(board, color, &run, Arc::default());
+    let all = safe.stones.union(&safe.territory).union(&side.safe_stones);
+    SearchedReport {
+        safe_points: all.len(),
+        proven_stones: gtp(&side.safe_stones, size),
+        areas: side
+            .areas
+            .iter()
+            .map(|(_, j)| match j.as_ref().map(|j| j.safety) {
+                Some(BoundarySafety::Safe) => "safe",
+                Some(BoundarySafety::SafeIfDefended) => "safe-if-defended",
+                Some(BoundarySafety::Unsafe) => "unsafe",
+                Some(BoundarySafety::Unknown) => "unknown",
+                None => "not-searched",
+            })
+            .collect(),
+    }
+}
+
+/// Run `safety` on `file` (`search`: also prove the areas by search, each claim within that
+/// many seconds).
+pub fn run(
+    file: &Path,
+    at_move: Option<usize>,
+    json: bool,
+    search: Option<f64>,
+) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
     let text = String::from_utf8_lossy(&bytes);
     let record = GameRecord::read(&text).with_context(|| format!("{}", file.display()))?;
@@ -115,6 +192,11 @@ pub fn run(file: &Path, at_move: Option<usize>, json: bool) -> anyhow::Result<Ex
         black: color_report(board, &safe.black, &parts.black),
         white: color_report(board, &safe.white, &parts.white),
     };
+    let mut report = report;
+    if let Some(secs) = search {
+        report.black.searched = Some(searched(board, Color::Black, &safe.black, secs));
+        report.white.searched = Some(searched(board, Color::White, &safe.white, secs));
+    }
     if json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -135,6 +217,7 @@ fn color_report(board: &Board, safe: &SafePoints, part: &Partition) -> ColorRepo
         safe_stones: gtp(&safe.stones, size),
         safe_territory: gtp(&safe.territory, size),
         areas: part.areas.iter().map(|a| area_report(a, size)).collect(),
+        searched: None,
         left_out: part
             .left_out
             .iter()
@@ -226,6 +309,20 @@ fn words(board: &Board, report: &Report, safe: &ByColor<SafePoints>, to_play: Co
             safe[c].stones.len(),
             safe[c].territory.len()
         );
+        if let Some(s) = &r.searched {
+            let count = |v: &str| s.areas.iter().filter(|a| **a == v).count();
+            let _ = writeln!(
+                out,
+                "{c} by search: {} safe points with the {} stone(s) proven safe; areas: {} safe, \
+                 {} to answer, {} unsafe, {} unknown",
+                s.safe_points,
+                s.proven_stones.len(),
+                count("safe"),
+                count("safe-if-defended"),
+                count("unsafe"),
+                count("unknown") + count("not-searched")
+            );
+        }
     }
     out.push('\n');
     out.push_str(&framed(&safe_points_ascii(board, safe), size));

@@ -153,3 +153,20 @@ fn errors_are_messages_not_panics() {
     let m = error(&["safety", &game("no-such-game.sgf")]);
     assert!(m.contains("no-such-game.sgf: cannot read"), "{m}");
 }
+
+/// `--search` proves each area's boundary safety (df-pn, proofs checked): at the end of the
+/// 9x9 game each colour's one area is safe with the opponent to move, so its boundary stones
+/// are proven safe, and the safe points (static and searched) are reported per colour.
+#[test]
+fn search_proves_the_areas_of_a_finished_game() {
+    let v = json(&game("two-passes-9x9.sgf"), &["--search"]);
+    for colour in ["black", "white"] {
+        let s = &v[colour]["searched"];
+        assert_eq!(s["areas"], serde_json::json!(["safe"]), "{colour}: {s}");
+        assert_eq!(s["proven_stones"].as_array().unwrap().len(), 8, "{colour}");
+        assert!(s["safe_points"].as_u64().unwrap() >= v[colour]["safe_points"].as_u64().unwrap());
+    }
+    // Without `--search` nothing is searched.
+    let plain = json(&game("two-passes-9x9.sgf"), &[]);
+    assert!(plain["black"].get("searched").is_none());
+}
