@@ -88,13 +88,10 @@ fn the_exhaustive_engine_agrees_with_the_reference() {
     );
 }
 
-/// The every-block goals (`live-all`/`kill-any` and their unconditional forms: every crucial
-/// block must live, the attacker wins by capturing any one; the boundary safety of an
-/// open-boundary area) against the reference: the random problems' crucial stones are all the
-/// defender's stones, two blocks or more in most of them. Depth-first search and df-pn on 60
-/// problems in CI (`EVERY_BLOCK_DIFF_COUNT` for more).
-#[test]
-fn every_block_goals_agree_with_exhaustive_search() {
+/// The every-block goals (`live-all`/`kill-any` and their unconditional forms) asked of the
+/// random problems, in their own regions or `open` ones, depth-first search and df-pn against
+/// the reference: 60 problems in CI (`EVERY_BLOCK_DIFF_COUNT` for more).
+fn every_block_goals_agree(open: bool) {
     let sample = Sample {
         engines: vec![Engine::DFS, Engine::DFPN],
         first: 0,
@@ -102,7 +99,7 @@ fn every_block_goals_agree_with_exhaustive_search() {
         only: env_number("RZ_DIFF_ONLY"),
         threads: 1,
         every_block: true,
-        open: false,
+        open,
     };
     let compared = rz_diff::run(&sample);
     assert!(
@@ -111,25 +108,19 @@ fn every_block_goals_agree_with_exhaustive_search() {
     );
 }
 
+/// The every-block goals (every crucial block must live, the attacker wins by capturing any
+/// one; the boundary safety of an open-boundary area): the random problems' crucial stones are
+/// all the defender's stones, two blocks or more in most of them.
+#[test]
+fn every_block_goals_agree_with_exhaustive_search() {
+    every_block_goals_agree(false);
+}
+
 /// The every-block goals in open regions: about half of each region's empty points that are not
 /// liberties of the crucial stones dropped, so the defender's blocks can reach outside the
 /// region and the leak rule decides (a crucial block with a liberty outside the region is a
-/// failure of the defender). Depth-first search and df-pn on 60 problems in CI
-/// (`EVERY_BLOCK_DIFF_COUNT` for more).
+/// failure of the defender).
 #[test]
 fn every_block_goals_in_open_regions_agree_with_exhaustive_search() {
-    let sample = Sample {
-        engines: vec![Engine::DFS, Engine::DFPN],
-        first: 0,
-        count: env_number("EVERY_BLOCK_DIFF_COUNT").unwrap_or(60),
-        only: env_number("RZ_DIFF_ONLY"),
-        threads: 1,
-        every_block: true,
-        open: true,
-    };
-    let compared = rz_diff::run(&sample);
-    assert!(
-        sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 8 / 10),
-        "only {compared:?} problems compared"
-    );
+    every_block_goals_agree(true);
 }

@@ -90,15 +90,21 @@ x x x x x x x
     assert_eq!(GoalTest::new(&uca).decide(&b), None);
 }
 
-#[test]
-fn the_seki_leaf_follows_the_crucial_stones_and_the_region() {
+/// The top seki as White's `live` claim, Black to move, the whole board as the region, with a
+/// crucial stone in the enclosing block (the seki is life).
+fn top_seki_live() -> (Board, ProblemSetup) {
     let b = board(TOP_SEKI);
     let mut setup = ProblemSetup::from_board(&b, Color::Black);
     setup.or_player = Some(Color::White);
     setup.goal = Some(Goal::Live);
     setup.region = Some(Zone::full(7));
-    // A crucial stone in the enclosing block: the seki is life.
     setup.crucial = [Point::new(3, 1)].into_iter().collect();
+    (b, setup)
+}
+
+#[test]
+fn the_seki_leaf_follows_the_crucial_stones_and_the_region() {
+    let (b, mut setup) = top_seki_live();
     let live = setup.clone().validate().unwrap();
     assert_eq!(
         GoalTest::new(&live).decide(&b).map(|d| d.1),
@@ -194,20 +200,12 @@ fn sample(area: usize, step: usize, offset: usize) -> Vec<Candidate> {
     out
 }
 
-/// Solve `p` with df-pn (the database on or off) and compare with the exhaustive search under
-/// the cycle rule; the proof must pass the checker. Returns whether the proof used a seki leaf,
-/// and the search's nodes.
 /// The seki terminal says one block lives; the every-block goals (`live-all`) need every
 /// crucial block, so their goal test never ends a line with it, and the checker refuses such a
 /// leaf in their proofs.
 #[test]
 fn a_seki_leaf_is_no_proof_that_every_block_lives() {
-    let b = board(TOP_SEKI);
-    let mut setup = ProblemSetup::from_board(&b, Color::Black);
-    setup.or_player = Some(Color::White);
-    setup.goal = Some(Goal::Live);
-    setup.region = Some(Zone::full(7));
-    setup.crucial = [Point::new(3, 1)].into_iter().collect();
+    let (b, setup) = top_seki_live();
     let live = setup.validate().unwrap();
     let solution = Solver::new(&live, SolveConfig::default()).solve();
     let proof = solution
@@ -224,6 +222,9 @@ fn a_seki_leaf_is_no_proof_that_every_block_lives() {
     assert!(check_proof(&every, &proof, false, 1_000_000).is_err());
 }
 
+/// Solve `p` with df-pn (the database on or off) and compare with the exhaustive search under
+/// the cycle rule; the proof must pass the checker. Returns whether the proof used a seki leaf,
+/// and the search's nodes.
 fn compare(p: &Problem, seki_db: bool) -> (bool, u64) {
     compare_with(p, Engine::DFPN, seki_db)
 }

@@ -6,7 +6,6 @@
 //! default.
 
 use std::fmt;
-use std::hash::{Hash, Hasher};
 
 /// The search algorithm of a solve: a handle on its [`EngineInfo`]. All engines search the
 /// same game with the same zones, dilation, table and proof trees. Two handles are the same
@@ -91,12 +90,6 @@ impl PartialEq for Engine {
 }
 
 impl Eq for Engine {}
-
-impl Hash for Engine {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.name.hash(state);
-    }
-}
 
 impl fmt::Debug for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -346,7 +346,7 @@ impl GoalTest {
 
 /// A block holding a stone of `crucial` with a liberty outside `region`: the block's stones and
 /// that liberty (the first found, in zone order).
-pub fn leak(board: &Board, crucial: &Zone, region: &Zone) -> Option<Zone> {
+fn leak(board: &Board, crucial: &Zone, region: &Zone) -> Option<Zone> {
     let outside = board.empty_points().difference(region);
     if outside.is_empty() {
         return None;

@@ -296,11 +296,17 @@ impl<'a> Checker<'a> {
                     return (Some(false), c);
                 }
                 if every {
-                    // The leak rule: a crucial block with a liberty outside the region has left
-                    // the searched game, a failure of the defender. The answer read the block,
-                    // its neighbours and every crucial point.
-                    if let Some(zone) = crate::solver::kernel::leaf::leak(board, &c, &self.region) {
-                        return (Some(false), zone.grow(board.size()).union(&c));
+                    // The leak rule, read here on its own (not with the search's code): a
+                    // crucial block with a liberty outside the region has left the searched
+                    // game, a failure of the defender. The answer read the block, its
+                    // neighbours and every crucial point.
+                    let outside = board.empty_points().difference(&self.region);
+                    let leaking = c
+                        .iter()
+                        .map(|p| board.block_stones(p))
+                        .find(|block| !block.grow(board.size()).intersection(&outside).is_empty());
+                    if let Some(block) = leaking {
+                        return (Some(false), block.grow(board.size()).union(&c));
                     }
                 }
                 (left, c)
