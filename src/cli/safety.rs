@@ -112,9 +112,14 @@ struct LeftOutReport {
 
 /// One colour's areas judged by search, each claim within `secs` seconds (df-pn, proofs
 /// checked).
-fn searched(board: &Board, color: Color, safe: &SafePoints, secs: f64) -> SearchedReport {
+fn searched(
+    board: &Board,
+    color: Color,
+    part: &Partition,
+    safe: &SafePoints,
+    secs: f64,
+) -> SearchedReport {
     let size = board.size();
-    let part = partition(board, color);
     let template = part
         .areas
         .first()
@@ -138,7 +143,7 @@ fn searched(board: &Board, color: Color, safe: &SafePoints, secs: f64) -> Search
         CheckSettings::default(),
         ReproTarget::in_temp_dir("safety --search"),
     );
-    let side = side_safety(board, color, &run, Arc::default());
+    let side = side_safety(board, color, &part.areas, &run, Arc::default());
     let all = safe.stones.union(&safe.territory).union(&side.safe_stones);
     SearchedReport {
         safe_points: all.len(),
@@ -183,7 +188,7 @@ pub fn run(
         partition(board, Color::Black),
         partition(board, Color::White),
     );
-    let report = Report {
+    let mut report = Report {
         file: file.display().to_string(),
         size: board.size(),
         moves: total,
@@ -192,10 +197,11 @@ pub fn run(
         black: color_report(board, &safe.black, &parts.black),
         white: color_report(board, &safe.white, &parts.white),
     };
-    let mut report = report;
     if let Some(secs) = search {
-        report.black.searched = Some(searched(board, Color::Black, &safe.black, secs));
-        report.white.searched = Some(searched(board, Color::White, &safe.white, secs));
+        let black = searched(board, Color::Black, &parts.black, &safe.black, secs);
+        let white = searched(board, Color::White, &parts.white, &safe.white, secs);
+        report.black.searched = Some(black);
+        report.white.searched = Some(white);
     }
     if json {
         println!("{}", serde_json::to_string(&report)?);

@@ -2,7 +2,7 @@
 //! ([`crate::go::partition`]) judged by [`crate::solver::jobs::area_safety`], and the stones
 //! proven safe — the boundary blocks of every area that is safe even with the opponent to move.
 
-use crate::go::partition::{partition, Area};
+use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
 use crate::solver::jobs::area_safety::{boundary_stones, judge_area, AreaSafety, BoundarySafety};
 use crate::solver::jobs::service::SolveRequest;
@@ -20,33 +20,35 @@ pub struct SideSafety {
     pub safe_stones: Zone,
 }
 
-/// Judge every area of `defender` on `board`, each claim solved as `run` asks (its limits
-/// apply to each claim). `stop` ends the judging; the areas not reached stay unjudged.
+/// Judge `areas`, the areas of `defender` on `board` (its board partition's,
+/// [`crate::go::partition::partition`]), each claim solved as `run` asks (its limits apply to
+/// each claim). `stop` ends the judging; the areas not reached stay unjudged.
 pub fn side_safety(
     board: &Board,
     defender: Color,
+    areas: &[Area],
     run: &SolveRequest,
     stop: Arc<AtomicBool>,
 ) -> SideSafety {
     let mut safe_stones = Zone::new();
-    let mut areas = Vec::new();
-    for area in partition(board, defender).areas {
+    let mut judged_areas = Vec::new();
+    for area in areas {
         let judged = if stop.load(Ordering::Relaxed) {
             None
         } else {
-            judge_area(board, defender, &area, run, Arc::clone(&stop)).ok()
+            judge_area(board, defender, area, run, Arc::clone(&stop)).ok()
         };
         if judged
             .as_ref()
             .is_some_and(|j| j.safety == BoundarySafety::Safe)
         {
-            safe_stones.union_with(&boundary_stones(&area));
+            safe_stones.union_with(&boundary_stones(area));
         }
-        areas.push((area, judged));
+        judged_areas.push((area.clone(), judged));
     }
     SideSafety {
         defender,
-        areas,
+        areas: judged_areas,
         safe_stones,
     }
 }
@@ -55,6 +57,7 @@ pub fn side_safety(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::go::partition::partition;
     use crate::solver::jobs::schedule::Width;
     use crate::solver::jobs::service::ReproTarget;
     use crate::solver::proof::certify::CheckSettings;
@@ -89,7 +92,8 @@ mod tests {
             CheckSettings::default(),
             ReproTarget::in_temp_dir("board safety tests"),
         );
-        let s = side_safety(&board, Color::Black, &run, Arc::default());
+        let areas = partition(&board, Color::Black).areas;
+        let s = side_safety(&board, Color::Black, &areas, &run, Arc::default());
         assert_eq!(s.areas.len(), 2);
         let verdicts: Vec<_> = s
             .areas
