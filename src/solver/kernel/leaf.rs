@@ -267,13 +267,9 @@ impl GoalTest {
                 // In an open-boundary problem the lines to this life passed positions the leak
                 // rule left undecided: the zone holds every crucial block's neighbours (as for
                 // the every-block goals' leak), so that a position agreeing on it has the same
-                // crucial blocks with the same liberties; for the defender's claim, whose leak
-                // rule watches every defender block on the region, the region and its border.
+                // crucial blocks with the same liberties.
                 for (_, block) in board.blocks_of(&decisive) {
                     zone.union_with(&block.grow(board.size()));
-                }
-                if let Some(all) = self.open_win_zone(board) {
-                    zone.union_with(&all);
                 }
             }
             return Some((self.outcome(true, zone), Reason::Alive));
@@ -296,11 +292,11 @@ impl GoalTest {
     /// UCA components, each of which lives whatever is played outside it). Else the static
     /// rule: every crucial point in dead areas kills every block, so certainly one.
     ///
-    /// **The leak rule** (with the problem's region, [`GoalTest::new`]): a defender block on or
-    /// beside the region with a liberty outside it has left the searched game, and that is a
-    /// failure of the defender. Blocks of crucial stones could escape or connect out; any
-    /// other would be a stone the attacker cannot capture inside the region, serving the
-    /// crucial blocks as a safe stone it is not known to be (a two-pass win could rest on it). The region of an open-boundary area is not enclosed: the
+    /// **The leak rule** (with the problem's region, [`GoalTest::new`]): a block holding a
+    /// crucial stone with a liberty outside the region has left the searched game, and that
+    /// is a failure of the defender. (Another defender block on or beside the region reaching
+    /// outside it forbids only the win by two passes, the one win that could rest on it:
+    /// [`crate::solver::kernel::rules::watched_leak`].) The region of an open-boundary area is not enclosed: the
     /// attacker's moves outside it are not searched, and they are as good as passes only while
     /// no block of crucial stones has a liberty out there. So a defender's win never rests on
     /// such a position, and its proof holds on the whole board (ARCHITECTURE.md, "Open
@@ -322,8 +318,7 @@ impl GoalTest {
             return Some((self.outcome(false, zone), Reason::Captured));
         }
         if let Some(region) = self.leak_region {
-            let watched = defender_stones.intersection(&region.grow(board.size()));
-            if let Some(zone) = leak(board, &watched, &region) {
+            if let Some(zone) = leak(board, &self.crucial, &region) {
                 return Some((self.outcome(false, zone), Reason::Captured));
             }
         }
@@ -344,15 +339,14 @@ impl GoalTest {
                 }
             }
             if every {
-                if let Some(region) = self.leak_region {
-                    // Under the leak rule the win also rests on the watched blocks' having no
-                    // liberty outside the region: the crucial blocks' stones and every
-                    // neighbour, and the region with its border, so that a position agreeing
-                    // on the zone has the same watched blocks with the same liberties.
+                if self.leak_region.is_some() {
+                    // Under the leak rule the win also rests on the crucial blocks' having no
+                    // liberty outside the region: their stones and every neighbour, so that a
+                    // position agreeing on the zone has the same blocks with the same
+                    // liberties.
                     for (_, block) in board.blocks_of(&self.crucial) {
                         zone.union_with(&block.grow(board.size()));
                     }
-                    zone.union_with(&region.grow(board.size()));
                 }
                 return Some((self.outcome(true, zone), Reason::Alive));
             }
@@ -370,35 +364,16 @@ impl GoalTest {
     /// capture of every crucial stone. The zone: the block and that liberty, as for the
     /// every-block goals' leak (any position with those stones and that point empty leaks).
     /// A win decided later (two passes, [`crate::solver::kernel::search`]'s `two_pass_zone`)
-    /// rests on there being no leak and holds the crucial blocks' neighbours in its zone.
+    /// rests on there being no leak and holds the crucial blocks' neighbours in its zone. In the
+    /// defender's claim another defender block on or beside the region reaching outside it
+    /// forbids the win by two passes only ([`crate::solver::kernel::rules::watched_leak`]): it
+    /// cannot be captured inside the region, and the survival it gives could be taken from
+    /// outside; Benson's life needs none of it.
     fn open_leak(&self, board: &Board) -> Option<(Leaf, Reason)> {
         let region = self.open_region?;
-        let zone = leak(board, &self.open_leak_stones(board, &region), &region)?;
+        let left = board.stones(self.defender).intersection(&self.crucial);
+        let zone = leak(board, &left, &region)?;
         Some((Leaf::Fail(zone), Reason::Captured))
-    }
-
-    /// The defender's stones whose blocks the open-boundary leak rule watches: for the
-    /// defender's claim every defender stone on or beside the region (a defender block with a
-    /// liberty outside the region can never be captured inside it, so it would help the
-    /// target as a safe stone it is not known to be), for the attacker's claim the crucial
-    /// stones left (the defender's other stones may only help the defender there).
-    fn open_leak_stones(&self, board: &Board, region: &Zone) -> Zone {
-        let defender = board.stones(self.defender);
-        if self.goal.or_defends() {
-            defender.intersection(&region.grow(board.size()))
-        } else {
-            defender.intersection(&self.crucial)
-        }
-    }
-
-    /// The zone every win of the defender's open-boundary claim holds (see
-    /// [`GoalTest::open_leak`]): the region and every point beside it, so that a position
-    /// agreeing on it has the same defender blocks on and beside the region with the same
-    /// liberties, hence the same leaks (none) along the lines to the win. `None` when the test
-    /// is not an open-boundary test of the defender's claim.
-    pub fn open_win_zone(&self, board: &Board) -> Option<Zone> {
-        let region = self.open_region?;
-        self.goal.or_defends().then(|| region.grow(board.size()))
     }
 
     /// Is this the goal test of an open-boundary problem ([`GoalTest::open_leak`])?
@@ -555,11 +530,13 @@ mod tests {
         assert!(group.grow(7).difference(&leaf.zone()).is_empty());
     }
 
-    /// The every-block goals' leak rule watches every defender block on or beside the region,
-    /// not only the crucial ones: a White stone beside the region whose liberty lies outside
-    /// it would be a stone the attacker cannot capture inside the region.
+    /// Under the every-block goals' leak rule a defender block on or beside the region that
+    /// reaches outside it (a White stone at F1 beside the region's E1) decides nothing by
+    /// itself — the corner's Benson life still wins — but a game ended by two passes is then
+    /// the attacker's ([`crate::solver::kernel::rules::watched_leak`]).
     #[test]
-    fn every_block_goals_fail_when_any_defender_block_beside_the_region_leaks() {
+    fn a_defender_block_beside_the_region_reaching_outside_forbids_the_two_pass_win() {
+        use crate::solver::kernel::rules::Rules;
         let b = board(
             "
             . O . O X . X
@@ -578,22 +555,25 @@ mod tests {
         // The corner's eyes and the point beside the lone stone at F1 (on a 7x7 board).
         setup.region = Some(crucial(&[(0, 0), (2, 0), (4, 6)]));
         let problem = setup.clone().validate().unwrap();
-        let (leaf, _) = GoalTest::new(&problem).decide(&b).expect("F1 leaks");
-        assert!(!leaf.is_win());
-        assert!(leaf.zone().contains(Point::new(5, 6)));
-        // Without the point beside it, the stone is neither on nor beside the region: the
-        // corner's life decides.
-        setup.region = Some(crucial(&[(0, 0), (2, 0)]));
-        let problem = setup.validate().unwrap();
         assert!(GoalTest::new(&problem)
             .evaluate(&b)
             .is_some_and(|l| l.is_win()));
+        assert_eq!(
+            Rules::new(&problem, false).two_pass_winner(&b),
+            Color::Black
+        );
+        // Without the point beside it, the stone is neither on nor beside the region.
+        setup.region = Some(crucial(&[(0, 0), (2, 0)]));
+        let problem = setup.validate().unwrap();
+        assert_eq!(
+            Rules::new(&problem, false).two_pass_winner(&b),
+            Color::White
+        );
     }
 
     /// The open-boundary leak rule ([`Problem::is_open`]): a crucial block with a liberty
-    /// outside the region fails the OR player of either claim; the defender's claim also fails
-    /// when another defender block on the region reaches outside (it would be a safe stone it
-    /// is not known to be), the attacker's does not.
+    /// outside the region fails the OR player of either claim; another defender block beside
+    /// the region reaching outside takes the two-pass win from the defender's claim only.
     #[test]
     fn an_open_region_fails_the_or_player_of_either_claim() {
         let diagram = "
@@ -628,14 +608,20 @@ mod tests {
         assert!(!live.clone().with_seki(false).is_open());
         assert_eq!(GoalTest::new(&live.with_seki(false)).evaluate(&b), None);
         // With D5 and the White stone at F2's neighbour E2 in the region, the corner group
-        // leaks no more; the stone at F2 reaches outside from beside the region: the
-        // defender's claim fails, the attacker's goes on.
+        // leaks no more: nothing decided. The stone at F2 reaches outside from beside the
+        // region: a game ended by two passes is the attacker's in the defender's claim, the
+        // defender's in the attacker's.
+        use crate::solver::kernel::rules::Rules;
         let wider = [(0, 0), (1, 0), (2, 0), (2, 1), (3, 2), (4, 5)];
         let live = claim(Color::White, Goal::Live, &wider);
-        let (leaf, _) = GoalTest::new(&live).decide(&b).expect("F2 leaks");
-        assert!(!leaf.is_win() && leaf.zone().contains(Point::new(5, 5)));
         let kill = claim(Color::Black, Goal::Kill, &wider);
-        assert_eq!(GoalTest::new(&kill).evaluate(&b), None);
+        for p in [&live, &kill] {
+            assert_eq!(GoalTest::new(p).evaluate(&b), None);
+            assert_eq!(
+                Rules::new(p, false).two_pass_winner(&b) == Color::White,
+                p == &kill
+            );
+        }
     }
 
     #[test]

@@ -48,6 +48,25 @@ pub struct Rules {
     pub seki_is_life: bool,
     /// The goal is about every stone of the defender (no crucial stones).
     pub any_stone: bool,
+    /// The region whose defender blocks a two-pass win may not leave: for the every-block
+    /// goals and the defender's claim of an open-boundary problem, a game ended by two passes
+    /// while a defender block on or beside the region has a liberty outside it is the
+    /// attacker's ([`watched_leak`]).
+    pub watched: Option<Zone>,
+}
+
+/// Has a `defender` block on or beside `region` a liberty outside it? Such a block cannot be
+/// captured inside the region, so a game ended by two passes may not count its survival (or
+/// the help it gives the crucial blocks) as life: the attacker might capture it from outside.
+/// Benson's life needs no such help, and is tested by the goal test, not here.
+pub fn watched_leak(board: &Board, defender: Color, region: &Zone) -> bool {
+    let size = board.size();
+    let outside = board.empty_points().difference(region);
+    let watched = board.stones(defender).intersection(&region.grow(size));
+    let leaks = board
+        .blocks_of(&watched)
+        .any(|(_, block)| block.grow(size).intersects(&outside));
+    leaks
 }
 
 impl Rules {
@@ -68,6 +87,9 @@ impl Rules {
             superko,
             seki_is_life: problem.goal().seki_is_life(),
             any_stone: !problem.goal().needs_crucial_stones(),
+            watched: (problem.goal().every_crucial_block()
+                || (problem.is_open() && problem.goal().or_defends()))
+            .then(|| problem.region()),
         }
     }
 
@@ -82,7 +104,10 @@ impl Rules {
     /// board.)
     pub fn two_pass_winner(&self, board: &Board) -> Color {
         let defender_left = !self.any_stone || !board.stones(self.defender).is_empty();
-        if self.seki_is_life && defender_left {
+        let leaks = self
+            .watched
+            .is_some_and(|region| watched_leak(board, self.defender, &region));
+        if self.seki_is_life && defender_left && !leaks {
             self.defender
         } else {
             self.attacker()

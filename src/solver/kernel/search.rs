@@ -557,25 +557,19 @@ impl<'a> Solver<'a> {
                 .first()
                 .map(|p| board.block_stones(p))
                 .unwrap_or_default();
-            if self.problem.goal().every_crucial_block() {
-                // Every crucial stone is on the board (else the goal test would have decided),
-                // and under the leak rule no watched block reaches outside the region: the
-                // crucial blocks and the region with its border.
+            if self.problem.goal().every_crucial_block() || self.problem.is_open() {
+                // The leak rules decided this position undecided: no crucial block has a
+                // liberty outside the region (and for the every-block goals every crucial
+                // stone is on the board). A position agreeing on the crucial blocks and their
+                // neighbours has the same blocks and liberties.
                 for (_, block) in board.blocks_of(&left) {
                     z.union_with(&block.grow(board.size()));
                 }
-                z.union_with(&self.problem.region().grow(board.size()));
             }
-            if self.problem.is_open() {
-                // The open-boundary leak rule decided this position undecided: no crucial
-                // block has a liberty outside the region. A position agreeing on the crucial
-                // blocks and their neighbours has the same blocks and liberties.
-                for (_, block) in board.blocks_of(&left) {
-                    z.union_with(&block.grow(board.size()));
-                }
-                if let Some(all) = self.goal.open_win_zone(board) {
-                    z.union_with(&all);
-                }
+            if let Some(region) = self.rules.watched {
+                // And no defender block on or beside the region reaches outside it
+                // (`rules::watched_leak`): the region and its border.
+                z.union_with(&region.grow(board.size()));
             }
             close(board, &mut z);
             return z;

@@ -297,24 +297,18 @@ impl<'a> Checker<'a> {
                 }
                 if every {
                     // The leak rule, read here on its own (not with the search's code): a
-                    // defender block on or beside the region with a liberty outside it has
-                    // left the searched game, a failure of the defender. The answer read the
-                    // block, its neighbours and every crucial point; without a leak, the
-                    // region's border and the crucial blocks' neighbours.
+                    // crucial block with a liberty outside the region has left the searched
+                    // game, a failure of the defender. The answer read the block, its
+                    // neighbours and every crucial point.
                     let outside = board.empty_points().difference(&self.region);
-                    let border = self.region.grow(board.size());
-                    let leaking = stones
-                        .intersection(&border)
+                    let leaking = c
                         .iter()
                         .map(|p| board.block_stones(p))
                         .find(|block| !block.grow(board.size()).intersection(&outside).is_empty());
                     if let Some(block) = leaking {
                         return (Some(false), block.grow(board.size()).union(&c));
                     }
-                    let read = border
-                        .union(&self.crucial_neighbours(board, &left))
-                        .union(&c);
-                    (left, read)
+                    (left, self.crucial_neighbours(board, &left).union(&c))
                 } else {
                     (left, c)
                 }
@@ -329,28 +323,17 @@ impl<'a> Checker<'a> {
         let open = self.problem.is_open();
         if open {
             // The lines here passed positions without a leak (below): the answer also read
-            // every crucial block's neighbours, and for the defender's claim the region's
-            // border.
+            // every crucial block's neighbours.
             reads.union_with(&self.crucial_neighbours(board, &decisive));
-            if self.or_wins_when_defender_lives() {
-                reads.union_with(&self.region.grow(board.size()));
-            }
         }
         if alive {
             return (Some(true), reads);
         }
         if open {
-            // The open-boundary leak rule, read on its own: a watched block with a liberty
-            // outside the region is a failure of the OR player, whichever side it is. The
-            // defender's claim watches every defender stone on or beside the region, the
-            // attacker's the crucial stones.
-            let watched = if self.or_wins_when_defender_lives() {
-                stones.intersection(&self.region.grow(board.size()))
-            } else {
-                decisive
-            };
+            // The open-boundary leak rule, read on its own: a crucial block with a liberty
+            // outside the region is a failure of the OR player, whichever side it is.
             let outside = board.empty_points().difference(&self.region);
-            let leaking = watched
+            let leaking = decisive
                 .iter()
                 .map(|p| board.block_stones(p))
                 .find(|block| !block.grow(board.size()).intersection(&outside).is_empty());
@@ -447,8 +430,27 @@ impl<'a> Checker<'a> {
     /// kill-all goals: any stone) on the board, else the attacker.
     fn or_wins_two_passes(&self, board: &Board) -> bool {
         let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
-        let defender_wins = self.problem.goal().seki_is_life() && left;
+        let defender_wins = self.problem.goal().seki_is_life() && left && !self.watched_leak(board);
         defender_wins == self.or_wins_when_defender_lives()
+    }
+
+    /// For the every-block goals and the defender's claim of an open-boundary problem: has a
+    /// defender block on or beside the region a liberty outside it? Then a game ended by two
+    /// passes is the attacker's (such a block cannot be captured inside the region; read here
+    /// on its own, not with the search's code).
+    fn watched_leak(&self, board: &Board) -> bool {
+        let goal = self.problem.goal();
+        let watched = goal.every_crucial_block() || (self.problem.is_open() && goal.or_defends());
+        if !watched {
+            return false;
+        }
+        let size = board.size();
+        let outside = board.empty_points().difference(&self.region);
+        let near = board
+            .stones(self.defender)
+            .intersection(&self.region.grow(size));
+        near.iter()
+            .any(|p| board.block_stones(p).grow(size).intersects(&outside))
     }
 
     /// Play `mv` for `c` if the rules allow it. Returns `Err(true)` for a superko refusal.

@@ -155,9 +155,8 @@ impl Exhaustive {
             if Some(decisive) != self.crucial {
                 return Some(false);
             }
-            // The leak rule: a defender block on or beside the region with a liberty outside
-            // it is a failure.
-            if self.leaks(board, &stones.intersection(&self.region.grow(board.size()))) {
+            // The leak rule: a crucial block with a liberty outside the region is a failure.
+            if self.leaks(board, &decisive) {
                 return Some(false);
             }
             let life = benson(board, self.defender);
@@ -167,15 +166,9 @@ impl Exhaustive {
         if decisive.iter().any(|p| life.is_alive(p)) {
             return Some(true);
         }
-        // The open-boundary leak rule: a failure of the OR player. The defender's claim
-        // watches every defender stone on or beside the region, the attacker's the crucial
-        // stones.
-        let watched = if self.or_defends {
-            stones.intersection(&self.region.grow(board.size()))
-        } else {
-            decisive
-        };
-        if self.open && self.leaks(board, &watched) {
+        // The open-boundary leak rule: a crucial block with a liberty outside the region is a
+        // failure of the OR player.
+        if self.open && self.leaks(board, &decisive) {
             return Some(!self.or_defends);
         }
         None
@@ -276,8 +269,15 @@ impl Exhaustive {
             // Two passes in a row end the game: the defender has lived when seki is life (its
             // crucial stones are on the board, see `settled`; for the kill-all goals when any
             // stone of it is), else it has not.
+            // Under the every-block goals' and the open-boundary defender's rules, not while a
+            // defender block on or beside the region has a liberty outside it.
             let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
-            return (self.seki_is_life && left, earliest);
+            let watched = self.every_block || (self.open && self.or_defends);
+            let near = board
+                .stones(self.defender)
+                .intersection(&self.region.grow(board.size()));
+            let leaks = watched && self.leaks(board, &near);
+            return (self.seki_is_life && left && !leaks, earliest);
         }
         board.play_recorded(to_move, Move::Pass);
         self.history.push(board.hash());
