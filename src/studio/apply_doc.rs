@@ -29,6 +29,7 @@ impl StudioApp {
                 }
                 Purpose::ExportProof => self.write_proof(&path),
                 Purpose::ExportAnswers => self.write_answers(&path),
+                Purpose::AnalyzeGame => self.analyze_game(&path, ctx),
             },
             // A cancelled "Save as" cancels what was waiting for it.
             Some((_, None)) => self.doc.after_save = None,
@@ -145,7 +146,9 @@ impl StudioApp {
         self.show_dialog(ctx, Purpose::Open, folder, None);
     }
 
-    fn show_dialog(
+    /// Show the file dialog for `purpose` (in `folder`, suggesting `name`); its answer comes
+    /// through `poll_files`.
+    pub fn show_dialog(
         &mut self,
         ctx: &egui::Context,
         purpose: Purpose,

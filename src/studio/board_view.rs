@@ -1,6 +1,6 @@
 //! Painting a [`Scene`] with egui, and turning pointer input into board points.
 
-use super::scene::{Scene, Window};
+use super::scene::{AreaTint, SafetyOverlay, Scene, Window};
 use super::theme::Palette;
 use crate::go::point::column_letter;
 use crate::go::{Color, Point, Zone};
@@ -129,6 +129,11 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
         };
         fill_zone(painter, layout, z, color);
     }
+    if let Some(safety) = &scene.safety {
+        for (area, tint) in &safety.areas {
+            fill_zone(painter, layout, area, tint_color(*tint));
+        }
+    }
 
     // Grid: lines run to the board's edge, or half a cell past a cropped side.
     let line = Stroke::new((cell * 0.035).clamp(0.6, 1.5), palette.line);
@@ -179,6 +184,9 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
         if let Some(c) = scene.board.color_at(p) {
             stone(painter, layout.center(p), cell, c, palette, 1.0);
         }
+    }
+    if let Some(safety) = &scene.safety {
+        paint_safety(painter, safety, layout);
     }
     for p in scene.crucial.iter() {
         if w.contains(p) && scene.board.color_at(p).is_some() {
@@ -254,6 +262,68 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
             };
             painter.circle_stroke(layout.center(p), cell * 0.22, Stroke::new(1.5, color));
         }
+    }
+}
+
+/// The colour of a safe stone's mark (a dot when safe without search, a ring when proven by
+/// search).
+pub const SAFE_MARK: Color32 = Color32::from_rgb(0, 185, 80);
+/// The colour of a gap point's mark.
+pub const GAP_MARK: Color32 = Color32::from_rgb(150, 0, 170);
+
+/// The faint tint of a search area's interior by what its search found.
+pub fn tint_color(tint: AreaTint) -> Color32 {
+    let (r, g, b, a) = match tint {
+        AreaTint::Safe => (30, 180, 80, 85),
+        AreaTint::ToAnswer => (245, 150, 0, 95),
+        AreaTint::Unsafe => (225, 35, 35, 85),
+        AreaTint::Unknown => (90, 90, 90, 70),
+        AreaTint::Computing => (40, 110, 240, 60),
+    };
+    Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
+/// Whole-board safety over the stones: safe territory as small squares in its owner's colour
+/// (also over the dead stones inside it), a dot on each stone safe without search, a ring
+/// round each stone proven safe by search, a small diamond on each gap point.
+fn paint_safety(painter: &egui::Painter, safety: &SafetyOverlay, layout: &Layout) {
+    let cell = layout.cell;
+    let in_view = |p: Point| layout.window.contains(p);
+    let (black, white) = &safety.territory;
+    for (zone, fill, rim) in [
+        (
+            black,
+            Color32::from_rgb(20, 20, 22),
+            Color32::from_rgb(235, 235, 230),
+        ),
+        (
+            white,
+            Color32::from_rgb(248, 248, 244),
+            Color32::from_rgb(30, 30, 30),
+        ),
+    ] {
+        for p in zone.iter().filter(|&p| in_view(p)) {
+            let r = Rect::from_center_size(layout.center(p), Vec2::splat(cell * 0.3));
+            painter.rect(r, 1.0, fill, Stroke::new(1.0, rim), StrokeKind::Outside);
+        }
+    }
+    for p in safety.static_stones.iter().filter(|&p| in_view(p)) {
+        painter.circle_filled(layout.center(p), cell * 0.14, SAFE_MARK);
+    }
+    let ring = Stroke::new((cell * 0.08).clamp(1.5, 3.5), SAFE_MARK);
+    for p in safety.proven_stones.iter().filter(|&p| in_view(p)) {
+        painter.circle_stroke(layout.center(p), cell * 0.3, ring);
+    }
+    let r = cell * 0.16;
+    for p in safety.gaps.iter().filter(|&p| in_view(p)) {
+        let c = layout.center(p);
+        let pts = vec![
+            c + Vec2::new(0.0, -r),
+            c + Vec2::new(r, 0.0),
+            c + Vec2::new(0.0, r),
+            c + Vec2::new(-r, 0.0),
+        ];
+        painter.add(Shape::convex_polygon(pts, GAP_MARK, Stroke::NONE));
     }
 }
 
