@@ -32,7 +32,7 @@ impl AnalysisBoard<'_> {
         ui.horizontal_wrapped(|ui| {
             let step = |ui: &mut egui::Ui, text: &str, hover: &str, to: usize, on: bool| {
                 if ui
-                    .add_enabled(on, egui::Button::new(text))
+                    .add_enabled(on, egui::Button::new(RichText::new(text).size(15.0)))
                     .on_hover_text(hover)
                     .clicked()
                 {

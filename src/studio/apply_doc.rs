@@ -76,6 +76,8 @@ impl StudioApp {
                 self.forget_results();
                 self.recrop();
                 self.view.mode = Mode::Edit;
+                // A problem opened from the analysis view is shown: the analysis closes.
+                self.analysis = None;
                 self.settings.remember(path.to_path_buf());
                 let in_library = self.doc.library.entries.iter().any(|e| e.path == path);
                 if !in_library {
@@ -109,6 +111,7 @@ impl StudioApp {
     pub fn new_now(&mut self, size: usize) {
         self.jobs.live.stop();
         self.doc.problem = Document::from_setup(edit::new_problem(size));
+        self.analysis = None;
         self.forget_results();
         self.recrop();
         self.view.mode = Mode::Edit;

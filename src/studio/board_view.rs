@@ -273,12 +273,14 @@ pub const GAP_MARK: Color32 = Color32::from_rgb(150, 0, 170);
 
 /// The faint tint of a search area's interior by what its search found.
 pub fn tint_color(tint: AreaTint) -> Color32 {
+    // Each must beat the wood's yellow to keep its hue (a weak grey or blue turns brown);
+    // unknown whitens the wood instead.
     let (r, g, b, a) = match tint {
-        AreaTint::Safe => (30, 180, 80, 85),
-        AreaTint::ToAnswer => (245, 150, 0, 95),
-        AreaTint::Unsafe => (225, 35, 35, 85),
-        AreaTint::Unknown => (90, 90, 90, 70),
-        AreaTint::Computing => (40, 110, 240, 60),
+        AreaTint::Safe => (30, 200, 80, 105),
+        AreaTint::ToAnswer => (255, 140, 0, 150),
+        AreaTint::Unsafe => (220, 0, 30, 160),
+        AreaTint::Unknown => (255, 255, 255, 115),
+        AreaTint::Computing => (20, 90, 255, 140),
     };
     Color32::from_rgba_unmultiplied(r, g, b, a)
 }
@@ -516,6 +518,32 @@ mod tests {
         assert!(heat_color(0.1).a() >= 150);
         assert_eq!(heat_text_color(1.0), Color32::WHITE);
         assert_ne!(heat_text_color(0.1), Color32::WHITE);
+    }
+
+    #[test]
+    fn each_area_tint_keeps_its_hue_over_the_wood() {
+        use super::super::chrome::on_wood;
+        for palette in [
+            super::super::theme::Palette::light(),
+            super::super::theme::Palette::dark(),
+        ] {
+            let seen = |t: AreaTint| {
+                let c = on_wood(palette.wood, tint_color(t));
+                (i32::from(c.r()), i32::from(c.g()), i32::from(c.b()))
+            };
+            let (r, g, b) = seen(AreaTint::Safe);
+            assert!(g > r && g > b, "safe {:?}", (r, g, b));
+            let (r, g, b) = seen(AreaTint::Unsafe);
+            assert!(r > g + 60 && r > b + 60, "unsafe {:?}", (r, g, b));
+            let (r, g, b) = seen(AreaTint::ToAnswer);
+            assert!(r > g + 30 && g > b, "to answer {:?}", (r, g, b));
+            let (r, g, b) = seen(AreaTint::Computing);
+            assert!(b > r && b > g, "computing {:?}", (r, g, b));
+            // Unknown is the wood lightened: every channel above the wood's.
+            let (r, g, b) = seen(AreaTint::Unknown);
+            let w = palette.wood;
+            assert!(r > i32::from(w.r()) && g > i32::from(w.g()) && b > i32::from(w.b()));
+        }
     }
 
     #[test]

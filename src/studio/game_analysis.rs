@@ -241,7 +241,10 @@ impl GameAnalysis {
                 "searching {c}'s areas ({} s per claim)…",
                 self.secs_per_claim
             ),
-            (Phase::Done, _) if self.secs_per_claim > 0.0 => "searched".to_string(),
+            (Phase::Done, _) if self.secs_per_claim > 0.0 => format!(
+                "both colours searched ({} s per claim)",
+                self.secs_per_claim
+            ),
             (Phase::Done, _) => "static safe points only (no search)".to_string(),
             (Phase::Idle, _) => String::new(),
         }

@@ -73,7 +73,7 @@ fn the_end_of_a_game_shows_its_safe_points_then_the_search() {
     h.get_by_label_contains("area 1 at A9 (2 points, 1 block(s)): safe");
     h.get_by_label_contains("area 1 at G1 (2 points, 1 block(s)): safe");
     h.get_by_label_contains("at F9 (71 points): 63 empty points, more than 15");
-    h.get_by_label("searched");
+    h.get_by_label("both colours searched (1 s per claim)");
     // The board: safe stones marked, territory squared, both areas tinted safe.
     let scene = h.state().scene();
     let safety = scene.safety.expect("the safety overlay");
@@ -144,6 +144,11 @@ fn bad_files_change_nothing_and_closing_goes_back_to_the_problem() {
             "two-passes-9x9.sgf"
         );
     }
+    // A problem opened from the analysis view closes it.
+    apply(&mut h, Command::Open(bundled("04-straight-four-alive.sgf")));
+    assert!(h.state().analysis.is_none());
+    apply(&mut h, Command::AnalyzeGame(game("two-passes-9x9.sgf")));
+    assert!(h.state().analysis.is_some());
     h.get_by_label("✖ Close").click();
     h.run_steps(2);
     assert!(h.state().analysis.is_none());
