@@ -1,6 +1,7 @@
 //! The side panel of *Analyze a game*: the game, the search's time limit, what is being
 //! computed, and per colour the safe points (without and with search), the search areas with
-//! their verdicts and the zones left out of the search with the reason.
+//! their verdicts and the zones left out of the search with the reason. Every row wraps at the
+//! panel's width (a row wider than the panel would push it over the board).
 
 use super::analysis_scene::{area_tint, verdicts};
 use super::board_view::tint_color;
@@ -23,7 +24,7 @@ pub fn show(ui: &mut egui::Ui, settings: &Settings, a: &GameAnalysis, out: &mut 
                 .on_hover_text(a.path.display().to_string());
             let size = a.size();
             ui.label(format!("{size}x{size}, {} moves", a.moves()));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Search: seconds per claim");
                 let mut secs = settings.analysis_secs_per_claim;
                 let field = ui
@@ -41,7 +42,7 @@ pub fn show(ui: &mut egui::Ui, settings: &Settings, a: &GameAnalysis, out: &mut 
                     out.push(Command::SetAnalysisSecs(secs));
                 }
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if a.is_running() {
                     ui.spinner();
                 }
@@ -116,7 +117,7 @@ fn color_section(
             .interior
             .first()
             .map_or_else(String::new, |p| p.to_gtp(size));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new("■")
                     .color(on_wood(wood, tint_color(tint)))
