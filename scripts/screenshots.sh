@@ -133,6 +133,38 @@ if [ -n "${TSUMEGO_WEIGHTS:-}" ] || [ -f "$root/weights/ftl.safetensors" ]; then
     shot net-heatmap
 fi
 
+# 9. Analyze a game (File → Analyze a game…): a GNU Go game (scripts/gnugo-games.sh) at its end
+#    with each colour's safe points, the stones proven safe by search and the search areas
+#    tinted by their verdicts; then the position 100 moves earlier (← steps back). The path is
+#    typed into the GTK dialog file name first, then the folder before it, so that the
+#    dialog's completion of the folder names does not get in the way.
+game="${TSUMEGO_GAME:-$HOME/.cache/tsumego-studio/gnugo-games/game-05.sgf}"
+if [ -f "$game" ]; then
+    start "$root/problems/03-bent-three-kill.sgf"
+    click 20 12 0.7      # File
+    click 67 62 3        # Analyze a game…
+    # No window manager moves the focus to the dialog (start() focused the studio): do it.
+    xdotool windowfocus --sync "$(xdotool search --name "^Analyze a game$" | head -1)"
+    xdotool key ctrl+l; sleep 0.5; xdotool key ctrl+a BackSpace
+    xdotool type --delay 20 "$(basename "$game")"
+    xdotool key Home
+    xdotool type --delay 20 "$(dirname "$game")/"
+    sleep 0.5
+    xdotool key Return
+    sleep "${TSUMEGO_ANALYZE_WAIT:-30}"  # the static points, then both colours' search
+    xdotool mousemove 1270 700
+    sleep 0.5
+    shot analyze-game
+    # Back in the studio's window (the dialog took the focus), 100 moves back.
+    xdotool windowfocus "$(xdotool search --pid "$studio" --name "Tsumego Studio" | head -1)"
+    click 450 400 0.3
+    xdotool key --repeat 100 --delay 10 Left
+    sleep "${TSUMEGO_ANALYZE_WAIT:-30}"
+    xdotool mousemove 1270 700
+    sleep 0.5
+    shot analyze-game-move-156
+fi
+
 # 8. The layout at both ends of the window sizes the studio supports, each on a screen of its
 #    own size: 900x600 with every first move judged and the refutation of White's C1 opened
 #    from its line; 1920x1080 while a 19x19 research problem is being solved (the live view:

@@ -3,26 +3,23 @@
 //! without search (`go::safe_points`: unconditionally alive stones and the safe regions they
 //! make), and the search areas of the board partition with that colour defending
 //! (`go::partition`: interior points, boundary blocks, gap points), with every zone left out and
-//! why. Text with an ASCII board, or one JSON object.
+//! why; with `--search`, each area's boundary judged by search. The computation is
+//! [`crate::solver::jobs::position_safety`] (shared with the studio's *Analyze a game*); this
+//! file reads the record and words the result: text with an ASCII board, or one JSON object.
 
-use crate::go::partition::{partition, Area, LeftOut, LeftOutReason, Partition};
+use crate::go::partition::{Area, LeftOut, Partition};
 use crate::go::point::column_letter;
-use crate::go::safe_points::{safe_points_ascii, safe_points_both, SafePoints};
+use crate::go::safe_points::{safe_points_ascii, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
 use crate::problem::game_record::GameRecord;
-use crate::solver::jobs::area_safety::{area_claim, BoundarySafety};
-use crate::solver::jobs::board_safety::side_safety;
-use crate::solver::jobs::schedule::Width;
-use crate::solver::jobs::service::{ReproTarget, SolveRequest};
-use crate::solver::proof::certify::CheckSettings;
-use crate::solver::{Engine, SolveConfig};
+use crate::report::safety::{left_out_words, verdict_name};
+use crate::solver::jobs::position_safety::{ColorSafety, PositionSafety, SafetySearch};
 use anyhow::{bail, Context};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// What `safety` reports, as its JSON object.
 #[derive(Debug, Serialize)]
@@ -110,56 +107,14 @@ struct LeftOutReport {
     why: String,
 }
 
-/// One colour's areas judged by search, each claim within `secs` seconds (df-pn, proofs
-/// checked).
-fn searched(
-    board: &Board,
-    color: Color,
-    part: &Partition,
-    safe: &SafePoints,
-    secs: f64,
-) -> SearchedReport {
-    let size = board.size();
-    let template = part
-        .areas
-        .first()
-        .and_then(|a| area_claim(board, color, a, color.opponent()).ok());
-    let Some(template) = template else {
-        return SearchedReport {
-            safe_points: safe.count(),
-            proven_stones: Vec::new(),
-            areas: part.areas.iter().map(|_| "not-searched").collect(),
-        };
-    };
-    let config = SolveConfig {
-        engine: Engine::DFPN,
-        time_limit: Duration::try_from_secs_f64(secs).ok(),
-        ..SolveConfig::default()
-    };
-    let run = SolveRequest::new(
-        template,
-        config,
-        Width::Full,
-        CheckSettings::default(),
-        ReproTarget::in_temp_dir("safety --search"),
-    );
-    let side = side_safety(board, color, &part.areas, &run, Arc::default());
-    let all = safe.stones.union(&safe.territory).union(&side.safe_stones);
-    SearchedReport {
-        safe_points: all.len(),
-        proven_stones: gtp(&side.safe_stones, size),
-        areas: side
-            .areas
-            .iter()
-            .map(|(_, j)| match j.as_ref().map(|j| j.safety) {
-                Some(BoundarySafety::Safe) => "safe",
-                Some(BoundarySafety::SafeIfDefended) => "safe-if-defended",
-                Some(BoundarySafety::Unsafe) => "unsafe",
-                Some(BoundarySafety::Unknown) => "unknown",
-                None => "not-searched",
-            })
-            .collect(),
-    }
+/// What the search proved of one colour (its areas judged as `safety` reports them).
+fn searched_report(color: &ColorSafety, size: usize) -> Option<SearchedReport> {
+    let searched = color.searched.as_ref()?;
+    Some(SearchedReport {
+        safe_points: color.safe().len(),
+        proven_stones: gtp(&searched.proven_stones, size),
+        areas: searched.verdicts.iter().map(|v| verdict_name(*v)).collect(),
+    })
 }
 
 /// Run `safety` on `file` (`search`: also prove the areas by search, each claim within that
@@ -183,26 +138,23 @@ pub fn run(
     }
     let position = record.position_after(n);
     let board = &position.board;
-    let safe = safe_points_both(board);
-    let parts = ByColor::new(
-        partition(board, Color::Black),
-        partition(board, Color::White),
-    );
-    let mut report = Report {
+    // Each claim within `secs` seconds (df-pn, proofs checked).
+    let search = search.map(|secs| SafetySearch {
+        secs_per_claim: secs,
+        described_as: "safety --search".to_string(),
+    });
+    let safety = PositionSafety::of(board, search.as_ref(), Arc::default());
+    let colors = &safety.colors;
+    let safe = ByColor::new(colors.black.statics.clone(), colors.white.statics.clone());
+    let report = Report {
         file: file.display().to_string(),
         size: board.size(),
         moves: total,
         after_move: n,
         to_play: position.to_play.sgf_letter(),
-        black: color_report(board, &safe.black, &parts.black),
-        white: color_report(board, &safe.white, &parts.white),
+        black: color_report(board, &colors.black),
+        white: color_report(board, &colors.white),
     };
-    if let Some(secs) = search {
-        let black = searched(board, Color::Black, &parts.black, &safe.black, secs);
-        let white = searched(board, Color::White, &parts.white, &safe.white, secs);
-        report.black.searched = Some(black);
-        report.white.searched = Some(white);
-    }
     if json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -216,14 +168,15 @@ fn gtp(zone: &Zone, size: usize) -> Vec<String> {
     zone.iter().map(|p| p.to_gtp(size)).collect()
 }
 
-fn color_report(board: &Board, safe: &SafePoints, part: &Partition) -> ColorReport {
+fn color_report(board: &Board, color: &ColorSafety) -> ColorReport {
     let size = board.size();
+    let (safe, part) = (&color.statics, &color.partition);
     ColorReport {
         safe_points: safe.count(),
         safe_stones: gtp(&safe.stones, size),
         safe_territory: gtp(&safe.territory, size),
         areas: part.areas.iter().map(|a| area_report(a, size)).collect(),
-        searched: None,
+        searched: searched_report(color, size),
         left_out: part
             .left_out
             .iter()
@@ -261,23 +214,7 @@ fn left_out_report(part: &Partition, left: &LeftOut, size: usize) -> LeftOutRepo
         .points
         .first()
         .map_or_else(String::new, |p| p.to_gtp(size));
-    let (reason, why) = match left.reason {
-        LeftOutReason::NoDefenderStone => ("no_defender_stone", "no defender stone".to_string()),
-        LeftOutReason::TooLarge { empty } => (
-            "too_large",
-            format!(
-                "{empty} empty points, more than {}",
-                part.thresholds.max_interior_empty
-            ),
-        ),
-        LeftOutReason::TooOpen { dividers, boundary } => (
-            "too_open",
-            format!(
-                "{dividers} of its {boundary} boundary points are gaps, more than {}/{}",
-                part.thresholds.max_divider_share.num, part.thresholds.max_divider_share.den
-            ),
-        ),
-    };
+    let (reason, why) = left_out_words(part, left.reason);
     LeftOutReport {
         at,
         points: zone.points.len(),

@@ -8,9 +8,11 @@
 //!   analysis's Go result or way, a proof's main line);
 //! - [`first_moves`]: every first move judged, in words (one move's result, the summary);
 //! - [`book`]: a proven result against the file's own answer, in words;
-//! - [`answers`]: the judged first moves as the answer tree of a problem site, and as SGF.
+//! - [`answers`]: the judged first moves as the answer tree of a problem site, and as SGF;
+//! - [`safety`]: whole-board safety in words (an area's verdict, why a zone was left out).
 
 pub mod answers;
 pub mod book;
 pub mod first_moves;
+pub mod safety;
 pub mod verdict;

@@ -3,6 +3,9 @@
 //! in their own files (`*_panel.rs`, `menu_bar.rs`, `chrome.rs`, `legend.rs`) and see only the
 //! parts they read; what the commands do is in `apply_*.rs`.
 
+use super::analysis_board::AnalysisBoard;
+use super::analysis_panel;
+use super::analysis_scene::analysis_scene;
 use super::board_panel::BoardPanel;
 use super::board_view::BoardInput;
 use super::chrome;
@@ -10,6 +13,7 @@ use super::command::{Command, Commands};
 use super::doc_state::{DocState, Pending};
 use super::document::Document;
 use super::edit::{self, Tool};
+use super::game_analysis::GameAnalysis;
 use super::jobs::Jobs;
 use super::library::{bundled_folder, Library};
 use super::library_panel;
@@ -45,6 +49,8 @@ pub struct StudioApp {
     pub panels: PanelState,
     /// The net: its status and guide, its view of the shown position.
     pub net: Net,
+    /// *Analyze a game*: the game shown instead of the problem, while the view is open.
+    pub analysis: Option<GameAnalysis>,
     frame_log: FrameLog,
     /// `TSUMEGO_EXIT_AFTER_FIRST_FRAME`: close after the first frame (the start-up benchmark).
     exit_after_first_frame: bool,
@@ -66,6 +72,7 @@ impl StudioApp {
             view: ViewState::default(),
             panels: PanelState::default(),
             net: Net::default(),
+            analysis: None,
             frame_log: FrameLog {
                 enabled: std::env::var_os("TSUMEGO_FRAME_STATS").is_some(),
                 last: Instant::now(),
@@ -115,6 +122,7 @@ impl StudioApp {
         // The theme is the studio's setting whatever the system or the integration prefers.
         self.settings.theme.apply(&ctx);
         self.poll_background(&ctx);
+        self.analysis_frame();
         self.net_frame(&ctx);
         self.handle_dropped_files(&ctx);
         self.handle_keys(&ctx);
@@ -128,6 +136,7 @@ impl StudioApp {
             MenuBar {
                 doc: &self.doc,
                 jobs: &self.jobs,
+                analysis: self.analysis.as_ref(),
                 net: &self.net.status,
                 panels: &mut self.panels,
                 settings: &mut self.settings,
@@ -135,56 +144,21 @@ impl StudioApp {
             }
             .show(ui)
         });
-        let size = self.doc.problem.setup().size;
+        let size = match &self.analysis {
+            Some(a) => a.size(),
+            None => self.doc.problem.setup().size,
+        };
         egui::Panel::bottom("status").show(ui, |ui| {
             chrome::status_bar(ui, &self.view, self.panels.show_frame_time, size)
         });
         // The board keeps at least half the window: the problem list takes at most a fifth of
         // the width and the side panel at most 28% (both scroll, and long labels wrap).
         let width = ui.available_width();
-        if self.panels.show_library {
-            let library_max = width * 0.2;
-            let current_tag = self.current_tag();
-            egui::Panel::left("library")
-                .resizable(true)
-                .default_size(230.0_f32.min(library_max))
-                .max_size(library_max)
-                .show(ui, |ui| {
-                    library_panel::show(ui, &self.doc, current_tag, &mut out)
-                });
+        if self.analysis.is_some() {
+            self.analysis_view(ui, &mut out);
+        } else {
+            self.problem_view(ui, width, &mut out);
         }
-        let side_max = width * 0.28;
-        egui::Panel::right("side")
-            .resizable(true)
-            .default_size(360.0_f32.min(side_max))
-            .max_size(side_max)
-            .show(ui, |ui| {
-                SidePanel {
-                    settings: &self.settings,
-                    doc: &self.doc,
-                    jobs: &self.jobs,
-                    view: &self.view,
-                    net: &self.net.status,
-                    panels: &mut self.panels,
-                    out: &mut out,
-                }
-                .show(ui)
-            });
-        egui::CentralPanel::default().show(ui, |ui| {
-            let rect = ui.max_rect();
-            let shown = BoardPanel {
-                settings: &self.settings,
-                doc: &self.doc,
-                jobs: &self.jobs,
-                view: &self.view,
-                net: &self.net,
-                out: &mut out,
-            }
-            .show(ui);
-            self.view.board_area_rect = Some(rect);
-            self.view.board_layout = Some(shown.layout);
-            self.view.hover = shown.hover;
-        });
         self.apply_all(&ctx, &mut out);
         // After the panels' commands, as the modal follows what they asked (an Open that waits
         // for the answer shows it in this frame); its own answer is carried out at once.
@@ -201,6 +175,81 @@ impl StudioApp {
         if self.exit_after_first_frame {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+    }
+
+    /// The analysis view's panels: the side panel of the game and the board with its step
+    /// controls (the problem list is hidden while it is open).
+    fn analysis_view(&mut self, ui: &mut egui::Ui, out: &mut Commands) {
+        let Some(analysis) = &self.analysis else {
+            return;
+        };
+        let side_max = ui.available_width() * 0.3;
+        egui::Panel::right("analysis-side")
+            .resizable(true)
+            .default_size(380.0_f32.min(side_max))
+            .max_size(side_max)
+            .show(ui, |ui| {
+                analysis_panel::show(ui, &self.settings, analysis, out)
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let rect = ui.max_rect();
+            let (layout, hover) = AnalysisBoard {
+                settings: &self.settings,
+                analysis,
+                out,
+            }
+            .show(ui);
+            self.view.board_area_rect = Some(rect);
+            self.view.board_layout = Some(layout);
+            self.view.hover = hover;
+        });
+    }
+
+    /// The problem view's panels: the problem list, the side panel and the board.
+    fn problem_view(&mut self, ui: &mut egui::Ui, width: f32, out: &mut Commands) {
+        if self.panels.show_library {
+            let library_max = width * 0.2;
+            let current_tag = self.current_tag();
+            egui::Panel::left("library")
+                .resizable(true)
+                .default_size(230.0_f32.min(library_max))
+                .max_size(library_max)
+                .show(ui, |ui| {
+                    library_panel::show(ui, &self.doc, current_tag, &mut *out)
+                });
+        }
+        let side_max = width * 0.28;
+        egui::Panel::right("side")
+            .resizable(true)
+            .default_size(360.0_f32.min(side_max))
+            .max_size(side_max)
+            .show(ui, |ui| {
+                SidePanel {
+                    settings: &self.settings,
+                    doc: &self.doc,
+                    jobs: &self.jobs,
+                    view: &self.view,
+                    net: &self.net.status,
+                    panels: &mut self.panels,
+                    out: &mut *out,
+                }
+                .show(ui)
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let rect = ui.max_rect();
+            let shown = BoardPanel {
+                settings: &self.settings,
+                doc: &self.doc,
+                jobs: &self.jobs,
+                view: &self.view,
+                net: &self.net,
+                out: &mut *out,
+            }
+            .show(ui);
+            self.view.board_area_rect = Some(rect);
+            self.view.board_layout = Some(shown.layout);
+            self.view.hover = shown.hover;
+        });
     }
 
     /// With `TSUMEGO_FRAME_STATS` set, print the frame times (and the solver's rate) to stderr
@@ -306,6 +355,12 @@ impl StudioApp {
             Command::RefuteMove(mv) => self.refute_move(mv),
             Command::RefuteUndo => self.refute_undo(),
             Command::LoadNet => self.load_net(ctx),
+            Command::AskAnalyzeGame => self.ask_analyze_game(ctx),
+            Command::AnalyzeGame(path) => self.analyze_game(&path, ctx),
+            Command::AnalysisGoto(n) => self.analysis_goto(n, ctx),
+            Command::SetAnalysisSecs(secs) => self.set_analysis_secs(secs, ctx),
+            Command::SetPartitionOverlay(on) => self.settings.overlays.partition = on,
+            Command::CloseAnalysis => self.close_analysis(),
         }
     }
 
@@ -394,6 +449,29 @@ impl StudioApp {
         if typing {
             return;
         }
+        if self.analysis.is_some() {
+            // The analysis view steps through the game: every press counts.
+            let keys = [Key::ArrowLeft, Key::ArrowRight, Key::Home, Key::End];
+            let mut pressed = Vec::new();
+            ctx.input_mut(|i| {
+                i.events.retain(|e| match e {
+                    egui::Event::Key {
+                        key,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if keys.contains(key) && modifiers.is_none() => {
+                        pressed.push(*key);
+                        false
+                    }
+                    _ => true,
+                })
+            });
+            for k in pressed {
+                self.analysis_key(k, ctx);
+            }
+            return;
+        }
         if matches!(self.view.mode, Mode::Proof | Mode::Explore | Mode::Refute) {
             // Every press counts, also several of one key in the same frame.
             let keys = [
@@ -449,13 +527,21 @@ impl StudioApp {
                 .collect()
         });
         if let Some(path) = dropped.into_iter().next() {
-            self.request_open(path);
+            // In the analysis view a dropped file is a game to analyse.
+            if self.analysis.is_some() {
+                self.analyze_game(&path, ctx);
+            } else {
+                self.request_open(path);
+            }
         }
     }
 
-    /// The board as it should look now.
+    /// The board as it should look now (the game's position in the analysis view).
     pub fn scene(&self) -> Scene {
-        view_scene::scene(&self.settings, &self.doc, &self.jobs, &self.view, &self.net)
+        match &self.analysis {
+            Some(a) => analysis_scene(a, &self.settings.overlays),
+            None => view_scene::scene(&self.settings, &self.doc, &self.jobs, &self.view, &self.net),
+        }
     }
 
     /// The d-win line under the board (or what stands in its way).

@@ -29,6 +29,7 @@ impl StudioApp {
                 }
                 Purpose::ExportProof => self.write_proof(&path),
                 Purpose::ExportAnswers => self.write_answers(&path),
+                Purpose::AnalyzeGame => self.analyze_game(&path, ctx),
             },
             // A cancelled "Save as" cancels what was waiting for it.
             Some((_, None)) => self.doc.after_save = None,
@@ -75,6 +76,8 @@ impl StudioApp {
                 self.forget_results();
                 self.recrop();
                 self.view.mode = Mode::Edit;
+                // A problem opened from the analysis view is shown: the analysis closes.
+                self.analysis = None;
                 self.settings.remember(path.to_path_buf());
                 let in_library = self.doc.library.entries.iter().any(|e| e.path == path);
                 if !in_library {
@@ -108,6 +111,7 @@ impl StudioApp {
     pub fn new_now(&mut self, size: usize) {
         self.jobs.live.stop();
         self.doc.problem = Document::from_setup(edit::new_problem(size));
+        self.analysis = None;
         self.forget_results();
         self.recrop();
         self.view.mode = Mode::Edit;
@@ -145,7 +149,9 @@ impl StudioApp {
         self.show_dialog(ctx, Purpose::Open, folder, None);
     }
 
-    fn show_dialog(
+    /// Show the file dialog for `purpose` (in `folder`, suggesting `name`); its answer comes
+    /// through `poll_files`.
+    pub fn show_dialog(
         &mut self,
         ctx: &egui::Context,
         purpose: Purpose,

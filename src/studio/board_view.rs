@@ -1,6 +1,6 @@
 //! Painting a [`Scene`] with egui, and turning pointer input into board points.
 
-use super::scene::{Scene, Window};
+use super::scene::{AreaTint, SafetyOverlay, Scene, Window};
 use super::theme::Palette;
 use crate::go::point::column_letter;
 use crate::go::{Color, Point, Zone};
@@ -129,6 +129,11 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
         };
         fill_zone(painter, layout, z, color);
     }
+    if let Some(safety) = &scene.safety {
+        for (area, tint) in &safety.areas {
+            fill_zone(painter, layout, area, tint_color(*tint));
+        }
+    }
 
     // Grid: lines run to the board's edge, or half a cell past a cropped side.
     let line = Stroke::new((cell * 0.035).clamp(0.6, 1.5), palette.line);
@@ -179,6 +184,9 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
         if let Some(c) = scene.board.color_at(p) {
             stone(painter, layout.center(p), cell, c, palette, 1.0);
         }
+    }
+    if let Some(safety) = &scene.safety {
+        paint_safety(painter, safety, layout);
     }
     for p in scene.crucial.iter() {
         if w.contains(p) && scene.board.color_at(p).is_some() {
@@ -254,6 +262,70 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, layout: &Layout, palette: &
             };
             painter.circle_stroke(layout.center(p), cell * 0.22, Stroke::new(1.5, color));
         }
+    }
+}
+
+/// The colour of a safe stone's mark (a dot when safe without search, a ring when proven by
+/// search).
+pub const SAFE_MARK: Color32 = Color32::from_rgb(0, 185, 80);
+/// The colour of a gap point's mark.
+pub const GAP_MARK: Color32 = Color32::from_rgb(150, 0, 170);
+
+/// The faint tint of a search area's interior by what its search found.
+pub fn tint_color(tint: AreaTint) -> Color32 {
+    // Each must beat the wood's yellow to keep its hue (a weak grey or blue turns brown);
+    // unknown whitens the wood instead.
+    let (r, g, b, a) = match tint {
+        AreaTint::Safe => (30, 200, 80, 105),
+        AreaTint::ToAnswer => (255, 140, 0, 150),
+        AreaTint::Unsafe => (220, 0, 30, 160),
+        AreaTint::Unknown => (255, 255, 255, 115),
+        AreaTint::Computing => (20, 90, 255, 140),
+    };
+    Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
+/// Whole-board safety over the stones: safe territory as small squares in its owner's colour
+/// (also over the dead stones inside it), a dot on each stone safe without search, a ring
+/// round each stone proven safe by search, a small diamond on each gap point.
+fn paint_safety(painter: &egui::Painter, safety: &SafetyOverlay, layout: &Layout) {
+    let cell = layout.cell;
+    let in_view = |p: Point| layout.window.contains(p);
+    let (black, white) = &safety.territory;
+    for (zone, fill, rim) in [
+        (
+            black,
+            Color32::from_rgb(20, 20, 22),
+            Color32::from_rgb(235, 235, 230),
+        ),
+        (
+            white,
+            Color32::from_rgb(248, 248, 244),
+            Color32::from_rgb(30, 30, 30),
+        ),
+    ] {
+        for p in zone.iter().filter(|&p| in_view(p)) {
+            let r = Rect::from_center_size(layout.center(p), Vec2::splat(cell * 0.3));
+            painter.rect(r, 1.0, fill, Stroke::new(1.0, rim), StrokeKind::Outside);
+        }
+    }
+    for p in safety.static_stones.iter().filter(|&p| in_view(p)) {
+        painter.circle_filled(layout.center(p), cell * 0.14, SAFE_MARK);
+    }
+    let ring = Stroke::new((cell * 0.08).clamp(1.5, 3.5), SAFE_MARK);
+    for p in safety.proven_stones.iter().filter(|&p| in_view(p)) {
+        painter.circle_stroke(layout.center(p), cell * 0.3, ring);
+    }
+    let r = cell * 0.16;
+    for p in safety.gaps.iter().filter(|&p| in_view(p)) {
+        let c = layout.center(p);
+        let pts = vec![
+            c + Vec2::new(0.0, -r),
+            c + Vec2::new(r, 0.0),
+            c + Vec2::new(0.0, r),
+            c + Vec2::new(-r, 0.0),
+        ];
+        painter.add(Shape::convex_polygon(pts, GAP_MARK, Stroke::NONE));
     }
 }
 
@@ -446,6 +518,32 @@ mod tests {
         assert!(heat_color(0.1).a() >= 150);
         assert_eq!(heat_text_color(1.0), Color32::WHITE);
         assert_ne!(heat_text_color(0.1), Color32::WHITE);
+    }
+
+    #[test]
+    fn each_area_tint_keeps_its_hue_over_the_wood() {
+        use super::super::chrome::on_wood;
+        for palette in [
+            super::super::theme::Palette::light(),
+            super::super::theme::Palette::dark(),
+        ] {
+            let seen = |t: AreaTint| {
+                let c = on_wood(palette.wood, tint_color(t));
+                (i32::from(c.r()), i32::from(c.g()), i32::from(c.b()))
+            };
+            let (r, g, b) = seen(AreaTint::Safe);
+            assert!(g > r && g > b, "safe {:?}", (r, g, b));
+            let (r, g, b) = seen(AreaTint::Unsafe);
+            assert!(r > g + 60 && r > b + 60, "unsafe {:?}", (r, g, b));
+            let (r, g, b) = seen(AreaTint::ToAnswer);
+            assert!(r > g + 30 && g > b, "to answer {:?}", (r, g, b));
+            let (r, g, b) = seen(AreaTint::Computing);
+            assert!(b > r && b > g, "computing {:?}", (r, g, b));
+            // Unknown is the wood lightened: every channel above the wood's.
+            let (r, g, b) = seen(AreaTint::Unknown);
+            let w = palette.wood;
+            assert!(r > i32::from(w.r()) && g > i32::from(w.g()) && b > i32::from(w.b()));
+        }
     }
 
     #[test]

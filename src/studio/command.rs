@@ -107,6 +107,19 @@ pub enum Command {
     RefuteUndo,
     // The net.
     LoadNet,
+    // Analyze a game.
+    /// The file dialog for a game to analyse.
+    AskAnalyzeGame,
+    /// Open a game record in the analysis view (at its last move).
+    AnalyzeGame(PathBuf),
+    /// Show the position after this many moves of the game.
+    AnalysisGoto(usize),
+    /// The seconds per claim of the areas' search (0: no search).
+    SetAnalysisSecs(f64),
+    /// The partition overlay (area tints, gap points) on or off.
+    SetPartitionOverlay(bool),
+    /// Close the analysis view (back to the problem).
+    CloseAnalysis,
 }
 
 /// The queue the panels push into during a frame.

@@ -12,6 +12,8 @@ pub enum Purpose {
     SaveAs,
     ExportProof,
     ExportAnswers,
+    /// A game record for *Analyze a game*.
+    AnalyzeGame,
 }
 
 impl Purpose {
@@ -21,6 +23,7 @@ impl Purpose {
             Purpose::SaveAs => "Save the problem as",
             Purpose::ExportProof => "Export the proof tree as SGF",
             Purpose::ExportAnswers => "Export the answer tree as SGF",
+            Purpose::AnalyzeGame => "Analyze a game",
         }
     }
 }
@@ -67,6 +70,9 @@ impl Dialogs {
                         .add_filter("SGF", &["sgf"])
                         .add_filter("Research JSON", &["json"]),
                     Purpose::ExportProof | Purpose::ExportAnswers => d.add_filter("SGF", &["sgf"]),
+                    Purpose::AnalyzeGame => d
+                        .add_filter("Game records (SGF)", &["sgf"])
+                        .add_filter("All files", &["*"]),
                 };
                 if let Some(f) = folder.filter(|f| f.is_dir()) {
                     d = d.set_directory(f);
@@ -75,7 +81,7 @@ impl Dialogs {
                     d = d.set_file_name(n);
                 }
                 let path = match purpose {
-                    Purpose::Open => d.pick_file(),
+                    Purpose::Open | Purpose::AnalyzeGame => d.pick_file(),
                     Purpose::SaveAs | Purpose::ExportProof | Purpose::ExportAnswers => {
                         d.save_file()
                     }

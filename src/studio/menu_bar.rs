@@ -4,6 +4,7 @@
 
 use super::command::{Command, Commands};
 use super::doc_state::DocState;
+use super::game_analysis::GameAnalysis;
 use super::jobs::Jobs;
 use super::net_status::NetState;
 use super::panel_state::PanelState;
@@ -14,6 +15,8 @@ use super::theme::ThemeChoice;
 pub struct MenuBar<'a> {
     pub doc: &'a DocState,
     pub jobs: &'a Jobs,
+    /// The game analysed, while the analysis view is open.
+    pub analysis: Option<&'a GameAnalysis>,
     pub net: &'a NetState,
     pub panels: &'a mut PanelState,
     pub settings: &'a mut Settings,
@@ -26,6 +29,7 @@ impl MenuBar<'_> {
         let MenuBar {
             doc,
             jobs,
+            analysis,
             net,
             panels,
             settings,
@@ -36,6 +40,19 @@ impl MenuBar<'_> {
             ui.menu_button("File", |ui| {
                 if ui.button("Open…  (Ctrl+O)").clicked() {
                     out.push(Command::AskOpen);
+                }
+                if ui
+                    .button("Analyze a game…")
+                    .on_hover_text(
+                        "Open a game record (SGF) and step through it: each position's safe \
+                         points and search areas, proven by search on a worker thread",
+                    )
+                    .clicked()
+                {
+                    out.push(Command::AskAnalyzeGame);
+                }
+                if analysis.is_some() && ui.button("Close the analysis").clicked() {
+                    out.push(Command::CloseAnalysis);
                 }
                 if ui.button("Bundled problems").clicked() {
                     out.push(Command::ShowBundled);
@@ -128,6 +145,14 @@ impl MenuBar<'_> {
                      (areas of 5 to 8 points enclosed by one block)",
                     );
                 ui.checkbox(&mut o.coordinates, "Coordinates");
+                let mut partition = o.partition;
+                if ui
+                    .checkbox(&mut partition, "Partition (Analyze a game)")
+                    .on_hover_text("Tint each search area by its verdict and mark the gap points")
+                    .changed()
+                {
+                    out.push(Command::SetPartitionOverlay(partition));
+                }
                 ui.separator();
                 ui.checkbox(&mut o.net_policy, "Net policy (heat map)")
                     .on_hover_text(
@@ -192,7 +217,10 @@ impl MenuBar<'_> {
                 ui.checkbox(&mut o.net_value, "Show the d-win estimate");
             });
             ui.separator();
-            ui.strong(doc.problem.title());
+            match analysis {
+                Some(a) => ui.strong(format!("Analyze a game: {}", a.name())),
+                None => ui.strong(doc.problem.title()),
+            };
         });
     }
 }

@@ -23,10 +23,20 @@
 //!   [`frame_stats`] measures frame times; [`fonts`] makes the symbols show everywhere;
 //! - the net: [`net_status`] (loaded on a worker thread when first asked for), [`net_view`]
 //!   (its policy and d-win estimate for the shown position, from a worker thread), on the
-//!   studio in [`net_panel`] (the solver's Net choice, the net overlays) and [`apply_net`].
+//!   studio in [`net_panel`] (the solver's Net choice, the net overlays) and [`apply_net`];
+//! - *Analyze a game*: [`game_analysis`] (the game, the move shown, the results kept per move)
+//!   with its worker [`analysis_job`] (a position's safety,
+//!   [`crate::solver::jobs::position_safety`]), on the studio in [`analysis_board`] (step
+//!   controls, the board with [`analysis_scene`]'s overlay), [`analysis_panel`] and
+//!   [`apply_analysis`].
 
 pub mod all_moves;
+pub mod analysis_board;
+pub mod analysis_job;
+pub mod analysis_panel;
+pub mod analysis_scene;
 pub mod app;
+pub mod apply_analysis;
 pub mod apply_doc;
 pub mod apply_explore;
 pub mod apply_net;
@@ -46,6 +56,7 @@ pub mod explore_panel;
 pub mod explore_session;
 pub mod fonts;
 pub mod frame_stats;
+pub mod game_analysis;
 pub mod history;
 pub mod jobs;
 pub mod kept_results;

@@ -110,6 +110,40 @@ pub struct Scene {
     /// play of the region with its prior (the priors and the pass sum to one). Empty when the
     /// overlay is off or the net has not answered for this position.
     pub heat: Vec<(Point, f32)>,
+    /// Whole-board safety (*Analyze a game*): safe stones and territory, the search areas
+    /// tinted by their verdicts, gap points.
+    pub safety: Option<SafetyOverlay>,
+}
+
+/// What a search area's tint says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AreaTint {
+    /// Its boundary is safe even with the attacker to move.
+    Safe,
+    /// Safe when the defender answers a move there.
+    ToAnswer,
+    /// The attacker breaks it whoever moves first.
+    Unsafe,
+    /// Not decided (within the time limit, or not searched).
+    Unknown,
+    /// Its search has not ended yet.
+    Computing,
+}
+
+/// Whole-board safety over the position, as plain data.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SafetyOverlay {
+    /// The stones safe without search (unconditionally alive).
+    pub static_stones: Zone,
+    /// The stones proven safe by search and not safe without it.
+    pub proven_stones: Zone,
+    /// The safe territory of each colour: (Black's, White's).
+    pub territory: (Zone, Zone),
+    /// Each search area's interior with its tint (both colours' areas; empty when the
+    /// partition overlay is off).
+    pub areas: Vec<(Zone, AreaTint)>,
+    /// The gap points (dividers) on the areas' boundaries.
+    pub gaps: Zone,
 }
 
 /// A short text drawn on an empty point.
@@ -140,6 +174,7 @@ impl Scene {
             coordinates: true,
             marks: Vec::new(),
             heat: Vec::new(),
+            safety: None,
         }
     }
 

@@ -33,6 +33,8 @@ pub struct Overlays {
     /// The net's estimate that the OR player wins within d moves, under the board (off by
     /// default).
     pub net_value: bool,
+    /// *Analyze a game*: the search areas tinted by their verdicts and the gap points marked.
+    pub partition: bool,
 }
 
 impl Default for Overlays {
@@ -48,6 +50,7 @@ impl Default for Overlays {
             seki: true,
             net_policy: false,
             net_value: false,
+            partition: true,
         }
     }
 }
@@ -130,6 +133,9 @@ pub struct Settings {
     pub crop: bool,
     pub last_folder: Option<PathBuf>,
     pub recent: Vec<PathBuf>,
+    /// *Analyze a game*: the time limit of each claim of the areas' search, in seconds (0: no
+    /// search, the static safe points only).
+    pub analysis_secs_per_claim: f64,
 }
 
 impl Default for Settings {
@@ -143,6 +149,7 @@ impl Default for Settings {
             crop: true,
             last_folder: None,
             recent: Vec::new(),
+            analysis_secs_per_claim: 1.0,
         }
     }
 }

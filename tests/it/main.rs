@@ -67,6 +67,7 @@ mod safety_cli;
 
 // The studio, driven with egui_kittest.
 mod studio_all_moves;
+mod studio_analyze;
 mod studio_both_claims;
 mod studio_explore;
 mod studio_gui;

@@ -2,7 +2,8 @@
 //!
 //! - [`area_safety`]: the boundary safety of an open-boundary area (the partition's areas as
 //!   `live-all` claims, attacker first, then defender first), [`board_safety`]: every area of
-//!   one side on a board judged, and the stones proven safe;
+//!   one side on a board judged, and the stones proven safe; [`position_safety`]: a whole
+//!   board's safety for both colours (static safe points, partitions, the areas searched);
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches, and [`go_result`]: that result defined as claims under three ko rule sets;
 //! - [`open_problem`]: life and death of a group on an open board (GNU Go's `owl_attack` /
@@ -29,6 +30,7 @@ pub mod go_result;
 pub mod how;
 pub mod open_problem;
 pub mod portfolio_race;
+pub mod position_safety;
 pub mod race;
 pub mod reduce;
 pub mod schedule;

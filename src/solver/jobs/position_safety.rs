@@ -1,0 +1,255 @@
+//! The safety of a whole board for both colours, as plain data: what the `safety` command
+//! prints and the studio's *Analyze a game* shows. Per colour: the points safe without search
+//! ([`crate::go::safe_points`]), the board partition with that colour defending
+//! ([`crate::go::partition`]) and, when asked, every search area's boundary judged by search
+//! ([`crate::solver::jobs::board_safety::side_safety`], df-pn, each claim within a number of
+//! seconds, proofs checked); the safe points are then the static ones and the stones proven safe.
+//!
+//! The static part is quick and comes first ([`PositionSafety::statics`]); the search is added
+//! a colour at a time ([`PositionSafety::search_side`]), so a caller can show each step as it
+//! comes and stop the search with a flag.
+
+use crate::go::partition::{partition, Partition};
+use crate::go::safe_points::{safe_points_both, SafePoints};
+use crate::go::{Board, ByColor, Color, Zone};
+use crate::solver::jobs::area_safety::{area_claim, BoundarySafety};
+use crate::solver::jobs::board_safety::side_safety;
+use crate::solver::jobs::schedule::Width;
+use crate::solver::jobs::service::{ReproTarget, SolveRequest};
+use crate::solver::proof::certify::CheckSettings;
+use crate::solver::{Engine, SolveConfig};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How the areas are searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SafetySearch {
+    /// The time limit of each claim (an area takes one or two claims), in seconds.
+    pub secs_per_claim: f64,
+    /// The run in words, for the reproduction file of a proof the checker rejects.
+    pub described_as: String,
+}
+
+/// The safety of one board for both colours.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionSafety {
+    /// The board judged.
+    pub board: Board,
+    /// Each colour's safety with that colour defending.
+    pub colors: ByColor<ColorSafety>,
+}
+
+/// One colour's safe points and search areas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColorSafety {
+    /// The points safe without search.
+    pub statics: SafePoints,
+    /// The board partition with this colour defending: its search areas and the zones left out.
+    pub partition: Partition,
+    /// What the search proved, once searched.
+    pub searched: Option<SearchedSafety>,
+}
+
+/// What the search proved of one colour's areas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchedSafety {
+    /// Each area's boundary safety, in the order of the partition's areas (`None`: not
+    /// searched, its claim being no valid problem or the search stopped before it).
+    pub verdicts: Vec<Option<BoundarySafety>>,
+    /// The stones proven safe: the boundary blocks of the areas judged
+    /// [`BoundarySafety::Safe`].
+    pub proven_stones: Zone,
+}
+
+impl ColorSafety {
+    /// The safe points: the static ones and, once searched, the stones proven safe.
+    pub fn safe(&self) -> Zone {
+        let mut all = self.statics.stones.union(&self.statics.territory);
+        if let Some(s) = &self.searched {
+            all.union_with(&s.proven_stones);
+        }
+        all
+    }
+}
+
+impl PositionSafety {
+    /// The static part: each colour's safe points and partition, nothing searched.
+    pub fn statics(board: &Board) -> PositionSafety {
+        let safe = safe_points_both(board);
+        let side = |c: Color, statics: SafePoints| ColorSafety {
+            statics,
+            partition: partition(board, c),
+            searched: None,
+        };
+        PositionSafety {
+            board: board.clone(),
+            colors: ByColor::new(
+                side(Color::Black, safe.black),
+                side(Color::White, safe.white),
+            ),
+        }
+    }
+
+    /// Judge `color`'s areas by search as `search` asks; `stop` ends the search (the areas not
+    /// reached stay unjudged, one under way comes out unknown).
+    pub fn search_side(&mut self, color: Color, search: &SafetySearch, stop: Arc<AtomicBool>) {
+        let areas = &self.colors[color].partition.areas;
+        let searched = match request(&self.board, color, areas, search) {
+            Some(run) => {
+                let side = side_safety(&self.board, color, areas, &run, stop);
+                SearchedSafety {
+                    verdicts: side
+                        .areas
+                        .iter()
+                        .map(|(_, j)| j.as_ref().map(|j| j.safety))
+                        .collect(),
+                    proven_stones: side.safe_stones,
+                }
+            }
+            None => SearchedSafety {
+                verdicts: vec![None; areas.len()],
+                proven_stones: Zone::new(),
+            },
+        };
+        self.colors[color].searched = Some(searched);
+    }
+
+    /// The whole computation: the static part and, with `search`, Black's then White's areas
+    /// judged.
+    pub fn of(
+        board: &Board,
+        search: Option<&SafetySearch>,
+        stop: Arc<AtomicBool>,
+    ) -> PositionSafety {
+        let mut safety = PositionSafety::statics(board);
+        if let Some(search) = search {
+            for c in [Color::Black, Color::White] {
+                safety.search_side(c, search, Arc::clone(&stop));
+            }
+        }
+        safety
+    }
+}
+
+/// The solve request of `color`'s areas: df-pn at full width within the seconds per claim,
+/// proofs checked with the default bounds. Its claim is the first area's (each area's claim
+/// replaces it); `None` when there is no area or its claim is no valid problem.
+fn request(
+    board: &Board,
+    color: Color,
+    areas: &[crate::go::partition::Area],
+    search: &SafetySearch,
+) -> Option<SolveRequest> {
+    let template = area_claim(board, color, areas.first()?, color.opponent()).ok()?;
+    let config = SolveConfig {
+        engine: Engine::DFPN,
+        time_limit: Duration::try_from_secs_f64(search.secs_per_claim).ok(),
+        ..SolveConfig::default()
+    };
+    Some(SolveRequest::new(
+        template,
+        config,
+        Width::Full,
+        CheckSettings::default(),
+        ReproTarget::in_temp_dir(search.described_as.clone()),
+    ))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::go::Point;
+    use std::sync::atomic::Ordering;
+
+    /// Two Black groups on a 9x9 board: a straight four on the edge (safe whoever moves) and a
+    /// squared four in the corner (dead whoever moves), and nothing of White.
+    fn two_groups() -> Board {
+        Board::from_ascii(
+            ". . . . X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . X X X
+             . . . . . . X . .
+             . . . . . . X . .",
+        )
+        .unwrap()
+    }
+
+    fn search(secs: f64) -> SafetySearch {
+        SafetySearch {
+            secs_per_claim: secs,
+            described_as: "position safety tests".to_string(),
+        }
+    }
+
+    #[test]
+    fn the_static_part_has_no_safe_points_and_two_black_areas() {
+        let s = PositionSafety::statics(&two_groups());
+        let black = &s.colors[Color::Black];
+        assert_eq!(black.statics.count(), 0);
+        assert_eq!(black.partition.areas.len(), 2);
+        assert!(black.searched.is_none());
+        assert!(black.safe().is_empty());
+        let white = &s.colors[Color::White];
+        assert!(white.partition.areas.is_empty());
+        assert_eq!(white.statics.count(), 0);
+    }
+
+    #[test]
+    fn the_search_proves_the_straight_four_and_not_the_squared_four() {
+        let board = two_groups();
+        let s = PositionSafety::of(&board, Some(&search(10.0)), Arc::default());
+        let black = &s.colors[Color::Black];
+        let searched = black.searched.as_ref().unwrap();
+        assert_eq!(
+            searched.verdicts,
+            [Some(BoundarySafety::Safe), Some(BoundarySafety::Unsafe)]
+        );
+        let top = board.block_stones(Point::new(0, 1));
+        assert_eq!(searched.proven_stones, top);
+        assert_eq!(black.safe(), top);
+        // White has no area: searched, with nothing proven.
+        let white = s.colors[Color::White].searched.as_ref().unwrap();
+        assert!(white.verdicts.is_empty() && white.proven_stones.is_empty());
+    }
+
+    #[test]
+    fn a_stopped_search_judges_nothing() {
+        let board = two_groups();
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut s = PositionSafety::statics(&board);
+        s.search_side(Color::Black, &search(10.0), Arc::clone(&stop));
+        assert!(stop.load(Ordering::Relaxed));
+        let searched = s.colors[Color::Black].searched.as_ref().unwrap();
+        assert_eq!(searched.verdicts, [None, None]);
+        assert!(searched.proven_stones.is_empty());
+    }
+
+    #[test]
+    fn static_safe_points_count_with_the_proven_stones() {
+        // Black's living group in the corner (two eyes at A9 and C9) is safe without search.
+        let board = Board::from_ascii(
+            ". X . X X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let s = PositionSafety::of(&board, Some(&search(10.0)), Arc::default());
+        let black = &s.colors[Color::Black];
+        assert_eq!(black.statics.stones.len(), 8);
+        assert_eq!(black.statics.territory.len(), 2);
+        assert!(black.safe().len() >= 10);
+        assert!(black.safe().contains(Point::new(0, 0)));
+    }
+}
