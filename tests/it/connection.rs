@@ -79,32 +79,43 @@ fn a_block_with_two_links_to_living_stones_lives_with_a_sound_zone() {
     let (leaf, reason) = decide(&p).unwrap();
     assert_eq!(reason, Reason::Connected);
     assert!(leaf.is_win());
-    // The block, its two links, and the living stones' component (stones and eyes).
+    // The block, its two links, and the living stones' component (stones and eyes); the
+    // region reaches the living stones, so the problem is an open-boundary one and the zone
+    // also holds the block's neighbours (the lines to it passed positions without a leak).
+    assert!(p.is_open());
     assert_eq!(
         p.board().zone_ascii(&leaf.zone()),
         "\
 * O * O x
 O O O O x
 . * * . x
-. O O . x
-x x x x x
+* O O * x
+x X X x x
 "
     );
-    // The attacker's claims fail with the same zone.
-    for goal in [Goal::Kill, Goal::KillUca] {
+    // The attacker's claims fail with the zone of the defender's claim of the same goal family
+    // (`kill` is open too; `kill-uca`, the research goal, is not, and its zone has no
+    // neighbours added).
+    let uca = problem(TWO_LINKS, Goal::LiveUca, Color::Black);
+    let (uca_leaf, _) = decide(&uca).unwrap();
+    assert!(!uca.is_open() && uca_leaf.zone().len() < leaf.zone().len());
+    for (goal, zone) in [(Goal::Kill, leaf.zone()), (Goal::KillUca, uca_leaf.zone())] {
         let kill = problem(TWO_LINKS, goal, Color::Black);
-        assert_eq!(
-            decide(&kill),
-            Some((Leaf::Fail(leaf.zone()), Reason::Connected))
-        );
+        assert_eq!(decide(&kill), Some((Leaf::Fail(zone), Reason::Connected)));
     }
 }
 
 #[test]
 fn one_link_a_link_outside_the_region_or_superko_decide_nothing() {
     assert_eq!(decide(&problem(ONE_LINK, Goal::Live, Color::Black)), None);
+    // A link outside the region: the block has a liberty out there, so the problem is an
+    // open-boundary one and its leak rule fails the claim (the region cuts the fight off).
     let p = problem_in(TWO_LINKS, Goal::Live, Color::Black, &[(2, 2)]);
-    assert_eq!(decide(&p), None);
+    assert!(p.is_open());
+    assert_eq!(
+        decide(&p).map(|(l, r)| (l.is_win(), r)),
+        Some((false, Reason::Captured))
+    );
     let p = problem(TWO_LINKS, Goal::Live, Color::Black);
     assert_eq!(
         GoalTest::new(&p).without_static_rule().decide(p.board()),

@@ -102,13 +102,16 @@ impl GoalTest {
     /// The goal test of `problem`, with the static rule on (it needs the problem's region) and,
     /// for the every-block goals, the leak rule.
     /// For an open-boundary problem ([`Problem::is_open`]) the leak rule of
-    /// [`GoalTest::open_leak`], and no static rule, connection or seki terminal (their
-    /// arguments assume a closed region).
+    /// [`GoalTest::open_leak`], the connection terminal, and no static rule or seki terminal
+    /// (their arguments assume a closed region).
     pub fn new(problem: &Problem) -> GoalTest {
         let parts = GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial());
         if problem.is_open() {
+            // The connection terminal stays: a connection to unconditionally alive stones
+            // through links in the region holds whatever is played outside it.
             return GoalTest {
                 open_region: Some(problem.region()),
+                connection_region: Some(problem.region()),
                 ..parts
             };
         }
@@ -274,13 +277,20 @@ impl GoalTest {
             }
             return Some((self.outcome(true, zone), Reason::Alive));
         }
-        if let Some(leaf) = self.open_leak(board) {
-            return Some(leaf);
-        }
         if let Some(region) = self.connection_region.filter(|_| connectable) {
-            if let Some(zone) = connection_zone(board, self.defender, &decisive, &region, &life) {
+            if let Some(mut zone) = connection_zone(board, self.defender, &decisive, &region, &life)
+            {
+                if self.open_region.is_some() {
+                    // As for life above: the lines here passed positions without a leak.
+                    for (_, block) in board.blocks_of(&decisive) {
+                        zone.union_with(&block.grow(board.size()));
+                    }
+                }
                 return Some((self.outcome(true, zone), Reason::Connected));
             }
+        }
+        if let Some(leaf) = self.open_leak(board) {
+            return Some(leaf);
         }
         self.seki_or_static_dead(board)
     }
