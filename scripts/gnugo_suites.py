@@ -12,10 +12,13 @@ Subcommands (each prints what it did; scripts/gnugo-suites.sh runs them in order
     parse                    the three suites -> CACHE/gnugo-suites/cases.jsonl
     gnugo [--jobs J]         every case through GNU Go itself (GTP), its answer against the
                              suite's -> CACHE/gnugo-suites/gnugo-reference.json
-    ours [--secs S] [--jobs J] [--limit N] [--seed S]
+    ours [--secs S] [--jobs J] [--limit N] [--seed S] [--fresh]
                              every case through `tsumego-studio owl` ($BIN) ->
                              CACHE/gnugo-suites/ours-secsS.jsonl (resumed when run again),
                              ours-secsS.json and ours-secsS.md (tables, contradictions)
+    ours --engine gnugo      the same with GNU Go's own owl_attack / owl_defend in the place
+                             of ours (-> gnugo-owl.*): a check of how the harness maps the
+                             suite's answers onto owl searches
 
 CACHE is $TSUMEGO_CACHE or ~/.cache/tsumego-studio.
 
@@ -338,7 +341,9 @@ def read_jsonl(path):
 
 def print_parse_stats(stats):
     """The parse counts per suite, as a Markdown table, and the skipped commands."""
-    print("| suite | tests | cases | known failures (`*`) | unchecked (`&`) | other tests skipped |")
+    print(
+        "| suite | tests | cases | known failures (`*`) | unchecked (`&`) | other tests skipped |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | --- |")
     for suite, s in stats.items():
         skipped = ", ".join(f"{k} {v}" for k, v in sorted(s["skipped_commands"].items()))
@@ -392,6 +397,7 @@ class Gtp:
         except OSError:
             pass
         self.process.wait(timeout=30)
+        self.process.stdout.close()
 
 
 class GtpError(Exception):
@@ -528,7 +534,10 @@ def run_owl(argv, secs):
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=3 * secs + 60)
     except subprocess.TimeoutExpired:
-        return {"error": f"no answer within {3 * secs + 60:g} s", "seconds": time.monotonic() - start}
+        return {
+            "error": f"no answer within {3 * secs + 60:g} s",
+            "seconds": time.monotonic() - start,
+        }
     try:
         reply = json.loads(done.stdout)
         result = reply["result"]
@@ -615,27 +624,72 @@ def is_ko_case(case):
     return case["claim"] == "works-ko"
 
 
-def run_ours(cases, regression, binary, secs, jobs, results_path):
-    """Runs every case not yet in `results_path` (appended as it goes); returns all rows."""
+def product_searcher(binary, regression, secs):
+    """The owl searches of `tsumego-studio owl` (`binary`), one process each: a function
+    `(case, side) -> run` for run_ours."""
+    positions = suites_dir() / "positions"
+
+    def search(case, side):
+        if case["until"] is not None:
+            return {"error": "loadsgf up to a vertex: owl takes a move number"}
+        try:
+            argv = owl_argv(binary, case, regression, positions, side, secs)
+        except (GtpError, OSError) as e:
+            return {"error": f"position: {e}"}
+        return run_owl(argv, secs)
+
+    return search
+
+
+def gnugo_searcher(regression):
+    """GNU Go's own owl reading (`owl_attack` / `owl_defend`, one GTP process per worker) in
+    the place of ours: a function `(case, side) -> run` for run_ours. Codes 1-3 are `proven`
+    (2 and 3 by ko, kept as `ko_code`), 0 `disproven`. A check of the harness's mapping of the
+    suite's answers, `dragon_status` ones included, onto owl searches."""
+    local = threading.local()
+    engines, lock = [], threading.Lock()
+
+    def search(case, side):
+        start = time.monotonic()
+        if not hasattr(local, "gtp"):
+            local.gtp = Gtp(gnugo_argv(), regression)
+            with lock:
+                engines.append(local.gtp)
+        try:
+            for command in setup_commands(case):
+                local.gtp.send(command)
+            words = local.gtp.send(f"owl_{side} {case['point']}").split()
+        except GtpError as e:
+            if local.gtp.process.poll() is not None:
+                del local.gtp
+            return {"error": str(e), "seconds": time.monotonic() - start}
+        return {
+            "result": "disproven" if words[0] == "0" else "proven",
+            "move": words[1].upper() if len(words) > 1 else None,
+            "ko_code": int(words[0]) if words[0] in ("2", "3") else None,
+            "seconds": time.monotonic() - start,
+        }
+
+    def close():
+        for gtp in engines:
+            gtp.close()
+
+    search.close = close
+    return search
+
+
+def run_ours(cases, search, jobs, results_path):
+    """Runs every case not yet in `results_path` through `search` (`(case, side) -> run`,
+    closed by its `close()` at the end when it has one), appending each row as it is done;
+    returns the rows of all `cases`."""
     done = {(r["suite"], r["number"]) for r in read_jsonl(results_path)}
     todo = [c for c in cases if (c["suite"], c["number"]) not in done]
-    positions = suites_dir() / "positions"
     lock = threading.Lock()
     results_path.parent.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
 
     def one(case):
-        runs = {}
-        for side in directions(case):
-            if case["until"] is not None:
-                runs[side] = {"error": "loadsgf up to a vertex: owl takes a move number"}
-                continue
-            try:
-                argv = owl_argv(binary, case, regression, positions, side, secs)
-            except (GtpError, OSError) as e:
-                runs[side] = {"error": f"position: {e}"}
-                continue
-            runs[side] = run_owl(argv, secs)
+        runs = {side: search(case, side) for side in directions(case)}
         outcome, ours, move, move_ok = classify(case, runs)
         row = {
             **key_of(case),
@@ -665,11 +719,13 @@ def run_ours(cases, regression, binary, secs, jobs, results_path):
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(one, todo))
+    if hasattr(search, "close"):
+        search.close()
     wanted = {(c["suite"], c["number"]) for c in cases}
     return [r for r in read_jsonl(results_path) if (r["suite"], r["number"]) in wanted]
 
 
-def ours_report(cases, results, secs, total):
+def ours_report(cases, results, title, total):
     """Our run as Markdown: a table per suite (all cases, then the ko cases alone), the moves
     the suite also accepts, and the list of contradictions."""
     by_key = {(c["suite"], c["number"]): c for c in cases}
@@ -677,7 +733,7 @@ def ours_report(cases, results, secs, total):
     run_note = (
         f"{len(results)} of {total} cases run" if len(results) < total else f"all {total} cases"
     )
-    lines.append(f"`tsumego-studio owl --secs {secs:g}`: {run_note}.\n")
+    lines.append(f"{title}: {run_note}.\n")
 
     def table(title, rows_of):
         lines.append(f"{title}\n")
@@ -700,9 +756,10 @@ def ours_report(cases, results, secs, total):
         lines.append("")
 
     table("All cases:", results)
-    table("Of which the suite's answer is a ko (codes 2/3, taken as 'works'):", [
-        r for r in results if r["ko"]
-    ])
+    table(
+        "Of which the suite's answer is a ko (codes 2/3, taken as 'works'):",
+        [r for r in results if r["ko"]],
+    )
     contradictions = [r for r in results if r["outcome"] == "contradicts"]
     lines.append(f"Contradictions ({len(contradictions)}):\n")
     if contradictions:
@@ -710,7 +767,7 @@ def ours_report(cases, results, secs, total):
         lines.append("| --- | --- | --- | ---: | --- | --- | --- | --- |")
         for r in sorted(contradictions, key=lambda r: (SUITES.index(r["suite"]), r["number"])):
             case = by_key[(r["suite"], r["number"])]
-            expected = ("!" if case["negate"] else "") + case["expected"]
+            expected = (("!" if case["negate"] else "") + case["expected"]).replace("|", "\\|")
             where = case["move"] if case["move"] is not None else "end"
             if case["plays"]:
                 where = f"{where} + {' '.join(v for _, v in case['plays'])}"
@@ -758,6 +815,12 @@ def main(argv=None):
     ours.add_argument("--limit", type=int, help="the first N cases of the seeded order only")
     ours.add_argument("--seed", type=int, default=1, help="the seed of the cases' order")
     ours.add_argument("--fresh", action="store_true", help="forget earlier results of this run")
+    ours.add_argument(
+        "--engine",
+        choices=("owl", "gnugo"),
+        default="owl",
+        help="owl: `tsumego-studio owl` ($BIN); gnugo: GNU Go's owl reading (checks the mapping)",
+    )
     args = parser.parse_args(argv)
 
     src = cache_dir() / "gnugo-src"
@@ -784,19 +847,29 @@ def main(argv=None):
         print_gnugo_report(cases, results)
         print(f"\nwritten: {out}")
         return 0
-    binary = os.environ.get("BIN") or "target/release/tsumego-studio"
-    if not (Path(binary).is_file() and os.access(binary, os.X_OK)):
-        raise SystemExit(f"error: no binary at {binary} (cargo build --release, or set BIN)")
+    if args.engine == "gnugo":
+        search = gnugo_searcher(regression)
+        stem = "gnugo-owl"
+    else:
+        binary = os.environ.get("BIN") or "target/release/tsumego-studio"
+        if not (Path(binary).is_file() and os.access(binary, os.X_OK)):
+            raise SystemExit(f"error: no binary at {binary} (cargo build --release, or set BIN)")
+        search = product_searcher(binary, regression, args.secs)
+        stem = f"ours-secs{args.secs:g}"
     order = list(cases)
     random.Random(args.seed).shuffle(order)
     if args.limit is not None:
         order = order[: args.limit]
-    stem = f"ours-secs{args.secs:g}"
     results_path = suites_dir() / f"{stem}.jsonl"
     if args.fresh and results_path.exists():
         results_path.unlink()
-    results = run_ours(order, regression, binary, args.secs, args.jobs, results_path)
-    report = ours_report(cases, results, args.secs, len(cases))
+    results = run_ours(order, search, args.jobs, results_path)
+    title = (
+        "GNU Go's `owl_attack` / `owl_defend`"
+        if args.engine == "gnugo"
+        else (f"`tsumego-studio owl --secs {args.secs:g}`")
+    )
+    report = ours_report(cases, results, title, len(cases))
     (suites_dir() / f"{stem}.md").write_text(report)
     (suites_dir() / f"{stem}.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     print(report)

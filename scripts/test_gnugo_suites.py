@@ -73,7 +73,9 @@ class ParseTest(unittest.TestCase):
         first, sixth, eighth = self.by_number[1], self.by_number[6], self.by_number[8]
         self.assertEqual((first["sgf"], first["move"], first["plays"]), ("games/one.sgf", 12, []))
         self.assertEqual(sixth["plays"], [["white", "B1"], ["black", "A1"]])
-        self.assertEqual((eighth["sgf"], eighth["move"], eighth["plays"]), ("games/two.sgf", None, []))
+        self.assertEqual(
+            (eighth["sgf"], eighth["move"], eighth["plays"]), ("games/two.sgf", None, [])
+        )
         self.assertEqual(
             gs.setup_commands(sixth), ["loadsgf games/one.sgf 12", "play white B1", "play black A1"]
         )
@@ -82,7 +84,15 @@ class ParseTest(unittest.TestCase):
         claims = {n: c["claim"] for n, c in self.by_number.items()}
         self.assertEqual(
             claims,
-            {1: "works", 2: "fails", 4: "works", 6: "critical", 8: "dead", 9: "works-ko", 10: "open"},
+            {
+                1: "works",
+                2: "fails",
+                4: "works",
+                6: "critical",
+                8: "dead",
+                9: "works-ko",
+                10: "open",
+            },
         )
         self.assertTrue(self.by_number[4]["negate"])
         self.assertEqual(self.by_number[4]["expected"], "0")
@@ -97,7 +107,7 @@ class ParseTest(unittest.TestCase):
 
 
 # The fake `tsumego-studio owl`: its answers, by the target point and direction.
-FAKE_OWL = r'''#!/usr/bin/env python3
+FAKE_OWL = r"""#!/usr/bin/env python3
 import json, sys
 args = sys.argv[1:]
 assert args[0] == "owl" and "--json" in args and "--secs" in args
@@ -108,7 +118,7 @@ answer = answers.get(point + " " + side)
 if answer is None:
     sys.exit("fake owl: no answer for " + point + " " + side)
 print(json.dumps({"result": answer[0], "move": answer[1], "seconds": 0.5}))
-'''
+"""
 
 
 class OursTest(unittest.TestCase):
@@ -134,33 +144,56 @@ class OursTest(unittest.TestCase):
             patch.start()
             self.addCleanup(patch.stop)
             results_path = Path(tmp) / "ours.jsonl"
-            results = gs.run_ours(cases, Path(tmp), str(fake), 1.0, 2, results_path)
+            search = gs.product_searcher(str(fake), Path(tmp), 1.0)
+            results = gs.run_ours(cases, search, 2, results_path)
             by_number = {r["number"]: r for r in results}
             outcomes = {n: r["outcome"] for n, r in by_number.items()}
             self.assertEqual(
                 outcomes,
-                {1: "agrees", 2: "contradicts", 4: "unknown", 8: "agrees", 9: "agrees", 10: "no-claim"},
+                {
+                    1: "agrees",
+                    2: "contradicts",
+                    4: "unknown",
+                    8: "agrees",
+                    9: "agrees",
+                    10: "no-claim",
+                },
             )
             self.assertEqual((by_number[1]["move"], by_number[1]["move_ok"]), ("D4", True))
             self.assertEqual((by_number[9]["ko"], by_number[9]["move_ok"]), (True, False))
             self.assertEqual(by_number[2]["ours"], "works")
             # A second run resumes: nothing is searched again (the fake would now fail).
             Path(str(fake) + ".json").write_text("{}")
-            again = gs.run_ours(cases, Path(tmp), str(fake), 1.0, 1, results_path)
+            again = gs.run_ours(cases, search, 1, results_path)
             self.assertEqual(sorted(r["number"] for r in again), sorted(by_number))
-            report = gs.ours_report(cases, results, 1.0, len(cases))
+            report = gs.ours_report(cases, results, "the fake", len(cases))
             self.assertIn("| ld_owl | 6 | 3 | 1 | 1 | 0 | 1 | 1 of 2 |", report)
-            self.assertIn("| ld_owl:2 | owl_defend | games/one.sgf | 12 | C3 | `[0]` | works | C4 |", report)
+            self.assertIn(
+                "| ld_owl:2 | owl_defend | games/one.sgf | 12 | C3 | `[0]` | works | C4 |", report
+            )
             # An engine that fails is an error, not an answer.
-            broken = gs.run_owl([str(fake), "owl", "x.sgf", "--attack", "A1", "--secs", "1", "--json"], 1)
+            broken = gs.run_owl(
+                [str(fake), "owl", "x.sgf", "--attack", "A1", "--secs", "1", "--json"], 1
+            )
             self.assertIn("no answer for A1 attack", broken["error"])
 
     def test_dragon_status_both_directions(self):
-        case = {"command": "dragon_status", "claim": "critical", "expected": "critical (A2|B2) B2", "negate": False}
+        case = {
+            "command": "dragon_status",
+            "claim": "critical",
+            "expected": "critical (A2|B2) B2",
+            "negate": False,
+        }
         self.assertEqual(gs.directions(case), ["attack", "defend"])
-        proven = {"attack": {"result": "proven", "move": "A2"}, "defend": {"result": "proven", "move": "B2"}}
+        proven = {
+            "attack": {"result": "proven", "move": "A2"},
+            "defend": {"result": "proven", "move": "B2"},
+        }
         self.assertEqual(gs.classify(case, proven), ("agrees", "critical", "A2 B2", True))
-        alive = {"attack": {"result": "disproven", "move": None}, "defend": {"result": "proven", "move": "C1"}}
+        alive = {
+            "attack": {"result": "disproven", "move": None},
+            "defend": {"result": "proven", "move": "C1"},
+        }
         self.assertEqual(gs.classify(case, alive)[:2], ("contradicts", "alive"))
         alive_claim = {**case, "claim": "alive"}
         self.assertEqual(gs.directions(alive_claim), ["attack"])
@@ -170,7 +203,7 @@ class OursTest(unittest.TestCase):
 
 # A fake GNU Go: answers `loadsgf` and `play` with nothing, and the tests as listed; `boom`
 # fails as GTP does.
-FAKE_GTP = r'''#!/usr/bin/env python3
+FAKE_GTP = r"""#!/usr/bin/env python3
 import sys
 answers = {"owl_attack C3": "1 B2", "owl_defend C3": "1 C4", "owl_defend E5": "0"}
 for line in sys.stdin:
@@ -184,7 +217,7 @@ for line in sys.stdin:
         print("= " + answers[command] + "\n", flush=True)
     else:
         print("? unknown command\n", flush=True)
-'''
+"""
 
 
 class GnugoTest(unittest.TestCase):
@@ -202,8 +235,30 @@ class GnugoTest(unittest.TestCase):
         got = {r["number"]: (r["answer"], r["passed"]) for r in results}
         # 1 passes, 2 answers a defence where the suite wants 0, 4 answers 0 against [!0],
         # 8 is unknown to the fake: a GTP failure.
-        self.assertEqual(got, {1: ("1 B2", True), 2: ("1 C4", False), 4: ("0", False), 8: (None, False)})
+        self.assertEqual(
+            got, {1: ("1 B2", True), 2: ("1 C4", False), 4: ("0", False), 8: (None, False)}
+        )
         self.assertIn("unknown command", results[3]["error"])
+
+    def test_gnugo_in_the_place_of_owl(self):
+        cases, _ = gs.parse_tst(SNIPPET, "made-up")
+        cases = [c for c in cases if c["number"] in (1, 2, 4)]
+        with tempfile.TemporaryDirectory() as tmp:
+            fake = Path(tmp) / "fake-gnugo"
+            fake.write_text(FAKE_GTP)
+            fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
+            with mock.patch.dict(os.environ, {"GNUGO": str(fake)}):
+                search = gs.gnugo_searcher(Path(tmp))
+                results = gs.run_ours(cases, search, 1, Path(tmp) / "gnugo-owl.jsonl")
+        got = {r["number"]: (r["outcome"], r["ours"], r["move"]) for r in results}
+        self.assertEqual(
+            got,
+            {
+                1: ("agrees", "works", "B2"),
+                2: ("contradicts", "works", "C4"),
+                4: ("contradicts", "fails", None),
+            },
+        )
 
 
 if __name__ == "__main__":
