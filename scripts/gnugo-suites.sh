@@ -10,8 +10,10 @@
 #                                               # itself on every case (a check of the parser)
 #   scripts/gnugo-suites.sh ours [--secs S] [--jobs J] [--limit N] [--seed S] [--fresh]
 #                                               # fetch, parse, and every case through
-#                                               # `tsumego-studio owl` (default --secs 10);
-#                                               # an interrupted run resumes
+#                                               # `tsumego-studio owl` (default --secs 10), in
+#                                               # a seeded order; an interrupted run resumes
+#   scripts/gnugo-suites.sh ours --report-only  # the tables of the results so far
+#   scripts/gnugo-suites.sh ours --engine gnugo # GNU Go's owl reading in the place of ours
 #   scripts/gnugo-suites.sh parse               # fetch and parse only
 #
 # BIN: the binary (default: target/release/tsumego-studio under CARGO_TARGET_DIR or ./target).

@@ -12,10 +12,12 @@ Subcommands (each prints what it did; scripts/gnugo-suites.sh runs them in order
     parse                    the three suites -> CACHE/gnugo-suites/cases.jsonl
     gnugo [--jobs J]         every case through GNU Go itself (GTP), its answer against the
                              suite's -> CACHE/gnugo-suites/gnugo-reference.json
-    ours [--secs S] [--jobs J] [--limit N] [--seed S] [--fresh]
+    ours [--secs S] [--jobs J] [--limit N] [--seed S] [--fresh] [--report-only]
                              every case through `tsumego-studio owl` ($BIN) ->
                              CACHE/gnugo-suites/ours-secsS.jsonl (resumed when run again),
-                             ours-secsS.json and ours-secsS.md (tables, contradictions)
+                             ours-secsS.json and ours-secsS.md (tables, contradictions);
+                             --report-only writes them from the results so far (a run
+                             stopped midway: its cases are the first of the seeded order)
     ours --engine gnugo      the same with GNU Go's own owl_attack / owl_defend in the place
                              of ours (-> gnugo-owl.*): a check of how the harness maps the
                              suite's answers onto owl searches
@@ -816,6 +818,9 @@ def main(argv=None):
     ours.add_argument("--seed", type=int, default=1, help="the seed of the cases' order")
     ours.add_argument("--fresh", action="store_true", help="forget earlier results of this run")
     ours.add_argument(
+        "--report-only", action="store_true", help="the report of the results so far, no search"
+    )
+    ours.add_argument(
         "--engine",
         choices=("owl", "gnugo"),
         default="owl",
@@ -863,7 +868,11 @@ def main(argv=None):
     results_path = suites_dir() / f"{stem}.jsonl"
     if args.fresh and results_path.exists():
         results_path.unlink()
-    results = run_ours(order, search, args.jobs, results_path)
+    if args.report_only:
+        wanted = {(c["suite"], c["number"]) for c in order}
+        results = [r for r in read_jsonl(results_path) if (r["suite"], r["number"]) in wanted]
+    else:
+        results = run_ours(order, search, args.jobs, results_path)
     title = (
         "GNU Go's `owl_attack` / `owl_defend`"
         if args.engine == "gnugo"
