@@ -531,7 +531,8 @@ def owl_argv(binary, case, regression, positions, side, secs):
 
 
 def run_owl(argv, secs):
-    """One owl search: `{"result", "move", "seconds", "raw"}` or `{"error"}`."""
+    """One owl search: `{"result", "move", "ko_code", "seconds", "raw"}` or `{"error"}`;
+    `ko_code` is the answer's GNU Go code (the JSON's `gnugo`) when it is a ko (2 or 3)."""
     start = time.monotonic()
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=3 * secs + 60)
@@ -549,9 +550,11 @@ def run_owl(argv, secs):
     if result not in ("proven", "disproven", "unknown"):
         return {"error": f"result '{result}'", "seconds": time.monotonic() - start}
     move = reply.get("move")
+    code = reply.get("gnugo")
     return {
         "result": result,
         "move": move.upper() if isinstance(move, str) else None,
+        "ko_code": code if code in (2, 3) else None,
         "seconds": reply.get("seconds", time.monotonic() - start),
         "raw": reply,
     }
@@ -580,14 +583,16 @@ def classify(case, runs):
         run = runs["attack" if case["command"] == "owl_attack" else "defend"]
         ours = {"proven": "works", "disproven": "fails", "unknown": "unknown"}[run["result"]]
         move = run["move"] if run["result"] == "proven" else None
+        if ours == "works" and run.get("ko_code"):
+            ours = f"works by ko (code {run['ko_code']})"
         if ours == "unknown":
             return "unknown", ours, move, None
         if claim in ("open", "none"):
             return "no-claim", ours, move, None
         says_works = claim in ("works", "works-ko")
-        if (ours == "works") != says_works:
+        if (ours != "fails") != says_works:
             return "contradicts", ours, move, None
-        if ours == "works" and move is not None:
+        if ours != "fails" and move is not None:
             answers = [f"{code} {move}" for code in (1, 2, 3)]
             ok = any(answer_matches(case["expected"], case["negate"], a) for a in answers)
             return "agrees", ours, move, ok

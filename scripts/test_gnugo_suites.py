@@ -117,7 +117,8 @@ answers = json.loads(open(__file__ + ".json").read())
 answer = answers.get(point + " " + side)
 if answer is None:
     sys.exit("fake owl: no answer for " + point + " " + side)
-print(json.dumps({"result": answer[0], "move": answer[1], "seconds": 0.5}))
+code = answer[2] if len(answer) > 2 else None
+print(json.dumps({"result": answer[0], "move": answer[1], "gnugo": code, "seconds": 0.5}))
 """
 
 
@@ -132,7 +133,7 @@ class OursTest(unittest.TestCase):
             "C3 defend": ["proven", "C4"],  # 2: the suite says defence fails: contradicts
             "E5 defend": ["unknown", None],  # 4: unknown
             "Q16 defend": ["disproven", None],  # 8: dead: agrees
-            "Q16 attack": ["proven", "S18"],  # 9: a ko answer, ours works: agrees, other move
+            "Q16 attack": ["proven", "S18", 2],  # 9: a ko answer, ours works: agrees, other move
             "R3 attack": ["proven", "S2"],  # 10: no claim
         }
         with tempfile.TemporaryDirectory() as tmp:
@@ -162,6 +163,7 @@ class OursTest(unittest.TestCase):
             self.assertEqual((by_number[1]["move"], by_number[1]["move_ok"]), ("D4", True))
             self.assertEqual((by_number[9]["ko"], by_number[9]["move_ok"]), (True, False))
             self.assertEqual(by_number[2]["ours"], "works")
+            self.assertEqual(by_number[9]["ours"], "works by ko (code 2)")
             # A second run resumes: nothing is searched again (the fake would now fail).
             Path(str(fake) + ".json").write_text("{}")
             again = gs.run_ours(cases, search, 1, results_path)
