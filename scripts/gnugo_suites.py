@@ -767,6 +767,18 @@ def ours_report(cases, results, title, total):
         "Of which the suite's answer is a ko (codes 2/3, taken as 'works'):",
         [r for r in results if r["ko"]],
     )
+    reasons = {}
+    for r in results:
+        if r["outcome"] == "unknown":
+            for run in r["runs"].values():
+                if run.get("result") == "unknown":
+                    reason = run.get("raw", {}).get("reason") or "(none given)"
+                    reasons[reason] = reasons.get(reason, 0) + 1
+    if reasons:
+        lines.append("The searches that stayed unknown, by the reason given:\n")
+        for reason, count in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"- {count}: {reason}")
+        lines.append("")
     contradictions = [r for r in results if r["outcome"] == "contradicts"]
     lines.append(f"Contradictions ({len(contradictions)}):\n")
     if contradictions:

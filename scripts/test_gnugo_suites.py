@@ -170,6 +170,7 @@ class OursTest(unittest.TestCase):
             self.assertEqual(sorted(r["number"] for r in again), sorted(by_number))
             report = gs.ours_report(cases, results, "the fake", len(cases))
             self.assertIn("| ld_owl | 6 | 3 | 1 | 1 | 0 | 1 | 1 of 2 |", report)
+            self.assertIn("- 1: (none given)", report)
             self.assertIn(
                 "| ld_owl:2 | owl_defend | games/one.sgf | 12 | C3 | `[0]` | works | C4 |", report
             )
