@@ -7,6 +7,8 @@
 //! - [`static_table`]: `static-table build` / `info`, the table of the static life-and-death
 //!   rule;
 //! - [`seki_db`]: `seki-db build` / `info`, the seki database of 7x7 Killall-Go;
+//! - [`owl`]: can a group in a game position be captured or saved (GNU Go's `owl_attack` /
+//!   `owl_defend`), as an open-boundary problem;
 //! - [`safety`]: whole-board safety in a game record (static safe points, the partition's
 //!   search areas);
 //! - shared: [`engine`] (search options),
@@ -18,6 +20,7 @@ pub mod check;
 pub mod checking;
 pub mod engine;
 pub mod nn;
+pub mod owl;
 pub mod proof_file;
 pub mod reduce;
 pub mod report;
@@ -29,6 +32,7 @@ pub mod static_table;
 pub mod train;
 pub mod train_plot;
 
+use crate::solver::jobs::open_problem::OwlAsk;
 use anyhow::bail;
 use checking::CheckArgs;
 use clap::{Parser, Subcommand};
@@ -181,6 +185,39 @@ pub enum Command {
         #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = engine::parse_secs)]
         claim_secs: f64,
     },
+    /// Can the group at a point be captured or saved, in a game position with no region or
+    /// wall given (GNU Go's `owl_attack` / `owl_defend`, answered by proof)? The target's
+    /// neighbourhood is searched as an open-boundary problem: a kill holds however the group
+    /// runs or connects out, a life holds inside the neighbourhood; otherwise the answer is
+    /// unknown (it depends on the rest of the board). Every answer is checked.
+    Owl {
+        /// The game record or position (SGF).
+        file: PathBuf,
+        /// The position before this move is played (GTP's `loadsgf FILE N`); default: the end.
+        #[arg(long = "move", value_name = "N")]
+        before_move: Option<usize>,
+        /// Capture the group at this point (GTP coordinates), its opponent moving first.
+        #[arg(
+            long,
+            value_name = "P",
+            conflicts_with = "defend",
+            required_unless_present = "defend"
+        )]
+        attack: Option<String>,
+        /// Save the group at this point, its owner moving first.
+        #[arg(long, value_name = "P")]
+        defend: Option<String>,
+        /// Seconds for the whole answer (every search and the check of the proof).
+        #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = engine::parse_secs)]
+        secs: f64,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write the claim as a problem file (SGF: the position, the target's stones as
+        /// crucial stones, the region searched), to open in the studio or `solve`.
+        #[arg(long, value_name = "FILE")]
+        problem_out: Option<PathBuf>,
+    },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -244,5 +281,29 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             search,
             claim_secs,
         } => safety::run(&file, at_move, json, search.then_some(claim_secs)),
+        Command::Owl {
+            file,
+            before_move,
+            attack,
+            defend,
+            secs,
+            json,
+            problem_out,
+        } => {
+            let (ask, target) = match (attack, defend) {
+                (Some(p), _) => (OwlAsk::Attack, p),
+                (None, Some(p)) => (OwlAsk::Defend, p),
+                (None, None) => bail!("owl needs --attack P or --defend P"),
+            };
+            owl::run(
+                &file,
+                before_move,
+                ask,
+                &target,
+                secs,
+                json,
+                problem_out.as_deref(),
+            )
+        }
     }
 }

@@ -22,6 +22,7 @@ pub mod goal;
 pub mod infer;
 pub mod json;
 pub mod load;
+pub mod open_region;
 pub mod rules_key;
 pub mod setup;
 pub mod sgf_read;
@@ -62,6 +63,9 @@ pub struct Problem {
     region: Zone,
     /// Stones of the defender in `board`; non-empty for `Live`/`Kill`.
     crucial: Zone,
+    /// The crucial stones can reach an empty point outside the region
+    /// ([`open_region::region_is_open`]); derived from the position, region and crucial stones.
+    region_open: bool,
     ko_rules: ByColor<KoRule>,
     expected: Option<Outcome>,
     /// How the expected result comes about (unconditional life, seki, ko), when stated.
@@ -122,6 +126,17 @@ impl Problem {
     /// The crucial stones (the defender's). Empty only for `LiveAny`/`KillAll`.
     pub fn crucial(&self) -> Zone {
         self.crucial
+    }
+
+    /// Is this an *open-boundary* problem ([`open_region`])? A `live`/`kill` problem whose
+    /// crucial stones can reach an empty point outside the region. Its claims are searched
+    /// under the leak rule (a crucial block with a liberty outside the region is a failure of
+    /// the OR player, whichever side that is), so a win is a proof on the whole board and a
+    /// failure proves nothing: the opposite claim must win for the result to be decided. The
+    /// every-block goals have a leak rule of their own; the research goals (unconditional
+    /// life) are not open in this sense, their life being Benson's whatever the region.
+    pub fn is_open(&self) -> bool {
+        self.region_open && matches!(self.goal, Goal::Live | Goal::Kill)
     }
 
     pub fn ko_rules(&self) -> ByColor<KoRule> {

@@ -186,7 +186,14 @@ impl ProblemSetup {
                         .white
                         .unwrap_or(KoRule::default_for(Color::White, or_player)),
                 );
+                let region_open = super::open_region::region_is_open(
+                    &board,
+                    &region,
+                    &self.crucial,
+                    goal.defender(or_player),
+                );
                 Ok(Problem {
+                    region_open,
                     start: placed,
                     setup_moves: self.moves,
                     board,

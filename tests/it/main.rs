@@ -62,6 +62,7 @@ mod bench_files;
 mod cli_checking;
 mod cli_rzt;
 mod cli_solve;
+mod owl_cli;
 mod safety_cli;
 
 // The studio, driven with egui_kittest.

@@ -124,3 +124,29 @@ fn every_block_goals_agree_with_exhaustive_search() {
 fn every_block_goals_in_open_regions_agree_with_exhaustive_search() {
     every_block_goals_agree(true);
 }
+
+/// The goals of Go problems (`live`/`kill`) in open regions ([`Problem::is_open`]: the crucial
+/// stones can reach an empty point outside the region): the open-boundary leak rule (a crucial
+/// block with a liberty outside the region fails the OR player, either claim) in depth-first
+/// search and df-pn against the reference, each claim with its own reference (the two claims
+/// are no complements: both fail where the result depends on play outside): 60 problems in CI
+/// (`OPEN_DIFF_COUNT` for more; `scripts/sweeps.sh` runs 400).
+///
+/// [`Problem::is_open`]: tsumego_studio::problem::Problem::is_open
+#[test]
+fn go_goals_in_open_regions_agree_with_exhaustive_search() {
+    let sample = Sample {
+        engines: vec![Engine::DFS, Engine::DFPN],
+        first: 0,
+        count: env_number("OPEN_DIFF_COUNT").unwrap_or(60),
+        only: env_number("RZ_DIFF_ONLY"),
+        threads: 1,
+        every_block: false,
+        open: true,
+    };
+    let compared = rz_diff::run(&sample);
+    assert!(
+        sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 8 / 10),
+        "only {compared:?} problems compared"
+    );
+}

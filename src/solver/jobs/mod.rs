@@ -5,6 +5,8 @@
 //!   one side on a board judged, and the stones proven safe;
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches, and [`go_result`]: that result defined as claims under three ko rule sets;
+//! - [`open_problem`]: life and death of a group on an open board (GNU Go's `owl_attack` /
+//!   `owl_defend`): the target's neighbourhood as an open-boundary problem;
 //! - [`schedule`]: the search width in turn with growing budgets;
 //! - [`first_moves`]: every first move judged;
 //! - [`reduce`]: relevance-zone reduction, the claim re-solved with forbidden points until its
@@ -25,6 +27,7 @@ pub mod budget;
 pub mod first_moves;
 pub mod go_result;
 pub mod how;
+pub mod open_problem;
 pub mod portfolio_race;
 pub mod race;
 pub mod reduce;

@@ -93,14 +93,26 @@ pub struct GoalTest {
     /// The every-block goals' region: a crucial block with a liberty outside it has left the
     /// searched game (see [`GoalTest::decide_every_block`]).
     leak_region: Option<Zone>,
+    /// An open-boundary problem's region ([`Problem::is_open`]): a crucial block with a
+    /// liberty outside it is a failure of the OR player (see [`GoalTest::open_leak`]).
+    open_region: Option<Zone>,
 }
 
 impl GoalTest {
     /// The goal test of `problem`, with the static rule on (it needs the problem's region) and,
     /// for the every-block goals, the leak rule.
+    /// For an open-boundary problem ([`Problem::is_open`]) the leak rule of
+    /// [`GoalTest::open_leak`], and no static rule, connection or seki terminal (their
+    /// arguments assume a closed region).
     pub fn new(problem: &Problem) -> GoalTest {
-        let test = GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial())
-            .with_static_rule(problem.region());
+        let parts = GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial());
+        if problem.is_open() {
+            return GoalTest {
+                open_region: Some(problem.region()),
+                ..parts
+            };
+        }
+        let test = parts.with_static_rule(problem.region());
         GoalTest {
             leak_region: problem
                 .goal()
@@ -125,6 +137,7 @@ impl GoalTest {
             connection_region: None,
             seki: None,
             leak_region: None,
+            open_region: None,
         }
     }
 
@@ -230,7 +243,9 @@ impl GoalTest {
             .connection_region
             .is_some_and(|r| may_connect(board, self.defender, &decisive, &r));
         if !candidate && !connectable {
-            return self.seki_or_static_dead(board);
+            return self
+                .open_leak(board)
+                .or_else(|| self.seki_or_static_dead(board));
         }
         let life = benson(board, self.defender);
         let mut best: Option<Zone> = None;
@@ -247,8 +262,24 @@ impl GoalTest {
                 best = Some(component);
             }
         }
-        if let Some(zone) = best {
+        if let Some(mut zone) = best {
+            if self.open_region.is_some() {
+                // In an open-boundary problem the lines to this life passed positions the leak
+                // rule left undecided: the zone holds every crucial block's neighbours (as for
+                // the every-block goals' leak), so that a position agreeing on it has the same
+                // crucial blocks with the same liberties; for the defender's claim, whose leak
+                // rule watches every defender block on the region, the region and its border.
+                for (_, block) in board.blocks_of(&decisive) {
+                    zone.union_with(&block.grow(board.size()));
+                }
+                if let Some(all) = self.open_win_zone(board) {
+                    zone.union_with(&all);
+                }
+            }
             return Some((self.outcome(true, zone), Reason::Alive));
+        }
+        if let Some(leaf) = self.open_leak(board) {
+            return Some(leaf);
         }
         if let Some(region) = self.connection_region.filter(|_| connectable) {
             if let Some(zone) = connection_zone(board, self.defender, &decisive, &region, &life) {
@@ -323,6 +354,52 @@ impl GoalTest {
             }
         }
         self.seki_or_static_dead(board)
+    }
+
+    /// **The open-boundary leak rule** ([`Problem::is_open`]): in an open-boundary problem a
+    /// block holding a crucial stone with a liberty outside the region has left the searched
+    /// game — it may run out, connect out, or be captured by play outside — and that is a
+    /// failure of the OR player, whichever side it is: the defender's claim may not count it
+    /// as life, nor the attacker's as a kill. So a win of either claim holds on the whole board
+    /// (the attacker's wall outside the region taken as safe, as in every problem). It is
+    /// tested after life (Benson's life holds whatever is played outside) and after the
+    /// capture of every crucial stone. The zone: the block and that liberty, as for the
+    /// every-block goals' leak (any position with those stones and that point empty leaks).
+    /// A win decided later (two passes, [`crate::solver::kernel::search`]'s `two_pass_zone`)
+    /// rests on there being no leak and holds the crucial blocks' neighbours in its zone.
+    fn open_leak(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        let region = self.open_region?;
+        let zone = leak(board, &self.open_leak_stones(board, &region), &region)?;
+        Some((Leaf::Fail(zone), Reason::Captured))
+    }
+
+    /// The defender's stones whose blocks the open-boundary leak rule watches: for the
+    /// defender's claim every defender stone on or beside the region (a defender block with a
+    /// liberty outside the region can never be captured inside it, so it would help the
+    /// target as a safe stone it is not known to be), for the attacker's claim the crucial
+    /// stones left (the defender's other stones may only help the defender there).
+    fn open_leak_stones(&self, board: &Board, region: &Zone) -> Zone {
+        let defender = board.stones(self.defender);
+        if self.goal.or_defends() {
+            defender.intersection(&region.grow(board.size()))
+        } else {
+            defender.intersection(&self.crucial)
+        }
+    }
+
+    /// The zone every win of the defender's open-boundary claim holds (see
+    /// [`GoalTest::open_leak`]): the region and every point beside it, so that a position
+    /// agreeing on it has the same defender blocks on and beside the region with the same
+    /// liberties, hence the same leaks (none) along the lines to the win. `None` when the test
+    /// is not an open-boundary test of the defender's claim.
+    pub fn open_win_zone(&self, board: &Board) -> Option<Zone> {
+        let region = self.open_region?;
+        self.goal.or_defends().then(|| region.grow(board.size()))
+    }
+
+    /// Is this the goal test of an open-boundary problem ([`GoalTest::open_leak`])?
+    pub fn is_open(&self) -> bool {
+        self.open_region.is_some()
     }
 
     /// A seki the database knows, else the static rule's decision (when they are on and apply).
@@ -472,6 +549,54 @@ mod tests {
         assert!(leaf.is_win());
         let group = b.block_stones(Point::new(0, 1));
         assert!(group.grow(7).difference(&leaf.zone()).is_empty());
+    }
+
+    /// The open-boundary leak rule ([`Problem::is_open`]): a crucial block with a liberty
+    /// outside the region fails the OR player of either claim; the defender's claim also fails
+    /// when another defender block on the region reaches outside (it would be a safe stone it
+    /// is not known to be), the attacker's does not.
+    #[test]
+    fn an_open_region_fails_the_or_player_of_either_claim() {
+        let diagram = "
+            . . . X . . .
+            O O . X . . .
+            X O O . . . .
+            . X X X . . .
+            . . . . . . .
+            . . . . . O .
+            . . . . . . .
+        ";
+        let b = board(diagram);
+        let claim = |or: Color, goal: Goal, region: &[(usize, usize)]| {
+            let mut setup = crate::problem::ProblemSetup::from_board(&b, or);
+            setup.or_player = Some(or);
+            setup.goal = Some(goal);
+            setup.crucial = crucial(&[(0, 1)]);
+            setup.region = Some(crucial(region));
+            setup.validate().unwrap()
+        };
+        let corner = [(0, 0), (1, 0), (2, 0), (2, 1)];
+        // D5 (a liberty of the corner group) outside the region: both claims fail at once.
+        let live = claim(Color::White, Goal::Live, &corner);
+        let kill = claim(Color::Black, Goal::Kill, &corner);
+        assert!(live.is_open() && kill.is_open());
+        let leak = crucial(&[(0, 1), (1, 1), (1, 2), (2, 2), (3, 2)]);
+        for p in [&live, &kill] {
+            let (leaf, _) = GoalTest::new(p).decide(&b).expect("a leak decides");
+            assert_eq!(leaf, Leaf::Fail(leak), "{}", p.goal().name());
+        }
+        // The other claims' goals of the same parts are not open: nothing decided.
+        assert!(!live.clone().with_seki(false).is_open());
+        assert_eq!(GoalTest::new(&live.with_seki(false)).evaluate(&b), None);
+        // With D5 and the White stone at F2's neighbour E2 in the region, the corner group
+        // leaks no more; the stone at F2 reaches outside from beside the region: the
+        // defender's claim fails, the attacker's goes on.
+        let wider = [(0, 0), (1, 0), (2, 0), (2, 1), (3, 2), (4, 5)];
+        let live = claim(Color::White, Goal::Live, &wider);
+        let (leaf, _) = GoalTest::new(&live).decide(&b).expect("F2 leaks");
+        assert!(!leaf.is_win() && leaf.zone().contains(Point::new(5, 5)));
+        let kill = claim(Color::Black, Goal::Kill, &wider);
+        assert_eq!(GoalTest::new(&kill).evaluate(&b), None);
     }
 
     #[test]

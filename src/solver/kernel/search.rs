@@ -74,6 +74,10 @@ pub enum StopReason {
     Pruned,
     /// The engine does not support a setting asked for (MCTS with forbidden points).
     Unsupported,
+    /// An open-boundary problem ([`crate::problem::Problem::is_open`]) whose claim failed
+    /// while the opposite claim did not win either: the result depends on play outside the
+    /// region (the group may run out, connect out, or be captured from outside).
+    OpenBoundary,
 }
 
 impl StopReason {
@@ -88,6 +92,10 @@ impl StopReason {
                 "no win among the moves tried (OR pruning on, or zones constrained)"
             }
             StopReason::Unsupported => "the engine does not support the forbidden zone",
+            StopReason::OpenBoundary => {
+                "the region is open and neither side's claim holds inside it: the group may \
+                 escape or connect out"
+            }
         }
     }
 }
@@ -549,6 +557,17 @@ impl<'a> Solver<'a> {
                 .first()
                 .map(|p| board.block_stones(p))
                 .unwrap_or_default();
+            if self.problem.is_open() {
+                // The open-boundary leak rule decided this position undecided: no crucial
+                // block has a liberty outside the region. A position agreeing on the crucial
+                // blocks and their neighbours has the same blocks and liberties.
+                for (_, block) in board.blocks_of(&left) {
+                    z.union_with(&block.grow(board.size()));
+                }
+                if let Some(all) = self.goal.open_win_zone(board) {
+                    z.union_with(&all);
+                }
+            }
             close(board, &mut z);
             return z;
         }

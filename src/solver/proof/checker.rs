@@ -318,7 +318,46 @@ impl<'a> Checker<'a> {
         } else {
             any_alive_reading(board, self.defender, &decisive, &mut reads)
         };
-        (alive.then_some(true), reads)
+        let open = self.problem.is_open();
+        if open {
+            // The lines here passed positions without a leak (below): the answer also read
+            // every crucial block's neighbours, and for the defender's claim the region's
+            // border.
+            reads.union_with(&self.crucial_neighbours(board, &decisive));
+            if self.or_wins_when_defender_lives() {
+                reads.union_with(&self.region.grow(board.size()));
+            }
+        }
+        if alive {
+            return (Some(true), reads);
+        }
+        if open {
+            // The open-boundary leak rule, read on its own: a watched block with a liberty
+            // outside the region is a failure of the OR player, whichever side it is. The
+            // defender's claim watches every defender stone on or beside the region, the
+            // attacker's the crucial stones.
+            let watched = if self.or_wins_when_defender_lives() {
+                stones.intersection(&self.region.grow(board.size()))
+            } else {
+                decisive
+            };
+            let outside = board.empty_points().difference(&self.region);
+            let leaking = watched
+                .iter()
+                .map(|p| board.block_stones(p))
+                .find(|block| !block.grow(board.size()).intersection(&outside).is_empty());
+            if leaking.is_some() {
+                return (Some(!self.or_wins_when_defender_lives()), reads);
+            }
+        }
+        (None, reads)
+    }
+
+    /// The stones of the blocks holding `stones` and every point beside them.
+    fn crucial_neighbours(&self, board: &Board, stones: &Zone) -> Zone {
+        stones.iter().fold(Zone::new(), |acc, p| {
+            acc.union(&board.block_stones(p).grow(board.size()))
+        })
     }
 
     /// A connection leaf ([`LeafKind::Connected`]), played out with the checker's own moves

@@ -48,6 +48,9 @@ pub struct Exhaustive {
     seki_is_life: bool,
     /// The every-block goals (`live-all`, `kill-any`, …): every crucial stone must live.
     every_block: bool,
+    /// An open-boundary problem ([`Problem::is_open`]): a crucial block with a liberty outside
+    /// the region fails the OR player (tested after life).
+    open: bool,
     /// Position keys of the line (cycle rule).
     states: Vec<(u64, bool)>,
     region: Zone,
@@ -82,6 +85,7 @@ impl Exhaustive {
             or_defends: problem.goal().or_defends(),
             seki_is_life: problem.goal().seki_is_life(),
             every_block: problem.goal().every_crucial_block(),
+            open: problem.is_open(),
             states: Vec::new(),
             region: problem.region(),
             defender: problem.defender(),
@@ -152,22 +156,40 @@ impl Exhaustive {
                 return Some(false);
             }
             // The leak rule: a crucial block with a liberty outside the region is a failure.
-            let outside = board.empty_points().difference(&self.region);
-            let leaks = decisive.iter().any(|p| {
-                !board
-                    .block_stones(p)
-                    .grow(board.size())
-                    .intersection(&outside)
-                    .is_empty()
-            });
-            if leaks {
+            if self.leaks(board, &decisive) {
                 return Some(false);
             }
             let life = benson(board, self.defender);
             return decisive.iter().all(|p| life.is_alive(p)).then_some(true);
         }
         let life = benson(board, self.defender);
-        decisive.iter().any(|p| life.is_alive(p)).then_some(true)
+        if decisive.iter().any(|p| life.is_alive(p)) {
+            return Some(true);
+        }
+        // The open-boundary leak rule: a failure of the OR player. The defender's claim
+        // watches every defender stone on or beside the region, the attacker's the crucial
+        // stones.
+        let watched = if self.or_defends {
+            stones.intersection(&self.region.grow(board.size()))
+        } else {
+            decisive
+        };
+        if self.open && self.leaks(board, &watched) {
+            return Some(!self.or_defends);
+        }
+        None
+    }
+
+    /// Has a block of `stones` a liberty outside the region?
+    fn leaks(&self, board: &Board, stones: &Zone) -> bool {
+        let outside = board.empty_points().difference(&self.region);
+        stones.iter().any(|p| {
+            !board
+                .block_stones(p)
+                .grow(board.size())
+                .intersection(&outside)
+                .is_empty()
+        })
     }
 
     /// True when the defender lives with `to_move` to play; `passed`: the last move was a pass.

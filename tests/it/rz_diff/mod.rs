@@ -157,6 +157,10 @@ pub struct Tally {
     pub several_blocks: u64,
     /// Problems whose region was opened ([`Sample::open`]).
     pub opened: u64,
+    /// Open-boundary claims compared ([`Problem::is_open`]), and those where both claims fail
+    /// (the result depends on play outside the region).
+    pub open_claims: u64,
+    pub open_undecided: u64,
 }
 
 /// `problem` with about half the empty points that are not liberties of its crucial
@@ -241,8 +245,21 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
             };
             own[family] = Some(a);
             for (q, outcome) in [(&p, a), (&switched, b)] {
+                // An open-boundary claim's opposite is no complement (a leak fails either OR
+                // player): it gets its own reference.
+                let flipped = q.flipped();
+                let opposite = if q.is_open() {
+                    t.open_claims += 1;
+                    let Some(o) = reference(&flipped) else {
+                        continue;
+                    };
+                    t.open_undecided += u64::from(o == outcome);
+                    o
+                } else {
+                    outcome.opposite()
+                };
                 let n = compare(sample, &mut t, i, q, outcome);
-                let n2 = compare(sample, &mut t, i, &q.flipped(), outcome.opposite());
+                let n2 = compare(sample, &mut t, i, &flipped, opposite);
                 t.nodes += n + n2;
             }
             let n = compare(sample, &mut t, i, &master, m);
@@ -322,7 +339,16 @@ pub fn run(sample: &Sample) -> [u64; 2] {
         if sample.open {
             // Opened regions end most lines early (a leak), so seki and ko fights are rare:
             // the generator's floors are the closed regions'.
-            eprintln!("{opened} regions opened of {drawn} drawn");
+            let claims = sum(&|t| t.open_claims);
+            let undecided = sum(&|t| t.open_undecided);
+            eprintln!(
+                "{opened} regions opened of {drawn} drawn; {claims} open-boundary claims, \
+                 {undecided} of them failing both ways"
+            );
+            assert!(
+                sample.every_block || claims * 4 >= drawn,
+                "only {claims} open-boundary claims in {drawn} drawn"
+            );
             return compared;
         }
         assert!(seki * 100 >= drawn, "only {seki} seki problems in {drawn}");

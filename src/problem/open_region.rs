@@ -1,0 +1,150 @@
+//! Open regions: a region the crucial stones can leave.
+//!
+//! A problem's moves are the plays in its region; points outside it are never played. When the
+//! attacker's stones and the board's edge close the region round the crucial stones, that is
+//! the problem: the wall is taken to be safe and nothing leaves. When they do not — a crucial
+//! block can reach an empty point outside the region, directly or through region points and
+//! the defender's other stones — the region cuts the fight off: liberties out there can never
+//! be filled, so a block holding one can never be captured, and a search inside the region
+//! would call a group alive that in fact may be captured, or dead that in fact runs out. Such a
+//! problem is an *open-boundary* problem ([`crate::problem::Problem::is_open`]), solved under
+//! the leak rule of `solver::kernel::leaf` (a crucial block with a liberty outside the region is
+//! a failure of whichever side's claim is searched), so that a proof holds on the whole board
+//! and a result depending on what happens outside is reported as not decided.
+
+use crate::go::{Board, Color, Zone};
+
+/// Can a crucial block of `defender` reach an empty point outside `region` on `board`? The
+/// crucial stones' blocks grow through the points of the region (any point there may become
+/// the defender's, attacker stones being captured) and through the defender's stones anywhere
+/// (which they may join); the region is open when that growth touches an empty point outside
+/// it. Attacker stones outside the region are the wall: never captured.
+pub fn region_is_open(board: &Board, region: &Zone, crucial: &Zone, defender: Color) -> bool {
+    if crucial.is_empty() {
+        return false;
+    }
+    let size = board.size();
+    let passable = region.union(&board.stones(defender));
+    let outside_empty = board.empty_points().difference(region);
+    let mut reached = *crucial;
+    let mut frontier = *crucial;
+    while !frontier.is_empty() {
+        let around = frontier.grow(size);
+        if around.intersects(&outside_empty) {
+            return true;
+        }
+        frontier = around.intersection(&passable).difference(&reached);
+        reached.union_with(&frontier);
+    }
+    false
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::go::Point;
+
+    fn board(diagram: &str) -> Board {
+        Board::from_ascii(diagram).unwrap()
+    }
+
+    const CORNER: &str = "
+        . . . X . . .
+        O O . X . . .
+        X O O X . . .
+        . X X X . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .";
+
+    #[test]
+    fn a_group_walled_in_by_the_attacker_is_closed() {
+        let b = board(CORNER);
+        let crucial = b.block_stones(Point::new(0, 1));
+        // The corner's three empty points: the White group cannot get out.
+        let region: Zone = [
+            Point::new(0, 0),
+            Point::new(1, 0),
+            Point::new(2, 0),
+            Point::new(2, 1),
+        ]
+        .into_iter()
+        .collect();
+        assert!(!region_is_open(&b, &region, &crucial, Color::White));
+        // Nor with every empty point of the board as the region: the wall holds.
+        assert!(!region_is_open(
+            &b,
+            &b.empty_points(),
+            &crucial,
+            Color::White
+        ));
+    }
+
+    #[test]
+    fn a_region_that_stops_short_of_a_liberty_is_open() {
+        let b = board(
+            ". . . X . . .
+             O O . X . . .
+             X O O . . . .
+             . X X X . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        let crucial = b.block_stones(Point::new(0, 1));
+        // D5 is a liberty of the White block outside the corner region.
+        let region = [
+            Point::new(0, 0),
+            Point::new(1, 0),
+            Point::new(2, 0),
+            Point::new(2, 1),
+        ]
+        .into_iter()
+        .collect();
+        assert!(region_is_open(&b, &region, &crucial, Color::White));
+        // With the whole board as the region nothing is outside: closed.
+        assert!(!region_is_open(
+            &b,
+            &b.empty_points(),
+            &crucial,
+            Color::White
+        ));
+    }
+
+    #[test]
+    fn reaching_out_through_a_region_point_and_an_own_stone_is_open() {
+        // The corner group's liberty D5 is in the region; beside it White's stone at E5, whose
+        // liberties lie outside: White may connect out.
+        let diagram = |e5: char| {
+            format!(
+                ". . . X . . .
+                 O O . X . . .
+                 X O O . {e5} . .
+                 . X X X . . .
+                 . . . . . . .
+                 . . . . . . .
+                 . . . . . . ."
+            )
+        };
+        let region: Zone = [
+            Point::new(0, 0),
+            Point::new(1, 0),
+            Point::new(2, 0),
+            Point::new(2, 1),
+            Point::new(3, 2),
+        ]
+        .into_iter()
+        .collect();
+        let b = board(&diagram('O'));
+        let crucial = b.block_stones(Point::new(0, 1));
+        assert!(region_is_open(&b, &region, &crucial, Color::White));
+        // With a Black stone at E5 instead, D5 leads nowhere: closed.
+        let b = board(&diagram('X'));
+        assert!(!region_is_open(&b, &region, &crucial, Color::White));
+        // And with D5 left out of the region, the liberty itself is outside: open.
+        let mut without = region;
+        without.remove(Point::new(3, 2));
+        assert!(region_is_open(&b, &without, &crucial, Color::White));
+    }
+}
