@@ -532,7 +532,8 @@ def owl_argv(binary, case, regression, positions, side, secs):
 
 def run_owl(argv, secs):
     """One owl search: `{"result", "move", "ko_code", "seconds", "raw"}` or `{"error"}`;
-    `ko_code` is the answer's GNU Go code (the JSON's `gnugo`) when it is a ko (2 or 3)."""
+    `ko_code` is the answer's GNU Go code (the JSON's `gnugo`) when it is a ko (2 or 3), whose
+    result (`ko`) counts as `proven`."""
     start = time.monotonic()
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=3 * secs + 60)
@@ -547,10 +548,14 @@ def run_owl(argv, secs):
     except (json.JSONDecodeError, KeyError, TypeError):
         tail = (done.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
         return {"error": f"exit {done.returncode}: {tail}", "seconds": time.monotonic() - start}
+    code = reply.get("gnugo")
+    if result == "ko" and code in (2, 3):
+        # The asked side wins by a ko (GNU Go's codes 2 and 3): "works with ko", as the suites
+        # read those codes; `ko_code` keeps it apart.
+        result = "proven"
     if result not in ("proven", "disproven", "unknown"):
         return {"error": f"result '{result}'", "seconds": time.monotonic() - start}
     move = reply.get("move")
-    code = reply.get("gnugo")
     return {
         "result": result,
         "move": move.upper() if isinstance(move, str) else None,
@@ -613,7 +618,7 @@ def classify(case, runs):
             return "unknown", "unknown", attack["move"] or defend["move"], None
         moves = f"{attack['move']} {defend['move']}"
         ok = answer_matches(case["expected"], case["negate"], f"critical {moves}")
-        return "agrees", "critical", moves, ok
+        return "agrees", "critical" + ko_words(attack, defend), moves, ok
     return "no-claim", "-", None, None
 
 
@@ -623,7 +628,12 @@ def status_outcome(run, agreeing, agreeing_words, opposite_words):
         return "unknown", "unknown", None, None
     if run["result"] == agreeing:
         return "agrees", agreeing_words, None, None
-    return "contradicts", opposite_words, run["move"], None
+    return "contradicts", opposite_words + ko_words(run), run["move"], None
+
+
+def ko_words(*runs):
+    """` by ko` when one of the runs was won by a ko, else nothing."""
+    return " by ko" if any(run.get("ko_code") for run in runs) else ""
 
 
 def is_ko_case(case):
@@ -746,18 +756,19 @@ def ours_report(cases, results, title, total):
         lines.append(f"{title}\n")
         lines.append(
             "| suite | cases | agree | contradict | unknown | errors | no claim | "
-            "agreeing moves the suite accepts | time (s) |"
+            "ours by ko | agreeing moves the suite accepts | time (s) |"
         )
-        lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for suite in SUITES + ("all",):
             rows = [r for r in rows_of if suite in ("all", r["suite"])]
             count = {o: sum(r["outcome"] == o for r in rows) for o in OUTCOMES}
             with_move = [r for r in rows if r["move_ok"] is not None]
             moves_ok = sum(r["move_ok"] for r in with_move)
             seconds = sum(r["seconds"] for r in rows)
+            by_ko = sum(any(run.get("ko_code") for run in r["runs"].values()) for r in rows)
             lines.append(
                 f"| {suite} | {len(rows)} | {count['agrees']} | {count['contradicts']} | "
-                f"{count['unknown']} | {count['error']} | {count['no-claim']} | "
+                f"{count['unknown']} | {count['error']} | {count['no-claim']} | {by_ko} | "
                 f"{moves_ok} of {len(with_move)} | {seconds:.0f} |"
             )
         lines.append("")

@@ -133,7 +133,7 @@ class OursTest(unittest.TestCase):
             "C3 defend": ["proven", "C4"],  # 2: the suite says defence fails: contradicts
             "E5 defend": ["unknown", None],  # 4: unknown
             "Q16 defend": ["disproven", None],  # 8: dead: agrees
-            "Q16 attack": ["proven", "S18", 2],  # 9: a ko answer, ours works: agrees, other move
+            "Q16 attack": ["ko", "S18", 2],  # 9: a ko answer, ours works: agrees, other move
             "R3 attack": ["proven", "S2"],  # 10: no claim
         }
         with tempfile.TemporaryDirectory() as tmp:
@@ -169,7 +169,7 @@ class OursTest(unittest.TestCase):
             again = gs.run_ours(cases, search, 1, results_path)
             self.assertEqual(sorted(r["number"] for r in again), sorted(by_number))
             report = gs.ours_report(cases, results, "the fake", len(cases))
-            self.assertIn("| ld_owl | 6 | 3 | 1 | 1 | 0 | 1 | 1 of 2 |", report)
+            self.assertIn("| ld_owl | 6 | 3 | 1 | 1 | 0 | 1 | 1 | 1 of 2 |", report)
             self.assertIn("- 1: (none given)", report)
             self.assertIn(
                 "| ld_owl:2 | owl_defend | games/one.sgf | 12 | C3 | `[0]` | works | C4 |", report
@@ -202,6 +202,11 @@ class OursTest(unittest.TestCase):
         self.assertEqual(gs.directions(alive_claim), ["attack"])
         attack_works = {"attack": {"result": "proven", "move": "A2"}}
         self.assertEqual(gs.classify(alive_claim, attack_works)[0], "contradicts")
+        by_ko = {"attack": {"result": "proven", "move": "A2", "ko_code": 3}}
+        self.assertEqual(
+            gs.classify(alive_claim, by_ko),
+            ("contradicts", "not alive (attack works) by ko", "A2", None),
+        )
 
 
 # A fake GNU Go: answers `loadsgf` and `play` with nothing, and the tests as listed; `boom`
