@@ -39,6 +39,39 @@ pub fn region_is_open(board: &Board, region: &Zone, crucial: &Zone, defender: Co
     false
 }
 
+/// `region` with the neighbours (liberties, and the opponent's stones beside it, whose
+/// capture makes liberties) of every `defender` block on or beside it, block by block while
+/// the empty points stay within `max_empty`, until no block is left out. The defender's claim
+/// of an open-boundary problem, and every claim of the every-block goals, fails as soon as a
+/// defender block on or beside the region has a liberty outside it (such a block could not be
+/// captured inside the region, so it would count as safe without being known to be): those
+/// blocks' neighbours belong in the region.
+pub fn with_defender_liberties(
+    board: &Board,
+    mut region: Zone,
+    defender: Color,
+    max_empty: usize,
+) -> Zone {
+    let size = board.size();
+    let empty = board.empty_points();
+    let stones = board.stones(defender);
+    loop {
+        let mut grown = false;
+        let near = stones.intersection(&region.grow(size));
+        for (_, block) in board.blocks_of(&near) {
+            let with = region.union(&block.grow(size).difference(&block));
+            if with == region || with.intersection(&empty).len() > max_empty {
+                continue;
+            }
+            region = with;
+            grown = true;
+        }
+        if !grown {
+            return region;
+        }
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -18,6 +18,7 @@
 
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
+use crate::problem::open_region::with_defender_liberties;
 use crate::problem::{Goal, Problem, ProblemSetup, ValidationErrors};
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
@@ -41,6 +42,19 @@ pub fn area_region(area: &Area) -> Zone {
     region
 }
 
+/// Most empty points the region of an area's claim reaches when the defender's blocks beside
+/// [`area_region`] bring their liberties ([`claim_region`]).
+pub const CLAIM_REGION_MAX_EMPTY: usize = 48;
+
+/// The region of `area`'s claim: [`area_region`] with the liberties of every `defender` block
+/// on or beside it ([`with_defender_liberties`], within [`CLAIM_REGION_MAX_EMPTY`] empty
+/// points). The leak rule fails the defender as soon as such a block reaches outside the
+/// region (it could not be captured inside, and would serve the boundary as a safe stone it is
+/// not known to be), so their liberties belong in the region, where the attacker may fill them.
+pub fn claim_region(board: &Board, defender: Color, area: &Area) -> Zone {
+    with_defender_liberties(board, area_region(area), defender, CLAIM_REGION_MAX_EMPTY)
+}
+
 /// The boundary stones of `area`: the crucial stones of its claim.
 pub fn boundary_stones(area: &Area) -> Zone {
     area.blocks
@@ -58,7 +72,7 @@ pub fn area_claim(
     let mut setup = ProblemSetup::from_board(board, to_move);
     setup.or_player = Some(defender);
     setup.goal = Some(Goal::LiveAll);
-    setup.region = Some(area_region(area));
+    setup.region = Some(claim_region(board, defender, area));
     setup.crucial = boundary_stones(area);
     setup.validate()
 }

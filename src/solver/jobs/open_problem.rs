@@ -9,6 +9,7 @@
 //! life-and-death problem.
 
 use crate::go::{Board, Color, Point, Zone};
+use crate::problem::open_region::with_defender_liberties;
 use crate::problem::{Goal, Problem, ProblemSetup, ValidationErrors};
 
 /// Most empty points of the region [`neighbourhood`] gives: the search must end within
@@ -46,38 +47,6 @@ pub fn neighbourhood(board: &Board, target: &Zone, max_empty: usize) -> Zone {
         defender_of(board, target),
         max_empty,
     )
-}
-
-/// `region` with the stones and liberties of every `defender` block on or beside it, block by
-/// block while the empty points stay within `max_empty`, until no block is left out. The
-/// defender's claim of an open-boundary problem fails as soon as a defender block on or beside
-/// the region has a liberty outside it (such a block could not be captured inside the region,
-/// so it would count as safe without being known to be): its neighbours' liberties belong in
-/// the region.
-fn with_defender_liberties(
-    board: &Board,
-    mut region: Zone,
-    defender: Color,
-    max_empty: usize,
-) -> Zone {
-    let size = board.size();
-    let empty = board.empty_points();
-    let stones = board.stones(defender);
-    loop {
-        let mut grown = false;
-        let near = stones.intersection(&region.grow(size));
-        for (_, block) in board.blocks_of(&near) {
-            let with = region.union(&block.grow(size));
-            if with == region || with.intersection(&empty).len() > max_empty {
-                continue;
-            }
-            region = with;
-            grown = true;
-        }
-        if !grown {
-            return region;
-        }
-    }
 }
 
 /// The colour of the stones of `target` (Black when it holds none, which no caller asks).

@@ -296,9 +296,11 @@ impl GoalTest {
     /// UCA components, each of which lives whatever is played outside it). Else the static
     /// rule: every crucial point in dead areas kills every block, so certainly one.
     ///
-    /// **The leak rule** (with the problem's region, [`GoalTest::new`]): a block holding a
-    /// crucial stone with a liberty outside the region has left the searched game, and that
-    /// is a failure of the defender. The region of an open-boundary area is not enclosed: the
+    /// **The leak rule** (with the problem's region, [`GoalTest::new`]): a defender block on or
+    /// beside the region with a liberty outside it has left the searched game, and that is a
+    /// failure of the defender. Blocks of crucial stones could escape or connect out; any
+    /// other would be a stone the attacker cannot capture inside the region, serving the
+    /// crucial blocks as a safe stone it is not known to be (a two-pass win could rest on it). The region of an open-boundary area is not enclosed: the
     /// attacker's moves outside it are not searched, and they are as good as passes only while
     /// no block of crucial stones has a liberty out there. So a defender's win never rests on
     /// such a position, and its proof holds on the whole board (ARCHITECTURE.md, "Open
@@ -320,7 +322,8 @@ impl GoalTest {
             return Some((self.outcome(false, zone), Reason::Captured));
         }
         if let Some(region) = self.leak_region {
-            if let Some(zone) = leak(board, &self.crucial, &region) {
+            let watched = defender_stones.intersection(&region.grow(board.size()));
+            if let Some(zone) = leak(board, &watched, &region) {
                 return Some((self.outcome(false, zone), Reason::Captured));
             }
         }
@@ -341,14 +344,15 @@ impl GoalTest {
                 }
             }
             if every {
-                if self.leak_region.is_some() {
-                    // Under the leak rule the win also rests on the crucial blocks' having no
-                    // liberty outside the region: their stones and every neighbour, so that a
-                    // position agreeing on the zone has the same blocks with the same
-                    // liberties.
+                if let Some(region) = self.leak_region {
+                    // Under the leak rule the win also rests on the watched blocks' having no
+                    // liberty outside the region: the crucial blocks' stones and every
+                    // neighbour, and the region with its border, so that a position agreeing
+                    // on the zone has the same watched blocks with the same liberties.
                     for (_, block) in board.blocks_of(&self.crucial) {
                         zone.union_with(&block.grow(board.size()));
                     }
+                    zone.union_with(&region.grow(board.size()));
                 }
                 return Some((self.outcome(true, zone), Reason::Alive));
             }
@@ -549,6 +553,41 @@ mod tests {
         assert!(leaf.is_win());
         let group = b.block_stones(Point::new(0, 1));
         assert!(group.grow(7).difference(&leaf.zone()).is_empty());
+    }
+
+    /// The every-block goals' leak rule watches every defender block on or beside the region,
+    /// not only the crucial ones: a White stone beside the region whose liberty lies outside
+    /// it would be a stone the attacker cannot capture inside the region.
+    #[test]
+    fn every_block_goals_fail_when_any_defender_block_beside_the_region_leaks() {
+        let b = board(
+            "
+            . O . O X . X
+            O O O O X X X
+            X X X X X . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . O .
+        ",
+        );
+        let mut setup = crate::problem::ProblemSetup::from_board(&b, Color::Black);
+        setup.or_player = Some(Color::White);
+        setup.goal = Some(Goal::LiveAll);
+        setup.crucial = crucial(&[(0, 1)]);
+        // The corner's eyes and the point beside the lone stone at F1 (on a 7x7 board).
+        setup.region = Some(crucial(&[(0, 0), (2, 0), (4, 6)]));
+        let problem = setup.clone().validate().unwrap();
+        let (leaf, _) = GoalTest::new(&problem).decide(&b).expect("F1 leaks");
+        assert!(!leaf.is_win());
+        assert!(leaf.zone().contains(Point::new(5, 6)));
+        // Without the point beside it, the stone is neither on nor beside the region: the
+        // corner's life decides.
+        setup.region = Some(crucial(&[(0, 0), (2, 0)]));
+        let problem = setup.validate().unwrap();
+        assert!(GoalTest::new(&problem)
+            .evaluate(&b)
+            .is_some_and(|l| l.is_win()));
     }
 
     /// The open-boundary leak rule ([`Problem::is_open`]): a crucial block with a liberty

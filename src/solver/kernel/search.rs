@@ -557,6 +557,15 @@ impl<'a> Solver<'a> {
                 .first()
                 .map(|p| board.block_stones(p))
                 .unwrap_or_default();
+            if self.problem.goal().every_crucial_block() {
+                // Every crucial stone is on the board (else the goal test would have decided),
+                // and under the leak rule no watched block reaches outside the region: the
+                // crucial blocks and the region with its border.
+                for (_, block) in board.blocks_of(&left) {
+                    z.union_with(&block.grow(board.size()));
+                }
+                z.union_with(&self.problem.region().grow(board.size()));
+            }
             if self.problem.is_open() {
                 // The open-boundary leak rule decided this position undecided: no crucial
                 // block has a liberty outside the region. A position agreeing on the crucial

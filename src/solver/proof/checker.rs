@@ -297,19 +297,27 @@ impl<'a> Checker<'a> {
                 }
                 if every {
                     // The leak rule, read here on its own (not with the search's code): a
-                    // crucial block with a liberty outside the region has left the searched
-                    // game, a failure of the defender. The answer read the block, its
-                    // neighbours and every crucial point.
+                    // defender block on or beside the region with a liberty outside it has
+                    // left the searched game, a failure of the defender. The answer read the
+                    // block, its neighbours and every crucial point; without a leak, the
+                    // region's border and the crucial blocks' neighbours.
                     let outside = board.empty_points().difference(&self.region);
-                    let leaking = c
+                    let border = self.region.grow(board.size());
+                    let leaking = stones
+                        .intersection(&border)
                         .iter()
                         .map(|p| board.block_stones(p))
                         .find(|block| !block.grow(board.size()).intersection(&outside).is_empty());
                     if let Some(block) = leaking {
                         return (Some(false), block.grow(board.size()).union(&c));
                     }
+                    let read = border
+                        .union(&self.crucial_neighbours(board, &left))
+                        .union(&c);
+                    (left, read)
+                } else {
+                    (left, c)
                 }
-                (left, c)
             }
             None => (stones, self.everything),
         };

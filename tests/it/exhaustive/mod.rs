@@ -155,8 +155,9 @@ impl Exhaustive {
             if Some(decisive) != self.crucial {
                 return Some(false);
             }
-            // The leak rule: a crucial block with a liberty outside the region is a failure.
-            if self.leaks(board, &decisive) {
+            // The leak rule: a defender block on or beside the region with a liberty outside
+            // it is a failure.
+            if self.leaks(board, &stones.intersection(&self.region.grow(board.size()))) {
                 return Some(false);
             }
             let life = benson(board, self.defender);
