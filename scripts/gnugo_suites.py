@@ -12,9 +12,9 @@ Subcommands (each prints what it did; scripts/gnugo-suites.sh runs them in order
     parse                    the three suites -> CACHE/gnugo-suites/cases.jsonl
     gnugo [--jobs J]         every case through GNU Go itself (GTP), its answer against the
                              suite's -> CACHE/gnugo-suites/gnugo-reference.json
-    ours [--secs S] [--jobs J] [--limit N] [--seed S] [--fresh] [--report-only]
+    ours [--secs S] [--jobs J] [--limit N] [--seed S] [--fresh] [--report-only] [--tag T]
                              every case through `tsumego-studio owl` ($BIN) ->
-                             CACHE/gnugo-suites/ours-secsS.jsonl (resumed when run again),
+                             CACHE/gnugo-suites/ours-secsS[-T].jsonl (resumed when run again),
                              ours-secsS.json and ours-secsS.md (tables, contradictions);
                              --report-only writes them from the results so far (a run
                              stopped midway: its cases are the first of the seeded order)
@@ -845,6 +845,7 @@ def main(argv=None):
     ours.add_argument("--limit", type=int, help="the first N cases of the seeded order only")
     ours.add_argument("--seed", type=int, default=1, help="the seed of the cases' order")
     ours.add_argument("--fresh", action="store_true", help="forget earlier results of this run")
+    ours.add_argument("--tag", help="a name added to the result files (a run of another binary)")
     ours.add_argument(
         "--report-only", action="store_true", help="the report of the results so far, no search"
     )
@@ -888,7 +889,7 @@ def main(argv=None):
         if not (Path(binary).is_file() and os.access(binary, os.X_OK)):
             raise SystemExit(f"error: no binary at {binary} (cargo build --release, or set BIN)")
         search = product_searcher(binary, regression, args.secs)
-        stem = f"ours-secs{args.secs:g}"
+        stem = f"ours-secs{args.secs:g}" + (f"-{args.tag}" if args.tag else "")
     order = list(cases)
     random.Random(args.seed).shuffle(order)
     if args.limit is not None:
