@@ -13,6 +13,7 @@
 #                                               # `tsumego-studio owl` (default --secs 10), in
 #                                               # a seeded order; an interrupted run resumes
 #   scripts/gnugo-suites.sh ours --report-only  # the tables of the results so far
+#   scripts/gnugo-suites.sh ours --tag T        # results kept apart (ours-secsS-T.*)
 #   scripts/gnugo-suites.sh ours --engine gnugo # GNU Go's owl reading in the place of ours
 #   scripts/gnugo-suites.sh parse               # fetch and parse only
 #
