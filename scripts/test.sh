@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The full check: formatting, lints (with and without the net: `--no-default-features`, no
 # module loader; every target, benches included) and every test of the workspace (the app, the
-# net module nn/module and its ABI nn/abi): unit, integration and doc tests. The app without the
-# net is linted here and its net paths tested by scripts/sweeps.sh (its messages are the only
-# code of its own; a second test build of the app cost four minutes of CI). Installs what is
-# missing first (scripts/setup.sh).
+# net module nn/module and its ABI nn/abi): unit, integration and doc tests; before them the
+# tests of the GNU Go suites' harness (scripts/test_gnugo_suites.py: Python's standard library
+# only, about a second). The app without the net is linted here and its net paths tested by
+# scripts/sweeps.sh (its messages are the only code of its own; a second test build of the app
+# cost four minutes of CI). Installs what is missing first (scripts/setup.sh).
 # Stops at the first failing step.
 #
 # Built without incremental compilation: a full check compiles everything once, and
@@ -22,6 +23,7 @@ steps=(
     "cargo fmt --all --check"
     "cargo clippy --workspace --all-targets -- -D warnings"
     "cargo clippy -p tsumego-studio --no-default-features --all-targets -- -D warnings"
+    "python3 scripts/test_gnugo_suites.py"
     "cargo test --workspace"
 )
 for i in "${!steps[@]}"; do

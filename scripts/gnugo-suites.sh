@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# GNU Go's life-and-death regression suites (ld_owl.tst, owl.tst, owl1.tst) as a benchmark of
+# the open-boundary owl search. The suites are GPL files of GNU Go's source: they are fetched
+# once from Debian's source package into ${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-src/
+# and read from there; the parsed cases and every result go to .../gnugo-suites/, never into
+# the repository. The work is done by scripts/gnugo_suites.py (standard library only; its tests:
+# scripts/test_gnugo_suites.py).
+#
+#   scripts/gnugo-suites.sh gnugo [--jobs J]    # fetch, parse, and the reference run: GNU Go
+#                                               # itself on every case (a check of the parser)
+#   scripts/gnugo-suites.sh ours [--secs S] [--jobs J] [--limit N] [--seed S] [--fresh]
+#                                               # fetch, parse, and every case through
+#                                               # `tsumego-studio owl` (default --secs 10), in
+#                                               # a seeded order; an interrupted run resumes
+#   scripts/gnugo-suites.sh ours --report-only  # the tables of the results so far
+#   scripts/gnugo-suites.sh ours --tag T        # results kept apart (ours-secsS-T.*)
+#   scripts/gnugo-suites.sh ours --engine gnugo # GNU Go's owl reading in the place of ours
+#   scripts/gnugo-suites.sh parse               # fetch and parse only
+#
+# BIN: the binary (default: target/release/tsumego-studio under CARGO_TARGET_DIR or ./target).
+# GNUGO: GNU Go (default: gnugo on the PATH or /usr/games/gnugo; Debian's `gnugo` is installed
+# when missing: the reference run and the positions with moves after `loadsgf` need it).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+what=${1:-gnugo}
+shift || true
+
+# Debian installs gnugo in /usr/games, which is not always on the PATH.
+find_gnugo() {
+    command -v gnugo 2>/dev/null || { [ -x /usr/games/gnugo ] && echo /usr/games/gnugo; } || true
+}
+if [ -z "${GNUGO:-}" ]; then
+    GNUGO=$(find_gnugo)
+    if [ -z "$GNUGO" ]; then
+        echo "gnugo is missing: installing Debian's package" >&2
+        if [ "$(id -u)" -eq 0 ]; then
+            apt-get install -y gnugo >&2
+        else
+            sudo apt-get install -y gnugo >&2
+        fi
+        GNUGO=$(find_gnugo)
+        [ -n "$GNUGO" ] || { echo "error: gnugo still not found after installing" >&2; exit 1; }
+    fi
+fi
+export GNUGO
+export BIN=${BIN:-"${CARGO_TARGET_DIR:-target}/release/tsumego-studio"}
+
+python3 scripts/gnugo_suites.py fetch >/dev/null
+python3 scripts/gnugo_suites.py parse
+case "$what" in
+    parse) ;;
+    gnugo | ours) python3 scripts/gnugo_suites.py "$what" "$@" ;;
+    *) echo "usage: scripts/gnugo-suites.sh gnugo|ours|parse [OPTIONS]" >&2; exit 2 ;;
+esac
