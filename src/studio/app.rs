@@ -452,21 +452,7 @@ impl StudioApp {
         if self.analysis.is_some() {
             // The analysis view steps through the game: every press counts.
             let keys = [Key::ArrowLeft, Key::ArrowRight, Key::Home, Key::End];
-            let mut pressed = Vec::new();
-            ctx.input_mut(|i| {
-                i.events.retain(|e| match e {
-                    egui::Event::Key {
-                        key,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } if keys.contains(key) && modifiers.is_none() => {
-                        pressed.push(*key);
-                        false
-                    }
-                    _ => true,
-                })
-            });
+            let pressed = take_presses(ctx, &keys);
             for k in pressed {
                 self.analysis_key(k, ctx);
             }
@@ -482,21 +468,7 @@ impl StudioApp {
                 Key::Home,
                 Key::End,
             ];
-            let mut pressed = Vec::new();
-            ctx.input_mut(|i| {
-                i.events.retain(|e| match e {
-                    egui::Event::Key {
-                        key,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } if keys.contains(key) && modifiers.is_none() => {
-                        pressed.push(*key);
-                        false
-                    }
-                    _ => true,
-                })
-            });
+            let pressed = take_presses(ctx, &keys);
             for k in pressed {
                 if self.view.mode == Mode::Proof {
                     self.proof_key(k);
@@ -564,4 +536,25 @@ impl eframe::App for StudioApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(KEY, self.stored_settings());
     }
+}
+
+/// Every press of one of `keys` (without modifiers) this frame, in order, taken out of the
+/// input so that no widget sees them too.
+fn take_presses(ctx: &egui::Context, keys: &[egui::Key]) -> Vec<egui::Key> {
+    let mut pressed = Vec::new();
+    ctx.input_mut(|i| {
+        i.events.retain(|e| match e {
+            egui::Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } if keys.contains(key) && modifiers.is_none() => {
+                pressed.push(*key);
+                false
+            }
+            _ => true,
+        })
+    });
+    pressed
 }

@@ -300,12 +300,7 @@ impl<'a> Checker<'a> {
                     // crucial block with a liberty outside the region has left the searched
                     // game, a failure of the defender. The answer read the block, its
                     // neighbours and every crucial point.
-                    let outside = board.empty_points().difference(&self.region);
-                    let leaking = c
-                        .iter()
-                        .map(|p| board.block_stones(p))
-                        .find(|block| !block.grow(board.size()).intersection(&outside).is_empty());
-                    if let Some(block) = leaking {
+                    if let Some(block) = self.leaking_block(board, &c) {
                         return (Some(false), block.grow(board.size()).union(&c));
                     }
                     (left, self.crucial_neighbours(board, &left).union(&c))
@@ -332,16 +327,20 @@ impl<'a> Checker<'a> {
         if open {
             // The open-boundary leak rule, read on its own: a crucial block with a liberty
             // outside the region is a failure of the OR player, whichever side it is.
-            let outside = board.empty_points().difference(&self.region);
-            let leaking = decisive
-                .iter()
-                .map(|p| board.block_stones(p))
-                .find(|block| !block.grow(board.size()).intersection(&outside).is_empty());
-            if leaking.is_some() {
+            if self.leaking_block(board, &decisive).is_some() {
                 return (Some(!self.or_wins_when_defender_lives()), reads);
             }
         }
         (None, reads)
+    }
+
+    /// A block holding a stone of `stones` (defender stones) with a liberty outside the region.
+    fn leaking_block(&self, board: &Board, stones: &Zone) -> Option<Zone> {
+        let outside = board.empty_points().difference(&self.region);
+        stones
+            .iter()
+            .map(|p| board.block_stones(p))
+            .find(|block| block.grow(board.size()).intersects(&outside))
     }
 
     /// The stones of the blocks holding `stones` and every point beside them.
