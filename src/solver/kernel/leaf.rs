@@ -271,9 +271,7 @@ impl GoalTest {
                 // rule left undecided: the zone holds every crucial block's neighbours (as for
                 // the every-block goals' leak), so that a position agreeing on it has the same
                 // crucial blocks with the same liberties.
-                for (_, block) in board.blocks_of(&decisive) {
-                    zone.union_with(&block.grow(board.size()));
-                }
+                zone.union_with(&blocks_and_neighbours(board, &decisive));
             }
             return Some((self.outcome(true, zone), Reason::Alive));
         }
@@ -282,17 +280,13 @@ impl GoalTest {
             {
                 if self.open_region.is_some() {
                     // As for life above: the lines here passed positions without a leak.
-                    for (_, block) in board.blocks_of(&decisive) {
-                        zone.union_with(&block.grow(board.size()));
-                    }
+                    zone.union_with(&blocks_and_neighbours(board, &decisive));
                 }
                 return Some((self.outcome(true, zone), Reason::Connected));
             }
         }
-        if let Some(leaf) = self.open_leak(board) {
-            return Some(leaf);
-        }
-        self.seki_or_static_dead(board)
+        self.open_leak(board)
+            .or_else(|| self.seki_or_static_dead(board))
     }
 
     /// The goal test of the every-block goals ([`Goal::every_crucial_block`]): the defender is
@@ -354,9 +348,7 @@ impl GoalTest {
                     // liberty outside the region: their stones and every neighbour, so that a
                     // position agreeing on the zone has the same blocks with the same
                     // liberties.
-                    for (_, block) in board.blocks_of(&self.crucial) {
-                        zone.union_with(&block.grow(board.size()));
-                    }
+                    zone.union_with(&blocks_and_neighbours(board, &self.crucial));
                 }
                 return Some((self.outcome(true, zone), Reason::Alive));
             }
@@ -410,9 +402,18 @@ impl GoalTest {
     }
 }
 
+/// The stones of the blocks holding `stones` and every point beside them: a position agreeing
+/// there has the same blocks with the same liberties.
+pub(in crate::solver) fn blocks_and_neighbours(board: &Board, stones: &Zone) -> Zone {
+    board
+        .blocks_of(stones)
+        .fold(Zone::new(), |acc, (_, block)| acc.union(&block))
+        .grow(board.size())
+}
+
 /// A block holding a stone of `crucial` with a liberty outside `region`: the block's stones and
 /// that liberty (the first found, in zone order).
-fn leak(board: &Board, crucial: &Zone, region: &Zone) -> Option<Zone> {
+pub(in crate::solver) fn leak(board: &Board, crucial: &Zone, region: &Zone) -> Option<Zone> {
     let outside = board.empty_points().difference(region);
     if outside.is_empty() {
         return None;

@@ -18,6 +18,7 @@
 
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::Problem;
+use crate::solver::kernel::leaf::leak;
 
 /// Why a play is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,13 +61,10 @@ pub struct Rules {
 /// the help it gives the crucial blocks) as life: the attacker might capture it from outside.
 /// Benson's life needs no such help, and is tested by the goal test, not here.
 pub fn watched_leak(board: &Board, defender: Color, region: &Zone) -> bool {
-    let size = board.size();
-    let outside = board.empty_points().difference(region);
-    let watched = board.stones(defender).intersection(&region.grow(size));
-    let leaks = board
-        .blocks_of(&watched)
-        .any(|(_, block)| block.grow(size).intersects(&outside));
-    leaks
+    let watched = board
+        .stones(defender)
+        .intersection(&region.grow(board.size()));
+    leak(board, &watched, region).is_some()
 }
 
 impl Rules {

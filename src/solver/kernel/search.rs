@@ -13,7 +13,7 @@ use crate::problem::{Goal, Outcome, Problem};
 use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use crate::solver::kernel::ko_flags::KoFlags;
-use crate::solver::kernel::leaf::{GoalTest, Leaf, Reason};
+use crate::solver::kernel::leaf::{blocks_and_neighbours, GoalTest, Leaf, Reason};
 use crate::solver::kernel::ordering::{crucial_blocks, scored, OrderContext};
 use crate::solver::kernel::progress::{Progress, RootTracker};
 use crate::solver::kernel::rules::{Refusal, Rules};
@@ -562,9 +562,7 @@ impl<'a> Solver<'a> {
                 // liberty outside the region (and for the every-block goals every crucial
                 // stone is on the board). A position agreeing on the crucial blocks and their
                 // neighbours has the same blocks and liberties.
-                for (_, block) in board.blocks_of(&left) {
-                    z.union_with(&block.grow(board.size()));
-                }
+                z.union_with(&blocks_and_neighbours(board, &left));
             }
             if let Some(region) = self.rules.watched {
                 // And no defender block on or beside the region reaches outside it
