@@ -183,29 +183,6 @@ pub fn analyse_in(
         });
         solution
     };
-    let mut run = |claim: &Problem, what: &'static str, budget: &mut Budget| -> Solution {
-        let solution = run(claim, what, budget);
-        if !(claim.is_open() && solution.status == Status::Fail) {
-            return solution;
-        }
-        // An open-boundary claim's failure proves nothing (the leak rule fails its OR player
-        // wherever a crucial block reaches outside the region): it stands only when the
-        // opposite claim, under the same rules, wins.
-        let opposite = run(&claim.flipped(), "the opposite claim (open region)", budget);
-        match opposite.status {
-            Status::Win => solution,
-            Status::Fail => Solution {
-                status: Status::Unknown,
-                stop: StopReason::OpenBoundary,
-                ..solution
-            },
-            Status::Unknown => Solution {
-                status: Status::Unknown,
-                stop: opposite.stop,
-                ..solution
-            },
-        }
-    };
 
     if problem.goal().is_go_life() {
         let g = analyse_go(problem, &mut budget, &mut run);

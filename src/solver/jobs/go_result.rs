@@ -32,7 +32,10 @@
 //! a repetition against the OR player, and endless play is the defender's). A failure of the
 //! defender's claim is not (its search counts a repetition against the defender): the attacker's
 //! claim under the same rules decides, and its proof is the failure's certificate; when that
-//! fails too, the defender survives only by endless play ([`Life::Endless`]). A decision made
+//! fails too, the defender survives only by endless play ([`Life::Endless`]). In an
+//! open-boundary problem ([`Problem::is_open`]) no failure is final (the leak rule fails
+//! either claim's OR player): the opposite claim decides both ways, and when it fails too the
+//! result is unknown ([`crate::solver::kernel::search::StopReason::OpenBoundary`]). A decision made
 //! without any ko event ([`crate::solver::kernel::ko_flags::KoFlags::any`]: no ko capture by the deciding
 //! search's OR player, no ko ban met, no ko point at the start) holds under every rule set, so
 //! the remaining ones are not searched; the certificate is then checked under the winner's
@@ -42,7 +45,7 @@ use crate::go::{ByColor, Color};
 use crate::problem::{KoRule, Problem};
 use crate::solver::jobs::budget::Budget;
 use crate::solver::jobs::how::{ends_in_seki, How};
-use crate::solver::kernel::search::{Solution, Status};
+use crate::solver::kernel::search::{Solution, Status, StopReason};
 use serde::Serialize;
 
 /// A ko rule set of the definitions (see the module documentation).
@@ -428,28 +431,47 @@ fn decide(
     run: &mut Run<'_>,
 ) -> Decision {
     let solution = run(claim, what, budget);
+    let open = claim.is_open();
     match solution.status {
         Status::Win => Decision::Wins(solution),
         Status::Unknown => Decision::Unknown(solution),
-        Status::Fail if !claim.goal().or_defends() => Decision::Fails {
+        Status::Fail if !claim.goal().or_defends() && !open => Decision::Fails {
             ko_free: !solution.ko.any() && !ko_at_start,
             failed: solution,
             winner: None,
         },
         Status::Fail => {
-            // A repetition counts against the defender in its own search: the attacker's claim
+            // A repetition counts against the defender in its own search, and the leak rule of
+            // an open-boundary problem against either claim's OR player: the opposite claim
             // decides.
-            let attacker = claim.flipped();
-            let kills = run(&attacker, "the attacker's claim", budget);
-            match kills.status {
+            let opposite = claim.flipped();
+            let what = if claim.goal().or_defends() {
+                "the attacker's claim"
+            } else {
+                "the defender's claim (open region)"
+            };
+            let wins = run(&opposite, what, budget);
+            match wins.status {
                 Status::Win => Decision::Fails {
-                    ko_free: !kills.ko.any() && !ko_at_start,
+                    ko_free: !wins.ko.any() && !ko_at_start,
                     failed: solution,
-                    winner: Some(Box::new((attacker, kills))),
+                    winner: Some(Box::new((opposite, wins))),
                 },
+                // Neither claim holds inside the open region: it depends on play outside.
+                Status::Fail if open => Decision::Unknown(Solution {
+                    status: Status::Unknown,
+                    stop: StopReason::OpenBoundary,
+                    ..solution
+                }),
                 Status::Fail => Decision::Endless(solution),
+                // An open claim's failure proves nothing: unknown until the opposite wins.
+                Status::Unknown if open => Decision::Unknown(Solution {
+                    status: Status::Unknown,
+                    stop: wins.stop,
+                    ..solution
+                }),
                 Status::Unknown => Decision::Unknown(Solution {
-                    stop: kills.stop,
+                    stop: wins.stop,
                     ..solution
                 }),
             }
