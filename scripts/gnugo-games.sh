@@ -17,21 +17,8 @@ komi=${GNUGO_KOMI:-6.5}
 max_moves=${MAX_MOVES:-600}
 out_dir="${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-games"
 
-# Debian installs gnugo in /usr/games, which is not always on the PATH.
-find_gnugo() {
-    command -v gnugo 2>/dev/null || { [ -x /usr/games/gnugo ] && echo /usr/games/gnugo; } || true
-}
-gnugo=$(find_gnugo)
-if [ -z "$gnugo" ]; then
-    echo "gnugo is missing: installing Debian's package" >&2
-    if [ "$(id -u)" -eq 0 ]; then
-        apt-get install -y gnugo >&2
-    else
-        sudo apt-get install -y gnugo >&2
-    fi
-    gnugo=$(find_gnugo)
-    [ -n "$gnugo" ] || { echo "error: gnugo still not found after installing" >&2; exit 1; }
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/gnugo-lib.sh"
+gnugo=$(ensure_gnugo) || exit 1
 mkdir -p "$out_dir"
 
 # The SGF point of a GTP vertex on 19x19 (`D4` -> `dp`; GTP columns skip `I`).

@@ -26,22 +26,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 what=${1:-gnugo}
 shift || true
 
-# Debian installs gnugo in /usr/games, which is not always on the PATH.
-find_gnugo() {
-    command -v gnugo 2>/dev/null || { [ -x /usr/games/gnugo ] && echo /usr/games/gnugo; } || true
-}
+source scripts/gnugo-lib.sh
 if [ -z "${GNUGO:-}" ]; then
-    GNUGO=$(find_gnugo)
-    if [ -z "$GNUGO" ]; then
-        echo "gnugo is missing: installing Debian's package" >&2
-        if [ "$(id -u)" -eq 0 ]; then
-            apt-get install -y gnugo >&2
-        else
-            sudo apt-get install -y gnugo >&2
-        fi
-        GNUGO=$(find_gnugo)
-        [ -n "$GNUGO" ] || { echo "error: gnugo still not found after installing" >&2; exit 1; }
-    fi
+    GNUGO=$(ensure_gnugo) || exit 1
 fi
 export GNUGO
 export BIN=${BIN:-"${CARGO_TARGET_DIR:-target}/release/tsumego-studio"}

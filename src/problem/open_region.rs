@@ -91,19 +91,20 @@ mod tests {
         . . . . . . .
         . . . . . . .";
 
+    /// The corner's empty points A7, B7, C7 and C6 (on a 7x7 board).
+    fn corner_region() -> Zone {
+        [(0, 0), (1, 0), (2, 0), (2, 1)]
+            .into_iter()
+            .map(|(x, y)| Point::new(x, y))
+            .collect()
+    }
+
     #[test]
     fn a_group_walled_in_by_the_attacker_is_closed() {
         let b = board(CORNER);
         let crucial = b.block_stones(Point::new(0, 1));
         // The corner's three empty points: the White group cannot get out.
-        let region: Zone = [
-            Point::new(0, 0),
-            Point::new(1, 0),
-            Point::new(2, 0),
-            Point::new(2, 1),
-        ]
-        .into_iter()
-        .collect();
+        let region = corner_region();
         assert!(!region_is_open(&b, &region, &crucial, Color::White));
         // Nor with every empty point of the board as the region: the wall holds.
         assert!(!region_is_open(
@@ -127,14 +128,7 @@ mod tests {
         );
         let crucial = b.block_stones(Point::new(0, 1));
         // D5 is a liberty of the White block outside the corner region.
-        let region = [
-            Point::new(0, 0),
-            Point::new(1, 0),
-            Point::new(2, 0),
-            Point::new(2, 1),
-        ]
-        .into_iter()
-        .collect();
+        let region = corner_region();
         assert!(region_is_open(&b, &region, &crucial, Color::White));
         // With the whole board as the region nothing is outside: closed.
         assert!(!region_is_open(
@@ -160,15 +154,8 @@ mod tests {
                  . . . . . . ."
             )
         };
-        let region: Zone = [
-            Point::new(0, 0),
-            Point::new(1, 0),
-            Point::new(2, 0),
-            Point::new(2, 1),
-            Point::new(3, 2),
-        ]
-        .into_iter()
-        .collect();
+        let mut region = corner_region();
+        region.insert(Point::new(3, 2));
         let b = board(&diagram('O'));
         let crucial = b.block_stones(Point::new(0, 1));
         assert!(region_is_open(&b, &region, &crucial, Color::White));
