@@ -139,13 +139,17 @@ mod tests {
         .unwrap()
     }
 
-    #[test]
-    fn the_static_part_comes_first_then_each_colour_searched() {
-        let search = SafetySearch {
+    /// A search of 5 s per claim.
+    fn five_seconds() -> SafetySearch {
+        SafetySearch {
             secs_per_claim: 5.0,
             described_as: "analysis job tests".to_string(),
-        };
-        let job = AnalysisJob::start(corner_board(), 3, Some(search), || {}).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_static_part_comes_first_then_each_colour_searched() {
+        let job = AnalysisJob::start(corner_board(), 3, Some(five_seconds()), || {}).unwrap();
         assert_eq!(job.move_number, 3);
         let steps = all_steps(&job);
         assert_eq!(steps.len(), 3);
@@ -170,17 +174,17 @@ mod tests {
 
     #[test]
     fn a_stopped_job_sends_no_search() {
-        // Stopped before it starts searching (the channel holds the static part, which the
-        // thread sends first): nothing after it.
-        let search = SafetySearch {
-            secs_per_claim: 5.0,
-            described_as: "analysis job tests".to_string(),
+        // The thread waits in its first wake-up (after sending the static part) until the job
+        // is stopped: nothing after the static part, and the thread ends.
+        let (gate_tx, gate_rx) = bounded::<()>(0);
+        let wake = move || {
+            let _ = gate_rx.recv_timeout(Duration::from_secs(60));
         };
-        let job = AnalysisJob::start(corner_board(), 0, Some(search), || {}).unwrap();
+        let job = AnalysisJob::start(corner_board(), 0, Some(five_seconds()), wake).unwrap();
         job.request_stop();
-        thread::sleep(Duration::from_millis(300));
-        let steps = job.poll();
-        assert!(steps.len() <= 1, "{}", steps.len());
-        assert!(steps.iter().all(|u| !u.complete));
+        gate_tx.send(()).unwrap();
+        let steps: Vec<Update> = job.rx.iter().collect();
+        assert_eq!(steps.len(), 1);
+        assert!(!steps[0].complete);
     }
 }
