@@ -28,11 +28,12 @@ pub const MAX_RINGS: usize = 4;
 pub fn neighbourhood(board: &Board, target: &Zone, max_empty: usize) -> Zone {
     let size = board.size();
     let empty = board.empty_points();
+    let defender = defender_of(board, target);
+    let attacker = board.stones(defender.opponent());
     let mut region = target.grow(size).difference(target);
     for _ in 0..MAX_RINGS {
         let mut next = region.union(&region.grow(size)).difference(target);
         // Whole attacker blocks: a cut that is captured is played again.
-        let attacker = board.stones(defender_of(board, target).opponent());
         for (_, block) in board.blocks_of(&next.intersection(&attacker)) {
             next.union_with(&block);
         }
@@ -41,12 +42,7 @@ pub fn neighbourhood(board: &Board, target: &Zone, max_empty: usize) -> Zone {
         }
         region = next;
     }
-    with_defender_liberties(
-        board,
-        region.union(target),
-        defender_of(board, target),
-        max_empty,
-    )
+    with_defender_liberties(board, region.union(target), defender, max_empty)
 }
 
 /// The colour of the stones of `target` (Black when it holds none, which no caller asks).
