@@ -8,7 +8,9 @@
 #
 # BIN: the binary (default: target/release/tsumego-studio under CARGO_TARGET_DIR or ./target;
 # build it with `cargo build --release`). BEFORE: moves before the end of the second position
-# (default 80). Needs jq.
+# (default 80). SEARCH_SECS: also prove areas by search (`safety --search --claim-secs S`), and
+# print the slowest position's seconds; GAMES: how many games (the first N; default all).
+# Needs jq.
 set -euo pipefail
 
 dir=${1:-"${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-games"}
@@ -18,13 +20,25 @@ before=${BEFORE:-80}
 command -v jq >/dev/null || { echo "error: jq is needed" >&2; exit 1; }
 shopt -s nullglob
 games=("$dir"/*.sgf)
+[ -n "${GAMES:-}" ] && games=("${games[@]:0:$GAMES}")
+search=()
+[ -n "${SEARCH_SECS:-}" ] && search=(--search --claim-secs "$SEARCH_SECS")
+slowest=0
 [ ${#games[@]} -gt 0 ] || { echo "error: no .sgf games in $dir (scripts/gnugo-games.sh)" >&2; exit 1; }
 
 # Safe points of Black, White and both and the game's moves, tab-separated, of
 # `safety --json` on $1 with the arguments after it.
+# With SEARCH_SECS the searched figures (static and proven together), and the slowest
+# position's seconds kept in $slowest.
 points() {
-    "$bin" safety "$@" --json |
-        jq -r '[.black.safe_points, .white.safe_points, .black.safe_points + .white.safe_points, .moves] | @tsv'
+    local start end json
+    start=$(date +%s.%N)
+    json=$("$bin" safety "$@" "${search[@]}" --json)
+    end=$(date +%s.%N)
+    slowest=$(awk -v a="$slowest" -v b="$(echo "$end - $start" | bc)" 'BEGIN { print (b > a ? b : a) }')
+    echo "$json" | jq -r '[.black, .white] | map(.searched.safe_points // .safe_points) |
+        [.[0], .[1], .[0] + .[1]] | @tsv' | tr '\n' '\t'
+    echo "$json" | jq -r '.moves'
 }
 
 printf '%-14s %6s | %6s %6s %6s | %6s %6s %6s %6s\n' game moves black white both \
@@ -32,9 +46,11 @@ printf '%-14s %6s | %6s %6s %6s | %6s %6s %6s %6s\n' game moves black white both
 sums=(0 0 0 0 0 0)
 n=0
 for game in "${games[@]}"; do
-    read -r eb ew et moves < <(points "$game")
+    points "$game" > /tmp/safety-bench.$$
+    read -r eb ew et moves < /tmp/safety-bench.$$
     earlier=$((moves > before ? moves - before : 0))
-    read -r bb bw bt _ < <(points "$game" --move "$earlier")
+    points "$game" --move "$earlier" > /tmp/safety-bench.$$
+    read -r bb bw bt _ < /tmp/safety-bench.$$
     printf '%-14s %6d | %6d %6d %6d | %6d %6d %6d %6d\n' "$(basename "$game")" "$moves" \
         "$eb" "$ew" "$et" "$earlier" "$bb" "$bw" "$bt"
     values=("$eb" "$ew" "$et" "$bb" "$bw" "$bt")
@@ -44,3 +60,5 @@ done
 average() { awk -v s="$1" -v n="$n" 'BEGIN { printf "%.1f", s / n }'; }
 echo "average over $n games: at the end Black $(average "${sums[0]}"), White $(average "${sums[1]}"), both $(average "${sums[2]}");" \
     "$before moves before the end Black $(average "${sums[3]}"), White $(average "${sums[4]}"), both $(average "${sums[5]}")"
+rm -f /tmp/safety-bench.$$
+[ ${#search[@]} -eq 0 ] || echo "search: ${SEARCH_SECS} s per claim; the slowest position took ${slowest} s"

@@ -64,6 +64,11 @@ struct SearchedReport {
     /// The stones proven safe by search (boundary blocks of the areas safe even with the
     /// opponent to move).
     proven_stones: Vec<String>,
+    /// The points proven safe territory by search (the interiors of the areas proven
+    /// territory safe: the attacker can neither live inside nor take a point).
+    proven_territory: Vec<String>,
+    /// Per area, in the order of `areas`: proven territory safe.
+    territory_safe: Vec<bool>,
     /// Each area's boundary safety, in the order of `areas`: `safe`, `safe-if-defended`,
     /// `unsafe`, `unknown` or `not-searched`.
     areas: Vec<&'static str>,
@@ -113,6 +118,8 @@ fn searched_report(color: &ColorSafety, size: usize) -> Option<SearchedReport> {
     Some(SearchedReport {
         safe_points: color.safe().len(),
         proven_stones: gtp(&searched.proven_stones, size),
+        proven_territory: gtp(&searched.proven_territory, size),
+        territory_safe: searched.territory_safe.clone(),
         areas: searched.verdicts.iter().map(|v| verdict_name(*v)).collect(),
     })
 }
@@ -256,11 +263,14 @@ fn words(board: &Board, report: &Report, safe: &ByColor<SafePoints>, to_play: Co
             let count = |v: &str| s.areas.iter().filter(|a| **a == v).count();
             let _ = writeln!(
                 out,
-                "{c} by search: {} safe points with the {} stone(s) proven safe; areas: {} safe, \
-                 {} to answer, {} unsafe, {} unknown",
+                "{c} by search: {} safe points with the {} stone(s) and {} territory point(s) \
+                 proven safe; areas: {} safe ({} territory safe), {} to answer, {} unsafe, {} \
+                 unknown",
                 s.safe_points,
                 s.proven_stones.len(),
+                s.proven_territory.len(),
                 count("safe"),
+                s.territory_safe.iter().filter(|t| **t).count(),
                 count("safe-if-defended"),
                 count("unsafe"),
                 count("unknown") + count("not-searched")

@@ -44,6 +44,13 @@ pub enum ValidationError {
     MissingSideToMove,
     #[error("crucial stone {point} is off the {size}x{size} board")]
     CrucialOffBoard { point: PointName, size: usize },
+    #[error("territory point {point} is off the {size}x{size} board")]
+    TerritoryOffBoard { point: PointName, size: usize },
+    #[error(
+        "a territory (SGF TSTERR) is claimed with every crucial block only (goals live-all, \
+         live-all-uca, kill-any, kill-any-uca), not with goal {goal}"
+    )]
+    TerritoryWithoutEveryBlock { goal: Goal },
     #[error("crucial stone {point} is on an empty point")]
     CrucialOnEmpty { point: PointName },
     #[error(

@@ -63,6 +63,9 @@ pub struct Problem {
     region: Zone,
     /// Stones of the defender in `board`; non-empty for `Live`/`Kill`.
     crucial: Zone,
+    /// The territory claimed with the crucial blocks (every-block goals only; see
+    /// [`Problem::territory`]).
+    territory: Zone,
     /// The crucial stones can reach an empty point outside the region
     /// ([`open_region::region_is_open`]); derived from the position, region and crucial stones.
     region_open: bool,
@@ -126,6 +129,16 @@ impl Problem {
     /// The crucial stones (the defender's). Empty only for `LiveAny`/`KillAll`.
     pub fn crucial(&self) -> Zone {
         self.crucial
+    }
+
+    /// The territory the defender claims besides its crucial blocks: with an every-block goal
+    /// ([`Goal::every_crucial_block`]) the defender wins only when every crucial stone is
+    /// unconditionally alive *and* every point here is safe for it without search
+    /// ([`crate::go::safe_points`]: its stones or its safe regions), the *territory safe* goal
+    /// of Safety Solver 2.0; a game ended by two passes before that is the attacker's. Empty
+    /// for every other claim (and for the plain *boundary safe* goal).
+    pub fn territory(&self) -> Zone {
+        self.territory
     }
 
     /// Is this an *open-boundary* problem ([`open_region`])? A `live`/`kill` problem whose
@@ -223,6 +236,7 @@ impl Problem {
             goal: Some(self.goal),
             region: Some(self.region),
             crucial: self.crucial,
+            territory: self.territory,
             ko_rules: ByColor::new(Some(self.ko_rules.black), Some(self.ko_rules.white)),
             expected: self.expected,
             expected_way: self.expected_way,
@@ -259,6 +273,8 @@ impl Problem {
         if goal != self.goal {
             self.goal = goal;
             self.expected = None;
+            // A territory is claimed with every block only.
+            self.territory = Zone::new();
         }
         self
     }

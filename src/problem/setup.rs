@@ -58,6 +58,11 @@ pub struct ProblemSetup {
     /// The crucial stones: stones of the defender (see [`Goal`]).
     #[serde(default)]
     pub crucial: Zone,
+    /// The territory the defender claims besides its crucial blocks (SGF `TSTERR`): with an
+    /// every-block goal, the defender wins only when each of these points is safe for it
+    /// without search ([`crate::go::safe_points`]); empty for every other claim.
+    #[serde(default)]
+    pub territory: Zone,
     /// Ko rule per side. Default: the OR player `Disallow`, its opponent `Allow`.
     #[serde(default)]
     pub ko_rules: ByColor<Option<KoRule>>,
@@ -211,6 +216,7 @@ impl ProblemSetup {
             goal: None,
             region: None,
             crucial: Zone::new(),
+            territory: Zone::new(),
             ko_rules: ByColor::default(),
             expected: None,
             expected_way: None,

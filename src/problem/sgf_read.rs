@@ -390,6 +390,13 @@ fn read_private(
         value: values.join("]["),
         expected,
     };
+    if ident == "TSTERR" {
+        for v in values {
+            let p = territory_point(v.trim()).ok_or_else(|| bad("points (two letters each)"))?;
+            setup.territory.insert(p);
+        }
+        return Ok(());
+    }
     let value = match values {
         [v] => v.trim(),
         _ => return Err(bad("exactly one value")),
@@ -670,6 +677,18 @@ fn coordinate_char(v: u8) -> char {
         0..=25 => (b'a' + v) as char,
         26..=51 => (b'A' + v - 26) as char,
         _ => '?',
+    }
+}
+
+/// A point of `TSTERR` (`aa` is the top left corner; lower-case letters only, as every
+/// board here is at most 19x19).
+fn territory_point(v: &str) -> Option<Point> {
+    let b = v.as_bytes();
+    match b {
+        [x @ b'a'..=b'z', y @ b'a'..=b'z'] => {
+            Point::try_new((x - b'a') as usize, (y - b'a') as usize)
+        }
+        _ => None,
     }
 }
 

@@ -24,6 +24,7 @@
 //! | `TSKOW` | `allow`, `disallow` | White's ko rule | `disallow` if White is the OR player, else `allow` |
 //! | `TSRESULT` | `win`, `fail` | the expected result for the OR player (the OR player's ko captures as `TSKOB`/`TSKOW` say) | unknown |
 //! | `TSHOW` | `unconditional`, `seki`, `ko` | how that result comes about: the defender lives unconditionally or only in seki; `ko`: the OR player fails without ko but wins when it may capture kos | unknown |
+//! | `TSTERR` | points | the territory the defender claims with every crucial block (goals `live-all`, `kill-any` and their `-uca` forms): the defender wins only when each point is also safe for it without search (Safety Solver 2.0's *territory safe*) | none |
 //! | `TSSETUP` | a number `n` ≥ 0 | the first `n` moves of the main line are part of the setup position; the rest of the tree is the answer | see "Setup and answer" |
 //!
 //! Private properties are read from the root only. Values are exact (lower case, surrounding blanks
@@ -171,6 +172,9 @@ pub fn write_sgf_marked(
         }
         if let Some(way) = problem.expected_way() {
             out += &format!("TSHOW[{}]", way.name());
+        }
+        if !problem.territory().is_empty() {
+            list(&mut out, "TSTERR", &problem.territory());
         }
         out += &format!("TSSETUP[{}]", problem.setup_moves().len());
     }

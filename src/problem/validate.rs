@@ -151,6 +151,17 @@ impl ProblemSetup {
             }
         }
 
+        // Territory.
+        for p in self.territory.iter().filter(|p| !p.on_board(size)) {
+            errors.push(ValidationError::TerritoryOffBoard {
+                point: name(p),
+                size,
+            });
+        }
+        if !self.territory.is_empty() && !goal.every_crucial_block() {
+            errors.push(ValidationError::TerritoryWithoutEveryBlock { goal });
+        }
+
         // Region.
         if let Some(region) = &self.region {
             for p in region.iter().filter(|p| !p.on_board(size)) {
@@ -202,6 +213,7 @@ impl ProblemSetup {
                     goal,
                     region,
                     crucial: self.crucial,
+                    territory: self.territory,
                     ko_rules,
                     expected: self.expected,
                     expected_way: self.expected_way,

@@ -91,9 +91,10 @@ fn color_section(
     match &side.searched {
         Some(s) => {
             ui.label(format!(
-                "{} safe points with search ({} stone(s) proven safe)",
+                "{} safe points with search ({} stone(s) and {} territory point(s) proven safe)",
                 side.safe().len(),
-                s.proven_stones.difference(&statics.stones).len()
+                s.proven_stones.difference(&statics.stones).len(),
+                s.proven_territory.difference(&statics.territory).len()
             ));
         }
         None if running => {

@@ -54,6 +54,9 @@ pub fn analysis_scene(analysis: &GameAnalysis, overlays: &Overlays) -> Scene {
             Color::White => &mut overlay.territory.1,
         };
         territory.union_with(&side.statics.territory);
+        if let Some(s) = &side.searched {
+            territory.union_with(&s.proven_territory);
+        }
         if overlays.partition {
             let searched = side.searched.is_some();
             for (area, v) in side.partition.areas.iter().zip(verdicts(side)) {

@@ -272,6 +272,7 @@ fn mcts_agrees_with_the_exhaustive_search_on_random_problems() {
         threads: 1,
         every_block: false,
         open: false,
+        territory: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(

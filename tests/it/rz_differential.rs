@@ -57,6 +57,7 @@ fn rz_search_agrees_with_exhaustive_search_on_random_problems() {
         threads: env_number("RZ_DIFF_THREADS").unwrap_or(1) as usize,
         every_block: false,
         open: false,
+        territory: false,
     };
     let compared = rz_diff::run(&sample);
     if sample.count.saturating_sub(sample.first) >= FULL_COUNT {
@@ -80,6 +81,7 @@ fn the_exhaustive_engine_agrees_with_the_reference() {
         threads: 1,
         every_block: false,
         open: false,
+        territory: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(
@@ -100,6 +102,7 @@ fn every_block_goals_agree(open: bool) {
         threads: 1,
         every_block: true,
         open,
+        territory: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(
@@ -143,10 +146,45 @@ fn go_goals_in_open_regions_agree_with_exhaustive_search() {
         threads: 1,
         every_block: false,
         open: true,
+        territory: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(
         sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 8 / 10),
         "only {compared:?} problems compared"
     );
+}
+
+/// The *territory safe* goal (Safety Solver 2.0): every crucial block must live and every
+/// point of a claimed territory must be safe without search (`go::safe_points`) before the
+/// defender wins; a game ended by two passes is the attacker's. Depth-first search and df-pn
+/// against the reference (which reads the territory with `safe_points`, the checker with its
+/// own code), in closed regions and open ones: 60 problems each in CI
+/// (`TERRITORY_DIFF_COUNT` for more; `scripts/sweeps.sh` runs 400).
+fn territory_goals_agree(open: bool) {
+    let sample = Sample {
+        engines: vec![Engine::DFS, Engine::DFPN],
+        first: 0,
+        count: env_number("TERRITORY_DIFF_COUNT").unwrap_or(60),
+        only: env_number("RZ_DIFF_ONLY"),
+        threads: 1,
+        every_block: true,
+        open,
+        territory: true,
+    };
+    let compared = rz_diff::run(&sample);
+    assert!(
+        sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 8 / 10),
+        "only {compared:?} problems compared"
+    );
+}
+
+#[test]
+fn territory_goals_agree_with_exhaustive_search() {
+    territory_goals_agree(false);
+}
+
+#[test]
+fn territory_goals_in_open_regions_agree_with_exhaustive_search() {
+    territory_goals_agree(true);
 }

@@ -49,7 +49,7 @@
 //! one of `R`'s boundary blocks, beside every point of `R`; `properties.rs` checks on random
 //! positions that the two colours' safe points are disjoint).
 
-use super::benson::{benson, Benson};
+use super::benson::{benson, Benson, Region};
 use super::board::Board;
 use super::color::{ByColor, Color};
 use super::zone::Zone;
@@ -97,21 +97,64 @@ pub fn safe_points_both(board: &Board) -> ByColor<SafePoints> {
 
 /// The union of the safe regions of `life`'s colour.
 fn safe_regions(board: &Board, life: &Benson) -> Zone {
-    let size = board.size();
-    let beside: Vec<Zone> = life.blocks.iter().map(|b| b.stones.grow(size)).collect();
+    let beside = besides(board, life);
     let mut territory = Zone::new();
     for region in &life.regions {
-        let counts = !region.touching.is_empty()
-            && region.touching.iter().all(|&b| life.blocks[b].alive)
-            && region
-                .touching
-                .iter()
-                .all(|&b| region.points.is_subset(&beside[b]));
-        if counts {
+        if is_safe_region(life, &beside, region) {
             territory.union_with(&region.points);
         }
     }
     territory
+}
+
+/// Each block of `life` with its neighbours.
+fn besides(board: &Board, life: &Benson) -> Vec<Zone> {
+    let size = board.size();
+    life.blocks.iter().map(|b| b.stones.grow(size)).collect()
+}
+
+/// Is `region` a safe region (the module documentation's point 2)? `beside[b]`: block `b`
+/// with its neighbours.
+fn is_safe_region(life: &Benson, beside: &[Zone], region: &Region) -> bool {
+    !region.touching.is_empty()
+        && region.touching.iter().all(|&b| life.blocks[b].alive)
+        && region
+            .touching
+            .iter()
+            .all(|&b| region.points.is_subset(&beside[b]))
+}
+
+/// Is every point of `targets` safe for `life`'s colour on `board` (a stone of an
+/// unconditionally alive block, or a point of a safe region)? Then the zone that shows it, a
+/// relevance zone of the fact (RZ-1): the UCA component ([`Benson::component`]) of each such
+/// stone and of the blocks around each such region. A component holds its blocks and their
+/// vital regions, and a safe region is vital to each block around it, so the zone holds each
+/// region and every stone beside it: on a board agreeing with this one on the zone the region
+/// is bounded by the same stones, each of its points is beside the same blocks, and the blocks
+/// are unconditionally alive (the component's own argument), so the region is safe there too.
+/// `None` when some point is not safe.
+pub fn safety_cover(board: &Board, life: &Benson, targets: &Zone) -> Option<Zone> {
+    let beside = besides(board, life);
+    let mut zone = Zone::new();
+    for t in targets.iter() {
+        if zone.contains(t) {
+            continue;
+        }
+        let anchor = if board.color_at(t) == Some(life.color) {
+            t
+        } else {
+            let region = life.regions.iter().find(|r| r.points.contains(t))?;
+            if !is_safe_region(life, &beside, region) {
+                return None;
+            }
+            life.blocks[*region.touching.first()?].stones.first()?
+        };
+        zone.union_with(&life.component(anchor)?);
+        if !zone.contains(t) {
+            return None;
+        }
+    }
+    Some(zone)
 }
 
 /// An ASCII diagram of both colours' safe points: safe stones `X`/`O`, other stones `x`/`o`

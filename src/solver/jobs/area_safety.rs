@@ -12,6 +12,9 @@
 //! a liberty out there, and a position where one has counts against the defender. The claims
 //! are asked of the solve service ([`crate::solver::jobs::service`]) and certified there.
 //!
+//! An area whose boundary is safe is then asked to be *territory safe* ([`territory_claim`]):
+//! the same claim, the interior claimed as territory as well.
+//!
 //! The paper's pruning of the defender's moves (pure external liberties, layer two) is not
 //! applied: it is a pruning of the defender's choices, which a proof of the attacker's win may
 //! not make; the search's relevance zones do the pruning instead.
@@ -77,6 +80,23 @@ pub fn area_claim(
     setup.validate()
 }
 
+/// The defender's claim that `area` is *territory safe* (Safety Solver 2.0, §2.2): every
+/// boundary block lives and every interior point ends safe for the defender without search
+/// ([`crate::go::safe_points`]: the attacker can neither live inside nor take a point of it),
+/// `to_move` to play. The area's claim ([`area_claim`]) with the interior as its territory
+/// ([`Problem::territory`]); a game ended by two passes before the territory is safe is the
+/// attacker's, so seki inside is no territory.
+pub fn territory_claim(
+    board: &Board,
+    defender: Color,
+    area: &Area,
+    to_move: Color,
+) -> Result<Problem, ValidationErrors> {
+    let mut setup = area_claim(board, defender, area, to_move)?.to_setup();
+    setup.territory = area.interior;
+    setup.validate()
+}
+
 /// How safe an area's boundary is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoundarySafety {
@@ -95,6 +115,11 @@ pub enum BoundarySafety {
 /// The judgement of one area: the result and the analyses behind it, each certified.
 pub struct AreaSafety {
     pub safety: BoundarySafety,
+    /// Is the area territory safe with the attacker to move ([`territory_claim`])? Asked only
+    /// of an area whose boundary is [`BoundarySafety::Safe`] (territory safety needs it).
+    pub territory_safe: bool,
+    /// The territory claim with the attacker to move and its analysis, when asked.
+    pub territory: Option<(Problem, Analysis)>,
     /// The claim with the attacker to move, and its analysis.
     pub attacker_first: (Problem, Analysis),
     /// With the defender to move, when the attacker's move broke it.
@@ -139,9 +164,23 @@ pub fn judge_area(
         },
         _ => BoundarySafety::Unknown,
     };
+    let territory = match safety {
+        BoundarySafety::Safe => Some(solve(territory_claim(
+            board,
+            defender,
+            area,
+            defender.opponent(),
+        )?)),
+        _ => None,
+    };
+    let territory_safe = territory
+        .as_ref()
+        .is_some_and(|(_, a)| a.solution.status == Status::Win);
     repro.retain(Option::is_some);
     Ok(AreaSafety {
         safety,
+        territory_safe,
+        territory,
         attacker_first: first,
         defender_first,
         repro,
@@ -208,6 +247,14 @@ mod tests {
             Some(CheckVerdict::Checked)
         );
         assert!(s.defender_first.is_none() && s.repro.is_empty());
+        // Territory safe too: White cannot live in four points, nor keep one.
+        assert!(s.territory_safe);
+        let (claim, analysis) = s.territory.as_ref().unwrap();
+        assert_eq!(claim.territory().len(), 4);
+        assert_eq!(
+            analysis.check.as_ref().map(|c| c.verdict),
+            Some(CheckVerdict::Checked)
+        );
     }
 
     /// A small corner space: White to move kills it by taking the vital point, Black to move
@@ -231,6 +278,8 @@ mod tests {
             "{:?}",
             s.attacker_first.1.how
         );
+        // Territory safety is asked of safe boundaries only.
+        assert!(!s.territory_safe && s.territory.is_none());
         let (_, a) = s.defender_first.as_ref().unwrap();
         assert_eq!(
             a.check.as_ref().map(|c| c.verdict),

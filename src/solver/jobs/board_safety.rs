@@ -1,6 +1,7 @@
 //! The safety of one side's areas on a whole board: every area of the board partition
 //! ([`crate::go::partition`]) judged by [`crate::solver::jobs::area_safety`], and the stones
-//! proven safe — the boundary blocks of every area that is safe even with the opponent to move.
+//! proven safe — the boundary blocks of every area that is safe even with the opponent to move
+//! — and the territory proven safe (the interiors of the areas proven territory safe).
 
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
@@ -18,6 +19,9 @@ pub struct SideSafety {
     /// The stones proven safe by search: the boundary blocks of the areas judged
     /// [`BoundarySafety::Safe`].
     pub safe_stones: Zone,
+    /// The points proven safe territory by search: the interiors of the areas proven
+    /// territory safe.
+    pub safe_territory: Zone,
 }
 
 /// Judge `areas`, the areas of `defender` on `board` (its board partition's,
@@ -31,6 +35,7 @@ pub fn side_safety(
     stop: Arc<AtomicBool>,
 ) -> SideSafety {
     let mut safe_stones = Zone::new();
+    let mut safe_territory = Zone::new();
     let mut judged_areas = Vec::new();
     for area in areas {
         let judged = if stop.load(Ordering::Relaxed) {
@@ -44,12 +49,16 @@ pub fn side_safety(
         {
             safe_stones.union_with(&boundary_stones(area));
         }
+        if judged.as_ref().is_some_and(|j| j.territory_safe) {
+            safe_territory.union_with(&area.interior);
+        }
         judged_areas.push((area.clone(), judged));
     }
     SideSafety {
         defender,
         areas: judged_areas,
         safe_stones,
+        safe_territory,
     }
 }
 

@@ -60,14 +60,21 @@ pub struct SearchedSafety {
     /// The stones proven safe: the boundary blocks of the areas judged
     /// [`BoundarySafety::Safe`].
     pub proven_stones: Zone,
+    /// The points proven safe territory: the interiors of the areas proven territory safe
+    /// ([`crate::solver::jobs::area_safety::territory_claim`]).
+    pub proven_territory: Zone,
+    /// Per area, in the partition's order: proven territory safe.
+    pub territory_safe: Vec<bool>,
 }
 
 impl ColorSafety {
-    /// The safe points: the static ones and, once searched, the stones proven safe.
+    /// The safe points: the static ones and, once searched, the stones and territory proven
+    /// safe.
     pub fn safe(&self) -> Zone {
         let mut all = self.statics.stones.union(&self.statics.territory);
         if let Some(s) = &self.searched {
             all.union_with(&s.proven_stones);
+            all.union_with(&s.proven_territory);
         }
         all
     }
@@ -104,12 +111,20 @@ impl PositionSafety {
                         .iter()
                         .map(|(_, j)| j.as_ref().map(|j| j.safety))
                         .collect(),
+                    territory_safe: side
+                        .areas
+                        .iter()
+                        .map(|(_, j)| j.as_ref().is_some_and(|j| j.territory_safe))
+                        .collect(),
                     proven_stones: side.safe_stones,
+                    proven_territory: side.safe_territory,
                 }
             }
             None => SearchedSafety {
                 verdicts: vec![None; areas.len()],
+                territory_safe: vec![false; areas.len()],
                 proven_stones: Zone::new(),
+                proven_territory: Zone::new(),
             },
         };
         self.colors[color].searched = Some(searched);
@@ -212,7 +227,11 @@ mod tests {
         );
         let top = board.block_stones(Point::new(0, 1));
         assert_eq!(searched.proven_stones, top);
-        assert_eq!(black.safe(), top);
+        // And its four points of territory: White can neither live there nor keep one.
+        let edge: Zone = (0..4).map(|x| Point::new(x, 0)).collect();
+        assert_eq!(searched.proven_territory, edge);
+        assert_eq!(searched.territory_safe, [true, false]);
+        assert_eq!(black.safe(), top.union(&edge));
         // White has no area: searched, with nothing proven.
         let white = s.colors[Color::White].searched.as_ref().unwrap();
         assert!(white.verdicts.is_empty() && white.proven_stones.is_empty());

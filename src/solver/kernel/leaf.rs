@@ -27,9 +27,15 @@
 //!   confirmed under the solver's rules, for the goals where seki is life; the zone is the area
 //!   and its enclosing block. With the static rule (the region; never under superko).
 //!
+//! - with a **territory** claimed ([`Problem::territory`], the every-block goals only) the
+//!   defender's life counts only when every territory point is safe too
+//!   ([`crate::go::safe_points`]); the zone adds the cover of those points
+//!   ([`crate::go::safe_points::safety_cover`]).
+//!
 //! A leaf is a win or a failure *of the OR player*: the OR player defends for `Live`/`LiveAny`
 //! and attacks for `Kill`/`KillAll`.
 
+use crate::go::safe_points::safety_cover;
 use crate::go::{benson, Board, Color, Point, Zone};
 use crate::problem::{Goal, Problem};
 use crate::solver::knowledge::connection::{connection_zone, may_connect};
@@ -96,6 +102,9 @@ pub struct GoalTest {
     /// An open-boundary problem's region ([`Problem::is_open`]): a crucial block with a
     /// liberty outside it is a failure of the OR player (see [`GoalTest::open_leak`]).
     open_region: Option<Zone>,
+    /// The territory claimed with every crucial block ([`Problem::territory`]; empty when
+    /// none): the defender's life counts only when each of its points is safe too.
+    territory: Zone,
 }
 
 impl GoalTest {
@@ -117,6 +126,7 @@ impl GoalTest {
         }
         let test = parts.with_static_rule(problem.region());
         GoalTest {
+            territory: problem.territory(),
             leak_region: problem
                 .goal()
                 .every_crucial_block()
@@ -141,6 +151,7 @@ impl GoalTest {
             seki: None,
             leak_region: None,
             open_region: None,
+            territory: Zone::EMPTY,
         }
     }
 
@@ -215,6 +226,11 @@ impl GoalTest {
     /// it. The other rules (captures, static death, connection, seki) are tested as `decide`
     /// tests them. With the premise false the answer may miss a life, never invent one.
     pub fn decide_after_defender_play(&self, board: &Board, p: Point) -> Option<(Leaf, Reason)> {
+        if !self.territory.is_empty() {
+            // The premise does not hold: a position whose crucial blocks all live may be left
+            // undecided for its territory, and a defender play there may make it safe.
+            return self.decide(board);
+        }
         let block = board.block_stones(p);
         self.decide_if(board, |_| {
             board.color_at(p) == Some(self.defender) && may_be_alive(board, self.defender, &block)
@@ -340,6 +356,14 @@ impl GoalTest {
                         every = false;
                         break;
                     }
+                }
+            }
+            if every && !self.territory.is_empty() {
+                // Territory safe: every point of the territory safe too (its cover is a
+                // relevance zone of that, `safe_points::safety_cover`).
+                match safety_cover(board, &life, &self.territory) {
+                    Some(cover) => zone.union_with(&cover),
+                    None => every = false,
                 }
             }
             if every {
@@ -735,5 +759,53 @@ x x x x x . . . .
         let left = GoalTest::from_parts(Goal::Live, Color::White, crucial(&[(0, 1)]));
         let zone = left.evaluate(&b).expect("decided").zone();
         assert!(zone.contains(Point::new(0, 0)) && !zone.contains(Point::new(7, 0)));
+    }
+
+    /// The territory-safe goal ([`Problem::territory`]): every crucial block unconditionally
+    /// alive is not enough, each territory point must be safe too (`safe_points`): a point of
+    /// a region beside the living block wins (opponent stones there are dead), a point of the
+    /// open board does not; the win's zone is the cover (the component with the region).
+    #[test]
+    fn a_territory_counts_only_when_every_point_of_it_is_safe() {
+        use crate::problem::ProblemSetup;
+        let at = |row: usize, col: usize| Point::new(col, row);
+        let diagram = "
+            . X . X O . X . .
+            X X X X X X X . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        ";
+        let b = board(diagram);
+        assert_eq!(b.color_at(at(0, 1)), Some(Color::Black));
+        let test_with = |territory: Zone| {
+            let mut setup = ProblemSetup::from_board(&b, Color::White);
+            setup.or_player = Some(Color::Black);
+            setup.goal = Some(Goal::LiveAll);
+            setup.crucial = b.block_stones(at(0, 1));
+            setup.territory = territory;
+            GoalTest::new(&setup.validate().expect("valid"))
+        };
+        let one = |p: Point| [p].into_iter().collect::<Zone>();
+        // The two points beside the block, one a dead White stone: safe.
+        let leaf = test_with(one(at(0, 5))).evaluate(&b).expect("decided");
+        assert!(leaf.is_win());
+        for p in [at(0, 4), at(0, 5), at(0, 0), at(0, 2), at(1, 3)] {
+            assert!(leaf.zone().contains(p), "{p:?}");
+        }
+        // A point of the open board: the block lives, the territory is not safe.
+        assert_eq!(test_with(one(at(2, 0))).evaluate(&b), None);
+        assert_eq!(
+            test_with(one(at(2, 0))).decide_after_defender_play(&b, at(1, 6)),
+            None
+        );
+        // Without a territory the same position is the plain every-block win.
+        assert!(test_with(Zone::new())
+            .evaluate(&b)
+            .is_some_and(|l| l.is_win()));
     }
 }

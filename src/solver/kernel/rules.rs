@@ -54,6 +54,9 @@ pub struct Rules {
     /// while a defender block on or beside the region has a liberty outside it is the
     /// attacker's ([`watched_leak`]).
     pub watched: Option<Zone>,
+    /// A territory is claimed ([`Problem::territory`]): a game ended by two passes is the
+    /// attacker's (the goal test decides every position where the claim holds).
+    pub territory: bool,
 }
 
 /// Has a `defender` block on or beside `region` a liberty outside it? Such a block cannot be
@@ -88,6 +91,7 @@ impl Rules {
             watched: (problem.goal().every_crucial_block()
                 || (problem.is_open() && problem.goal().or_defends()))
             .then(|| problem.region()),
+            territory: !problem.territory().is_empty(),
         }
     }
 
@@ -105,7 +109,7 @@ impl Rules {
         let leaks = self
             .watched
             .is_some_and(|region| watched_leak(board, self.defender, &region));
-        if self.seki_is_life && defender_left && !leaks {
+        if self.seki_is_life && defender_left && !leaks && !self.territory {
             self.defender
         } else {
             self.attacker()

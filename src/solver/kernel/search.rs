@@ -572,7 +572,9 @@ impl<'a> Solver<'a> {
             close(board, &mut z);
             return z;
         }
-        if self.rules.seki_is_life {
+        if self.rules.seki_is_life || self.rules.territory {
+            // (A claimed territory may be lost with every crucial block alive: no certificate
+            // smaller than the board.)
             return self.full_zone();
         }
         let decisive = if self.problem.goal().needs_crucial_stones() {

@@ -51,7 +51,9 @@ use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
-use crate::solver::proof::checker_life::{any_alive_reading, every_alive_reading};
+use crate::solver::proof::checker_life::{
+    any_alive_reading, every_alive_reading, territory_safe_reading,
+};
 use crate::solver::proof::checker_seki::verify_seki_area;
 use crate::solver::proof::checker_static::verify_static_dead;
 use crate::solver::proof::checker_zone::{closed, play_reads, FootprintMemo};
@@ -311,7 +313,10 @@ impl<'a> Checker<'a> {
             None => (stones, self.everything),
         };
         let alive = if every {
+            let territory = self.problem.territory();
             every_alive_reading(board, self.defender, &decisive, &mut reads)
+                && (territory.is_empty()
+                    || territory_safe_reading(board, self.defender, &territory, &mut reads))
         } else {
             any_alive_reading(board, self.defender, &decisive, &mut reads)
         };
@@ -429,7 +434,12 @@ impl<'a> Checker<'a> {
     /// kill-all goals: any stone) on the board, else the attacker.
     fn or_wins_two_passes(&self, board: &Board) -> bool {
         let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
-        let defender_wins = self.problem.goal().seki_is_life() && left && !self.watched_leak(board);
+        // A claimed territory is safe only as the goal test reads it (`settled`), never by a
+        // game's end.
+        let defender_wins = self.problem.goal().seki_is_life()
+            && left
+            && !self.watched_leak(board)
+            && self.problem.territory().is_empty();
         defender_wins == self.or_wins_when_defender_lives()
     }
 

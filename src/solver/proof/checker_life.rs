@@ -217,6 +217,74 @@ fn vital_region(
     Ok((region, touching, touching_stones))
 }
 
+/// Is every point of `territory` safe for `color` without search (the rule of
+/// [`crate::go::safe_points`], read here on its own): a stone of an unconditionally alive
+/// block, or a point of a region (the connected points without a `color` stone) that touches
+/// at least one block, all of them unconditionally alive, with every point of the region
+/// beside every one of them? The points read are added to `reads`: each region flooded, the
+/// stones round it, and what the life tests read.
+pub(in crate::solver) fn territory_safe_reading(
+    board: &Board,
+    color: Color,
+    territory: &Zone,
+    reads: &mut Zone,
+) -> bool {
+    let size = board.size();
+    let mut done = Zone::new();
+    for t in territory.iter() {
+        if done.contains(t) {
+            continue;
+        }
+        if board.color_at(t) == Some(color) {
+            let block = board.block_stones(t);
+            if !every_alive_reading(board, color, &block, reads) {
+                return false;
+            }
+            done.union_with(&block);
+            continue;
+        }
+        // The region of `t`, and the stones round it.
+        let mut region = Zone::new();
+        let mut round = Zone::new();
+        region.insert(t);
+        let mut stack = vec![t];
+        while let Some(q) = stack.pop() {
+            for n in q.neighbors() {
+                if !board.on_board(n) || region.contains(n) {
+                    continue;
+                }
+                if board.color_at(n) == Some(color) {
+                    round.insert(n);
+                } else {
+                    region.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        reads.union_with(&region);
+        reads.union_with(&round);
+        if round.is_empty() {
+            return false;
+        }
+        // Each block round the region: beside every point of it, and alive.
+        let mut blocks_seen = Zone::new();
+        for s in round.iter() {
+            if blocks_seen.contains(s) {
+                continue;
+            }
+            let block = board.block_stones(s);
+            blocks_seen.union_with(&block);
+            if !region.is_subset(&block.grow(size))
+                || !every_alive_reading(board, color, &block, reads)
+            {
+                return false;
+            }
+        }
+        done.union_with(&region);
+    }
+    true
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

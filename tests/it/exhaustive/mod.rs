@@ -28,6 +28,7 @@
 #![allow(dead_code)]
 
 use std::collections::HashMap;
+use tsumego_studio::go::safe_points::safe_points;
 use tsumego_studio::go::{benson, Board, Color, Move, Zone};
 use tsumego_studio::problem::{Outcome, Problem};
 
@@ -51,6 +52,9 @@ pub struct Exhaustive {
     /// An open-boundary problem ([`Problem::is_open`]): a crucial block with a liberty outside
     /// the region fails the OR player (tested after life).
     open: bool,
+    /// The territory claimed with every crucial block ([`Problem::territory`]): life counts
+    /// only when each of its points is safe (`go::safe_points`); two passes never win it.
+    territory: Zone,
     /// Position keys of the line (cycle rule).
     states: Vec<(u64, bool)>,
     region: Zone,
@@ -86,6 +90,7 @@ impl Exhaustive {
             seki_is_life: problem.goal().seki_is_life(),
             every_block: problem.goal().every_crucial_block(),
             open: problem.is_open(),
+            territory: problem.territory(),
             states: Vec::new(),
             region: problem.region(),
             defender: problem.defender(),
@@ -160,7 +165,11 @@ impl Exhaustive {
                 return Some(false);
             }
             let life = benson(board, self.defender);
-            return decisive.iter().all(|p| life.is_alive(p)).then_some(true);
+            let safe = || {
+                self.territory
+                    .is_subset(&safe_points(board, self.defender).points())
+            };
+            return (decisive.iter().all(|p| life.is_alive(p)) && safe()).then_some(true);
         }
         let life = benson(board, self.defender);
         if decisive.iter().any(|p| life.is_alive(p)) {
@@ -277,7 +286,8 @@ impl Exhaustive {
                 .stones(self.defender)
                 .intersection(&self.region.grow(board.size()));
             let leaks = watched && self.leaks(board, &near);
-            return (self.seki_is_life && left && !leaks, earliest);
+            let territory = !self.territory.is_empty();
+            return (self.seki_is_life && left && !leaks && !territory, earliest);
         }
         board.play_recorded(to_move, Move::Pass);
         self.history.push(board.hash());

@@ -19,7 +19,7 @@
 
 use crate::exhaustive::{Exhaustive, Repetition};
 use crate::random_problems::{random_problem_with, Fill};
-use tsumego_studio::go::Zone;
+use tsumego_studio::go::{benson, Zone};
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
 use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, StopReason};
@@ -53,6 +53,9 @@ pub struct Sample {
     /// that are not liberties of its crucial stones, so that the defender's blocks can reach
     /// points outside it (with `every_block`, the leak rule's positions).
     pub open: bool,
+    /// With `every_block`: the defender also claims a territory (Safety Solver 2.0's
+    /// *territory safe*), about half the region's points without a defender stone.
+    pub territory: bool,
 }
 
 /// Solve `problem` with each engine of `sample`, compare with `expected`, check the proofs;
@@ -161,6 +164,9 @@ pub struct Tally {
     /// (the result depends on play outside the region).
     pub open_claims: u64,
     pub open_undecided: u64,
+    /// Claims of a territory ([`Sample::territory`]) whose defender keeps it (the reference
+    /// says so).
+    pub territory_kept: u64,
 }
 
 /// `problem` with about half the empty points that are not liberties of its crucial
@@ -182,6 +188,37 @@ fn opened(problem: &Problem, salt: u64) -> Option<Problem> {
     let mut setup = problem.to_setup();
     setup.region = Some(problem.region().difference(&dropped));
     setup.validate().ok()
+}
+
+/// `problem` (an every-block claim) claiming as territory one to three of its region's points
+/// without a defender stone, chosen by `salt`: in two problems of three points of the
+/// defender's small enclosures (at most four points without a defender stone, where a living
+/// group's eyes are), in the third any such point of the region.
+fn with_territory(problem: &Problem, salt: u64) -> Problem {
+    let board = problem.board();
+    let defender = problem.defender();
+    let open = problem.region().difference(&board.stones(defender));
+    let enclosed: Zone = benson(board, defender)
+        .regions
+        .iter()
+        .filter(|r| r.points.len() <= 4)
+        .fold(Zone::new(), |acc, r| acc.union(&r.points))
+        .intersection(&open);
+    let candidates = if salt % 3 == 2 || enclosed.is_empty() {
+        open
+    } else {
+        enclosed
+    };
+    let points: Vec<_> = candidates.iter().collect();
+    let count = 1 + (salt / 3 % 3) as usize;
+    let territory: Zone = (0..count.min(points.len()))
+        .map(|k| points[(salt as usize * 7 + k * 5) % points.len()])
+        .collect();
+    let mut setup = problem.to_setup();
+    setup.territory = territory;
+    setup
+        .validate()
+        .expect("a territory on the board, with every block")
 }
 
 /// The reference result of `problem` (under the cycle rule), `None` over the budget.
@@ -222,6 +259,11 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
                 .clone()
                 .with_seki(seki)
                 .with_every_block(sample.every_block);
+            let p = if sample.territory {
+                with_territory(&p, i)
+            } else {
+                p
+            };
             let or = p.or_player();
             let other_ko = match p.ko_rule(or) {
                 KoRule::Allow => KoRule::Disallow,
@@ -244,6 +286,8 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
                 continue;
             };
             own[family] = Some(a);
+            t.territory_kept +=
+                u64::from(sample.territory && (a == Outcome::Win) == p.goal().or_defends());
             for (q, outcome) in [(&p, a), (&switched, b)] {
                 // An open-boundary claim's opposite is no complement (a leak fails either OR
                 // player): it gets its own reference.
@@ -336,6 +380,19 @@ pub fn run(sample: &Sample) -> [u64; 2] {
             !sample.every_block || several * 4 >= drawn,
             "only {several} problems with several crucial blocks in {drawn}"
         );
+        if sample.territory {
+            // A territory is never won by two passes: no seki. The random problems' defender
+            // seldom lives (9 of the first 60 problems' 120 every-block claims), and a claimed
+            // territory less often (2 of 120 in CI, with the seed fixed); the rows must hold
+            // some.
+            let kept = sum(&|t| t.territory_kept);
+            eprintln!("{kept} territory claims kept of {drawn} drawn (two families)");
+            assert!(
+                kept * 30 >= drawn,
+                "only {kept} territories kept in {drawn}"
+            );
+            return compared;
+        }
         if sample.open {
             // Opened regions end most lines early (a leak), so seki and ko fights are rare:
             // the generator's floors are the closed regions'.
