@@ -181,9 +181,13 @@ pub enum Command {
         #[arg(long)]
         search: bool,
         /// Seconds per claim of `--search` (each area: the attacker first, then, when that
-        /// breaks it, the defender first).
+        /// breaks it, the defender first; a safe one then its territory).
         #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = engine::parse_secs)]
         claim_secs: f64,
+        /// Seconds for the whole position's `--search` (both colours): the claims still to
+        /// come get what is left, those past it are not searched.
+        #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = engine::parse_secs)]
+        position_secs: f64,
     },
     /// Can the group at a point be captured or saved, in a game position with no region or
     /// wall given (GNU Go's `owl_attack` / `owl_defend`, answered by proof)? The target's
@@ -280,7 +284,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             search,
             claim_secs,
-        } => safety::run(&file, at_move, json, search.then_some(claim_secs)),
+            position_secs,
+        } => safety::run(
+            &file,
+            at_move,
+            json,
+            search.then_some((claim_secs, position_secs)),
+        ),
         Command::Owl {
             file,
             before_move,

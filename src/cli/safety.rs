@@ -124,13 +124,13 @@ fn searched_report(color: &ColorSafety, size: usize) -> Option<SearchedReport> {
     })
 }
 
-/// Run `safety` on `file` (`search`: also prove the areas by search, each claim within that
-/// many seconds).
+/// Run `safety` on `file` (`search`: also prove the areas by search, each claim within the
+/// first many seconds and the position within the second).
 pub fn run(
     file: &Path,
     at_move: Option<usize>,
     json: bool,
-    search: Option<f64>,
+    search: Option<(f64, f64)>,
 ) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
     let text = String::from_utf8_lossy(&bytes);
@@ -145,9 +145,10 @@ pub fn run(
     }
     let position = record.position_after(n);
     let board = &position.board;
-    // Each claim within `secs` seconds (df-pn, proofs checked).
-    let search = search.map(|secs| SafetySearch {
+    // Each claim within `secs` seconds (df-pn, proofs checked), all within `position`.
+    let search = search.map(|(secs, position)| SafetySearch {
         secs_per_claim: secs,
+        secs_per_position: Some(position),
         described_as: "safety --search".to_string(),
     });
     let safety = PositionSafety::of(board, search.as_ref(), Arc::default());

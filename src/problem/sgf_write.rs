@@ -335,6 +335,32 @@ Black makes two eyes]
         assert_eq!(read_sgf(&text).unwrap().validate().unwrap(), problem());
     }
 
+    /// A territory claim (`TSTERR`) reads back as written; with a goal about one block it is
+    /// refused with the reason, and a malformed point is an error naming the property.
+    #[test]
+    fn a_territory_round_trips_and_needs_an_every_block_goal() {
+        let mut s = problem().to_setup();
+        s.goal = Some(Goal::KillAny);
+        s.territory = [Point::new(0, 0), Point::new(3, 4)].into_iter().collect();
+        let p = s.clone().validate().unwrap();
+        let text = write_sgf(&p);
+        assert!(text.contains("TSGOAL[kill-any]"), "{text}");
+        assert!(text.contains("TSTERR[aa][de]"), "{text}");
+        let back = read_sgf(&text).unwrap().validate().unwrap();
+        assert_eq!(back, p);
+        assert_eq!(back.territory(), s.territory);
+        let one_block = text.replace("TSGOAL[kill-any]", "TSGOAL[kill]");
+        let err = read_sgf(&one_block).unwrap().validate().unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("a territory (SGF TSTERR) is claimed with every crucial block only"),
+            "{err}"
+        );
+        let bad = text.replace("TSTERR[aa]", "TSTERR[a]");
+        let err = read_sgf(&bad).unwrap_err();
+        assert!(err.to_string().contains("TSTERR"), "{err}");
+    }
+
     #[test]
     fn setup_moves_and_region_round_trip() {
         let mut s = ProblemSetup::new(7);

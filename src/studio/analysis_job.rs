@@ -143,6 +143,7 @@ mod tests {
     fn five_seconds() -> SafetySearch {
         SafetySearch {
             secs_per_claim: 5.0,
+            secs_per_position: None,
             described_as: "analysis job tests".to_string(),
         }
     }

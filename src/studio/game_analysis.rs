@@ -131,6 +131,7 @@ impl GameAnalysis {
     fn search(&self) -> Option<SafetySearch> {
         (self.secs_per_claim > 0.0).then(|| SafetySearch {
             secs_per_claim: self.secs_per_claim,
+            secs_per_position: None,
             described_as: format!("Analyze a game, {} s per claim", self.secs_per_claim),
         })
     }

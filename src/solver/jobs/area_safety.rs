@@ -29,6 +29,7 @@ use crate::solver::kernel::search::Status;
 use crate::solver::kernel::table_pool::TablePool;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The region searched for `area`: its interior, boundary gap points with their layer-one and
 /// layer-two points, the removed connectible points and every liberty of its boundary blocks.
@@ -130,18 +131,26 @@ pub struct AreaSafety {
 
 /// Judge the boundary safety of `area` for `defender` (§4: the attacker first, then, when
 /// that breaks it, the defender first), each claim solved as `run` asks (its lanes, widths,
-/// check and reproduction files; its claim is not read), with one table pool.
+/// check and reproduction files; its claim is not read) and within what is left before
+/// `deadline`, with one table pool.
 pub fn judge_area(
     board: &Board,
     defender: Color,
     area: &Area,
     run: &SolveRequest,
     stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
 ) -> Result<AreaSafety, ValidationErrors> {
     let mut pool = TablePool::new();
     let mut repro = Vec::new();
     let mut solve = |claim: Problem| {
-        let request = run.of_claim(claim.clone());
+        let mut request = run.of_claim(claim.clone());
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            for lane in &mut request.lanes {
+                lane.time_limit = Some(lane.time_limit.map_or(left, |t| t.min(left)));
+            }
+        }
         let mut analysis = search(&request, Arc::clone(&stop), &mut pool, None);
         repro.push(certify_reported(
             &request,
@@ -219,7 +228,15 @@ mod tests {
         let board = Board::from_ascii(diagram).unwrap();
         let p = partition(&board, Color::Black);
         assert_eq!(p.areas.len(), 1, "{:?}", p.left_out);
-        judge_area(&board, Color::Black, &p.areas[0], &run(), Arc::default()).unwrap()
+        judge_area(
+            &board,
+            Color::Black,
+            &p.areas[0],
+            &run(),
+            Arc::default(),
+            None,
+        )
+        .unwrap()
     }
 
     /// A straight four on the edge: White moving first cannot kill it (Black answers inside),

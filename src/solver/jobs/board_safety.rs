@@ -9,6 +9,7 @@ use crate::solver::jobs::area_safety::{boundary_stones, judge_area, AreaSafety, 
 use crate::solver::jobs::service::SolveRequest;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// One side's areas, judged.
 pub struct SideSafety {
@@ -26,22 +27,25 @@ pub struct SideSafety {
 
 /// Judge `areas`, the areas of `defender` on `board` (its board partition's,
 /// [`crate::go::partition::partition`]), each claim solved as `run` asks (its limits apply to
-/// each claim). `stop` ends the judging; the areas not reached stay unjudged.
+/// each claim) and ended by `deadline`. `stop` ends the judging; the areas not reached (or
+/// reached past the deadline) stay unjudged.
 pub fn side_safety(
     board: &Board,
     defender: Color,
     areas: &[Area],
     run: &SolveRequest,
     stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
 ) -> SideSafety {
     let mut safe_stones = Zone::new();
     let mut safe_territory = Zone::new();
     let mut judged_areas = Vec::new();
     for area in areas {
-        let judged = if stop.load(Ordering::Relaxed) {
+        let past = deadline.is_some_and(|d| Instant::now() >= d);
+        let judged = if stop.load(Ordering::Relaxed) || past {
             None
         } else {
-            judge_area(board, defender, area, run, Arc::clone(&stop)).ok()
+            judge_area(board, defender, area, run, Arc::clone(&stop), deadline).ok()
         };
         if judged
             .as_ref()
@@ -102,7 +106,7 @@ mod tests {
             ReproTarget::in_temp_dir("board safety tests"),
         );
         let areas = partition(&board, Color::Black).areas;
-        let s = side_safety(&board, Color::Black, &areas, &run, Arc::default());
+        let s = side_safety(&board, Color::Black, &areas, &run, Arc::default(), None);
         assert_eq!(s.areas.len(), 2);
         let verdicts: Vec<_> = s
             .areas

@@ -20,13 +20,17 @@ use crate::solver::proof::certify::CheckSettings;
 use crate::solver::{Engine, SolveConfig};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How the areas are searched.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SafetySearch {
-    /// The time limit of each claim (an area takes one or two claims), in seconds.
+    /// The time limit of each claim (an area takes one to three claims), in seconds.
     pub secs_per_claim: f64,
+    /// The time limit of a position's whole search (both colours, [`PositionSafety::of`]; one
+    /// colour's, [`PositionSafety::search_side`]): a claim gets at most what is left, and the
+    /// areas reached after it stay unjudged. `None`: no limit but the claims'.
+    pub secs_per_position: Option<f64>,
     /// The run in words, for the reproduction file of a proof the checker rejects.
     pub described_as: String,
 }
@@ -101,10 +105,23 @@ impl PositionSafety {
     /// Judge `color`'s areas by search as `search` asks; `stop` ends the search (the areas not
     /// reached stay unjudged, one under way comes out unknown).
     pub fn search_side(&mut self, color: Color, search: &SafetySearch, stop: Arc<AtomicBool>) {
+        let deadline = deadline(search);
+        self.search_side_until(color, search, stop, deadline);
+    }
+
+    /// [`PositionSafety::search_side`] within `deadline` (and not within the search's own
+    /// seconds per position).
+    fn search_side_until(
+        &mut self,
+        color: Color,
+        search: &SafetySearch,
+        stop: Arc<AtomicBool>,
+        deadline: Option<Instant>,
+    ) {
         let areas = &self.colors[color].partition.areas;
         let searched = match request(&self.board, color, areas, search) {
             Some(run) => {
-                let side = side_safety(&self.board, color, areas, &run, stop);
+                let side = side_safety(&self.board, color, areas, &run, stop, deadline);
                 SearchedSafety {
                     verdicts: side
                         .areas
@@ -139,12 +156,19 @@ impl PositionSafety {
     ) -> PositionSafety {
         let mut safety = PositionSafety::statics(board);
         if let Some(search) = search {
+            let deadline = deadline(search);
             for c in [Color::Black, Color::White] {
-                safety.search_side(c, search, Arc::clone(&stop));
+                safety.search_side_until(c, search, Arc::clone(&stop), deadline);
             }
         }
         safety
     }
+}
+
+/// The end of a search begun now within `search`'s seconds per position.
+fn deadline(search: &SafetySearch) -> Option<Instant> {
+    let secs = Duration::try_from_secs_f64(search.secs_per_position?).ok()?;
+    Some(Instant::now() + secs)
 }
 
 /// The solve request of `color`'s areas: df-pn at full width within the seconds per claim,
@@ -198,6 +222,7 @@ mod tests {
     fn search(secs: f64) -> SafetySearch {
         SafetySearch {
             secs_per_claim: secs,
+            secs_per_position: None,
             described_as: "position safety tests".to_string(),
         }
     }
@@ -247,6 +272,32 @@ mod tests {
         let searched = s.colors[Color::Black].searched.as_ref().unwrap();
         assert_eq!(searched.verdicts, [None, None]);
         assert!(searched.proven_stones.is_empty());
+    }
+
+    /// A position's seconds spent, no area is reached: nothing judged, nothing proven (the
+    /// static points stay).
+    #[test]
+    fn past_the_position_deadline_no_area_is_judged() {
+        let board = two_groups();
+        let spent = SafetySearch {
+            secs_per_position: Some(0.0),
+            ..search(10.0)
+        };
+        let s = PositionSafety::of(&board, Some(&spent), Arc::default());
+        let searched = s.colors[Color::Black].searched.as_ref().unwrap();
+        assert_eq!(searched.verdicts, [None, None]);
+        assert!(searched.proven_stones.is_empty() && searched.proven_territory.is_empty());
+        // With time left both are judged, as without a deadline.
+        let ample = SafetySearch {
+            secs_per_position: Some(60.0),
+            ..search(10.0)
+        };
+        let s = PositionSafety::of(&board, Some(&ample), Arc::default());
+        let searched = s.colors[Color::Black].searched.as_ref().unwrap();
+        assert_eq!(
+            searched.verdicts,
+            [Some(BoundarySafety::Safe), Some(BoundarySafety::Unsafe)]
+        );
     }
 
     #[test]
