@@ -9,7 +9,8 @@
 # BIN: the binary (default: target/release/tsumego-studio under CARGO_TARGET_DIR or ./target;
 # build it with `cargo build --release`). BEFORE: moves before the end of the second position
 # (default 80). SEARCH_SECS: also prove areas by search (`safety --search --claim-secs S`), and
-# print the slowest position's seconds; GAMES: how many games (the first N; default all).
+# print the slowest position's seconds (TIMES=FILE: each position's seconds appended to FILE);
+# GAMES: how many games (the first N; default all); SAFETY_ARGS: more arguments of `safety`.
 # Needs jq.
 set -euo pipefail
 
@@ -23,6 +24,9 @@ games=("$dir"/*.sgf)
 [ -n "${GAMES:-}" ] && games=("${games[@]:0:$GAMES}")
 search=()
 [ -n "${SEARCH_SECS:-}" ] && search=(--search --claim-secs "$SEARCH_SECS")
+# SAFETY_ARGS: more arguments of `safety` (e.g. `--position-secs 10 --max-interior 25`).
+read -r -a extra <<< "${SAFETY_ARGS:-}"
+
 slowest=0
 [ ${#games[@]} -gt 0 ] || { echo "error: no .sgf games in $dir (scripts/gnugo-games.sh)" >&2; exit 1; }
 
@@ -33,9 +37,11 @@ slowest=0
 points() {
     local start end json
     start=$(date +%s.%N)
-    json=$("$bin" safety "$@" "${search[@]}" --json)
+    json=$("$bin" safety "$@" "${search[@]}" "${extra[@]}" --json)
     end=$(date +%s.%N)
-    slowest=$(awk -v a="$slowest" -v b="$(echo "$end - $start" | bc)" 'BEGIN { print (b > a ? b : a) }')
+    took=$(echo "$end - $start" | bc)
+    slowest=$(awk -v a="$slowest" -v b="$took" 'BEGIN { print (b > a ? b : a) }')
+    [ ${#search[@]} -eq 0 ] || echo "$(basename "$1") $* ${took}s" >> "${TIMES:-/dev/null}"
     echo "$json" | jq -r '[.black, .white] | map(.searched.safe_points // .safe_points) |
         [.[0], .[1], .[0] + .[1]] | @tsv' | tr '\n' '\t'
     echo "$json" | jq -r '.moves'

@@ -185,9 +185,14 @@ pub enum Command {
         #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = engine::parse_secs)]
         claim_secs: f64,
         /// Seconds for the whole position's `--search` (both colours): the claims still to
-        /// come get what is left, those past it are not searched.
-        #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = engine::parse_secs)]
+        /// come get what is left, those past it are not searched (9.5 by default: with the
+        /// last claim's check and the rest, 10 s a position).
+        #[arg(long, value_name = "S", default_value_t = 9.5, value_parser = engine::parse_secs)]
         position_secs: f64,
+        /// The partition's largest search area: zones with more empty interior points are
+        /// left out (Safety Solver 2.0: 15).
+        #[arg(long, value_name = "N", default_value_t = 15)]
+        max_interior: usize,
     },
     /// Can the group at a point be captured or saved, in a game position with no region or
     /// wall given (GNU Go's `owl_attack` / `owl_defend`, answered by proof)? The target's
@@ -285,11 +290,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             search,
             claim_secs,
             position_secs,
+            max_interior,
         } => safety::run(
             &file,
             at_move,
             json,
             search.then_some((claim_secs, position_secs)),
+            max_interior,
         ),
         Command::Owl {
             file,

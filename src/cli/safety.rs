@@ -7,7 +7,7 @@
 //! [`crate::solver::jobs::position_safety`] (shared with the studio's *Analyze a game*); this
 //! file reads the record and words the result: text with an ASCII board, or one JSON object.
 
-use crate::go::partition::{Area, LeftOut, Partition};
+use crate::go::partition::{Area, LeftOut, Partition, Thresholds};
 use crate::go::point::column_letter;
 use crate::go::safe_points::{safe_points_ascii, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
@@ -125,12 +125,14 @@ fn searched_report(color: &ColorSafety, size: usize) -> Option<SearchedReport> {
 }
 
 /// Run `safety` on `file` (`search`: also prove the areas by search, each claim within the
-/// first many seconds and the position within the second).
+/// first many seconds and the position within the second; `max_interior`: the partition's
+/// largest area).
 pub fn run(
     file: &Path,
     at_move: Option<usize>,
     json: bool,
     search: Option<(f64, f64)>,
+    max_interior: usize,
 ) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
     let text = String::from_utf8_lossy(&bytes);
@@ -151,7 +153,11 @@ pub fn run(
         secs_per_position: Some(position),
         described_as: "safety --search".to_string(),
     });
-    let safety = PositionSafety::of(board, search.as_ref(), Arc::default());
+    let thresholds = Thresholds {
+        max_interior_empty: max_interior,
+        ..Thresholds::default()
+    };
+    let safety = PositionSafety::of_with(board, &thresholds, search.as_ref(), Arc::default());
     let colors = &safety.colors;
     let safe = ByColor::new(colors.black.statics.clone(), colors.white.statics.clone());
     let report = Report {

@@ -331,6 +331,12 @@ impl Problem {
             }
             s += &format!(", crucial {} ({})", self.crucial.len(), names.join(" "));
         }
+        if self.is_open() {
+            s += ", open boundary";
+        }
+        if !self.territory.is_empty() {
+            s += &format!(", territory {}", self.territory.len());
+        }
         s += &format!(
             ", ko Black {} / White {}",
             self.ko_rules.black, self.ko_rules.white

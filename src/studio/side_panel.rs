@@ -561,6 +561,25 @@ impl SidePanel<'_> {
                     p.region_empty_points().len(),
                     p.crucial().len()
                 ));
+                if p.is_open() {
+                    ui.label("◌ open boundary: the crucial stones can reach outside the region")
+                        .on_hover_text(
+                            "Solved as an open-boundary problem: a win holds on the whole board \
+                             (the wall outside the region taken as safe); running out of the \
+                             region counts for neither side, so a failure is reported only when \
+                             the other side's claim is proven, else unknown.",
+                        );
+                }
+                if !p.territory().is_empty() {
+                    ui.label(format!(
+                        "territory claimed: {} point(s) (TSTERR)",
+                        p.territory().len()
+                    ))
+                    .on_hover_text(
+                        "The defender wins only when every crucial block lives and each of these \
+                         points is safe without search (territory safe).",
+                    );
+                }
                 if let Some(book) = book_answer(p) {
                     ui.label(book).on_hover_text(
                         "The answer the file gives (correct and wrong first moves of its tree)",

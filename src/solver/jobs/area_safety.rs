@@ -56,7 +56,16 @@ pub const CLAIM_REGION_MAX_EMPTY: usize = 48;
 /// region (it could not be captured inside, and would serve the boundary as a safe stone it is
 /// not known to be), so their liberties belong in the region, where the attacker may fill them.
 pub fn claim_region(board: &Board, defender: Color, area: &Area) -> Zone {
-    with_defender_liberties(board, area_region(area), defender, CLAIM_REGION_MAX_EMPTY)
+    joint_region(board, defender, &[area])
+}
+
+/// [`claim_region`] of several areas judged together: their [`area_region`]s with the
+/// liberties of the `defender` blocks on or beside them.
+pub fn joint_region(board: &Board, defender: Color, areas: &[&Area]) -> Zone {
+    let regions = areas
+        .iter()
+        .fold(Zone::new(), |acc, a| acc.union(&area_region(a)));
+    with_defender_liberties(board, regions, defender, CLAIM_REGION_MAX_EMPTY)
 }
 
 /// The boundary stones of `area`: the crucial stones of its claim.
@@ -73,11 +82,26 @@ pub fn area_claim(
     area: &Area,
     to_move: Color,
 ) -> Result<Problem, ValidationErrors> {
+    joint_claim(board, defender, &[area], to_move, Zone::new())
+}
+
+/// The defender's claim that every boundary block of `areas` lives, judged together (one
+/// region, [`joint_region`]), with `territory` claimed too when not empty, `to_move` to play.
+pub fn joint_claim(
+    board: &Board,
+    defender: Color,
+    areas: &[&Area],
+    to_move: Color,
+    territory: Zone,
+) -> Result<Problem, ValidationErrors> {
     let mut setup = ProblemSetup::from_board(board, to_move);
     setup.or_player = Some(defender);
     setup.goal = Some(Goal::LiveAll);
-    setup.region = Some(claim_region(board, defender, area));
-    setup.crucial = boundary_stones(area);
+    setup.region = Some(joint_region(board, defender, areas));
+    setup.crucial = areas
+        .iter()
+        .fold(Zone::new(), |acc, a| acc.union(&boundary_stones(a)));
+    setup.territory = territory;
     setup.validate()
 }
 
@@ -93,9 +117,7 @@ pub fn territory_claim(
     area: &Area,
     to_move: Color,
 ) -> Result<Problem, ValidationErrors> {
-    let mut setup = area_claim(board, defender, area, to_move)?.to_setup();
-    setup.territory = area.interior;
-    setup.validate()
+    joint_claim(board, defender, &[area], to_move, area.interior)
 }
 
 /// How safe an area's boundary is.
@@ -129,6 +151,50 @@ pub struct AreaSafety {
     pub repro: Vec<ReproFile>,
 }
 
+/// Solves the claims of one judgement as a run asks, each within what is left before a
+/// deadline, with one table pool, certifying each.
+pub(crate) struct ClaimSolver<'a> {
+    run: &'a SolveRequest,
+    stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    pool: TablePool,
+    /// Reproduction files of rejected proofs (a solver bug), if any.
+    pub repro: Vec<ReproFile>,
+}
+
+impl<'a> ClaimSolver<'a> {
+    pub fn new(
+        run: &'a SolveRequest,
+        stop: Arc<AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> ClaimSolver<'a> {
+        ClaimSolver {
+            run,
+            stop,
+            deadline,
+            pool: TablePool::new(),
+            repro: Vec::new(),
+        }
+    }
+
+    /// Solve and certify `claim`.
+    pub fn solve(&mut self, claim: Problem) -> (Problem, Analysis) {
+        let mut request = self.run.of_claim(claim.clone());
+        if let Some(d) = self.deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            for lane in &mut request.lanes {
+                lane.time_limit = Some(lane.time_limit.map_or(left, |t| t.min(left)));
+            }
+        }
+        let mut analysis = search(&request, Arc::clone(&self.stop), &mut self.pool, None);
+        let rejected = certify_reported(&request, &mut analysis, Some(Arc::clone(&self.stop)));
+        if rejected.is_some() {
+            self.repro.push(rejected);
+        }
+        (claim, analysis)
+    }
+}
+
 /// Judge the boundary safety of `area` for `defender` (§4: the attacker first, then, when
 /// that breaks it, the defender first), each claim solved as `run` asks (its lanes, widths,
 /// check and reproduction files; its claim is not read) and within what is left before
@@ -141,24 +207,8 @@ pub fn judge_area(
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
 ) -> Result<AreaSafety, ValidationErrors> {
-    let mut pool = TablePool::new();
-    let mut repro = Vec::new();
-    let mut solve = |claim: Problem| {
-        let mut request = run.of_claim(claim.clone());
-        if let Some(d) = deadline {
-            let left = d.saturating_duration_since(Instant::now());
-            for lane in &mut request.lanes {
-                lane.time_limit = Some(lane.time_limit.map_or(left, |t| t.min(left)));
-            }
-        }
-        let mut analysis = search(&request, Arc::clone(&stop), &mut pool, None);
-        repro.push(certify_reported(
-            &request,
-            &mut analysis,
-            Some(Arc::clone(&stop)),
-        ));
-        (claim, analysis)
-    };
+    let mut claims = ClaimSolver::new(run, stop, deadline);
+    let mut solve = |claim: Problem| claims.solve(claim);
     let first = solve(area_claim(board, defender, area, defender.opponent())?);
     let defender_first = match first.1.solution.status {
         Status::Fail => Some(solve(area_claim(board, defender, area, defender)?)),
@@ -185,7 +235,7 @@ pub fn judge_area(
     let territory_safe = territory
         .as_ref()
         .is_some_and(|(_, a)| a.solution.status == Status::Win);
-    repro.retain(Option::is_some);
+    let repro = claims.repro;
     Ok(AreaSafety {
         safety,
         territory_safe,

@@ -5,7 +5,8 @@
 
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
-use crate::solver::jobs::area_safety::{boundary_stones, judge_area, AreaSafety, BoundarySafety};
+use crate::solver::jobs::area_safety::{judge_area, AreaSafety};
+use crate::solver::jobs::joint_safety::joint_safety;
 use crate::solver::jobs::service::SolveRequest;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -18,10 +19,11 @@ pub struct SideSafety {
     /// valid claim, or stopped before it).
     pub areas: Vec<(Area, Option<AreaSafety>)>,
     /// The stones proven safe by search: the boundary blocks of the areas judged
-    /// [`BoundarySafety::Safe`].
+    /// [`BoundarySafety::Safe`], where they are safe together
+    /// ([`crate::solver::jobs::joint_safety`]).
     pub safe_stones: Zone,
     /// The points proven safe territory by search: the interiors of the areas proven
-    /// territory safe.
+    /// territory safe, where they are safe together.
     pub safe_territory: Zone,
 }
 
@@ -37,8 +39,6 @@ pub fn side_safety(
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
 ) -> SideSafety {
-    let mut safe_stones = Zone::new();
-    let mut safe_territory = Zone::new();
     let mut judged_areas = Vec::new();
     for area in areas {
         let past = deadline.is_some_and(|d| Instant::now() >= d);
@@ -47,22 +47,15 @@ pub fn side_safety(
         } else {
             judge_area(board, defender, area, run, Arc::clone(&stop), deadline).ok()
         };
-        if judged
-            .as_ref()
-            .is_some_and(|j| j.safety == BoundarySafety::Safe)
-        {
-            safe_stones.union_with(&boundary_stones(area));
-        }
-        if judged.as_ref().is_some_and(|j| j.territory_safe) {
-            safe_territory.union_with(&area.interior);
-        }
         judged_areas.push((area.clone(), judged));
     }
+    // Safe one at a time, safe together only where no attacker move meets two regions.
+    let joint = joint_safety(board, defender, &judged_areas, run, stop, deadline);
     SideSafety {
         defender,
         areas: judged_areas,
-        safe_stones,
-        safe_territory,
+        safe_stones: joint.stones,
+        safe_territory: joint.territory,
     }
 }
 
@@ -71,6 +64,7 @@ pub fn side_safety(
 mod tests {
     use super::*;
     use crate::go::partition::partition;
+    use crate::solver::jobs::area_safety::BoundarySafety;
     use crate::solver::jobs::schedule::Width;
     use crate::solver::jobs::service::ReproTarget;
     use crate::solver::proof::certify::CheckSettings;

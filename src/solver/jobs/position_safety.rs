@@ -9,7 +9,7 @@
 //! a colour at a time ([`PositionSafety::search_side`]), so a caller can show each step as it
 //! comes and stop the search with a flag.
 
-use crate::go::partition::{partition, Partition};
+use crate::go::partition::{partition_with, Partition, Thresholds};
 use crate::go::safe_points::{safe_points_both, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
 use crate::solver::jobs::area_safety::{area_claim, BoundarySafety};
@@ -87,10 +87,15 @@ impl ColorSafety {
 impl PositionSafety {
     /// The static part: each colour's safe points and partition, nothing searched.
     pub fn statics(board: &Board) -> PositionSafety {
+        PositionSafety::statics_with(board, &Thresholds::default())
+    }
+
+    /// [`PositionSafety::statics`] with the partition's `thresholds`.
+    pub fn statics_with(board: &Board, thresholds: &Thresholds) -> PositionSafety {
         let safe = safe_points_both(board);
         let side = |c: Color, statics: SafePoints| ColorSafety {
             statics,
-            partition: partition(board, c),
+            partition: partition_with(board, c, thresholds),
             searched: None,
         };
         PositionSafety {
@@ -154,7 +159,17 @@ impl PositionSafety {
         search: Option<&SafetySearch>,
         stop: Arc<AtomicBool>,
     ) -> PositionSafety {
-        let mut safety = PositionSafety::statics(board);
+        PositionSafety::of_with(board, &Thresholds::default(), search, stop)
+    }
+
+    /// [`PositionSafety::of`] with the partition's `thresholds`.
+    pub fn of_with(
+        board: &Board,
+        thresholds: &Thresholds,
+        search: Option<&SafetySearch>,
+        stop: Arc<AtomicBool>,
+    ) -> PositionSafety {
+        let mut safety = PositionSafety::statics_with(board, thresholds);
         if let Some(search) = search {
             let deadline = deadline(search);
             for c in [Color::Black, Color::White] {
