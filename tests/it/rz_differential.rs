@@ -91,18 +91,24 @@ fn the_exhaustive_engine_agrees_with_the_reference() {
 }
 
 /// The every-block goals (`live-all`/`kill-any` and their unconditional forms) asked of the
-/// random problems, in their own regions or `open` ones, depth-first search and df-pn against
-/// the reference: 60 problems in CI (`EVERY_BLOCK_DIFF_COUNT` for more).
-fn every_block_goals_agree(open: bool) {
+/// random problems, in their own regions or `open` ones, with a `territory` claimed or not,
+/// depth-first search and df-pn against the reference: 60 problems in CI
+/// (`EVERY_BLOCK_DIFF_COUNT`, or `TERRITORY_DIFF_COUNT` for the territory rows, for more).
+fn every_block_goals_agree(open: bool, territory: bool) {
+    let count_variable = if territory {
+        "TERRITORY_DIFF_COUNT"
+    } else {
+        "EVERY_BLOCK_DIFF_COUNT"
+    };
     let sample = Sample {
         engines: vec![Engine::DFS, Engine::DFPN],
         first: 0,
-        count: env_number("EVERY_BLOCK_DIFF_COUNT").unwrap_or(60),
+        count: env_number(count_variable).unwrap_or(60),
         only: env_number("RZ_DIFF_ONLY"),
         threads: 1,
         every_block: true,
         open,
-        territory: false,
+        territory,
     };
     let compared = rz_diff::run(&sample);
     assert!(
@@ -116,7 +122,7 @@ fn every_block_goals_agree(open: bool) {
 /// all the defender's stones, two blocks or more in most of them.
 #[test]
 fn every_block_goals_agree_with_exhaustive_search() {
-    every_block_goals_agree(false);
+    every_block_goals_agree(false, false);
 }
 
 /// The every-block goals in open regions: about half of each region's empty points that are not
@@ -125,7 +131,7 @@ fn every_block_goals_agree_with_exhaustive_search() {
 /// failure of the defender).
 #[test]
 fn every_block_goals_in_open_regions_agree_with_exhaustive_search() {
-    every_block_goals_agree(true);
+    every_block_goals_agree(true, false);
 }
 
 /// The goals of Go problems (`live`/`kill`) in open regions ([`Problem::is_open`]: the crucial
@@ -157,34 +163,15 @@ fn go_goals_in_open_regions_agree_with_exhaustive_search() {
 
 /// The *territory safe* goal (Safety Solver 2.0): every crucial block must live and every
 /// point of a claimed territory must be safe without search (`go::safe_points`) before the
-/// defender wins; a game ended by two passes is the attacker's. Depth-first search and df-pn
-/// against the reference (which reads the territory with `safe_points`, the checker with its
-/// own code), in closed regions and open ones: 60 problems each in CI
-/// (`TERRITORY_DIFF_COUNT` for more; `scripts/sweeps.sh` runs 400).
-fn territory_goals_agree(open: bool) {
-    let sample = Sample {
-        engines: vec![Engine::DFS, Engine::DFPN],
-        first: 0,
-        count: env_number("TERRITORY_DIFF_COUNT").unwrap_or(60),
-        only: env_number("RZ_DIFF_ONLY"),
-        threads: 1,
-        every_block: true,
-        open,
-        territory: true,
-    };
-    let compared = rz_diff::run(&sample);
-    assert!(
-        sample.only.is_some() || compared.iter().all(|&c| c >= sample.count * 8 / 10),
-        "only {compared:?} problems compared"
-    );
-}
-
+/// defender wins; a game ended by two passes is the attacker's. The reference reads the
+/// territory with `safe_points`, the checker with its own code; closed regions and open ones
+/// (`scripts/sweeps.sh` runs 400 each).
 #[test]
 fn territory_goals_agree_with_exhaustive_search() {
-    territory_goals_agree(false);
+    every_block_goals_agree(false, true);
 }
 
 #[test]
 fn territory_goals_in_open_regions_agree_with_exhaustive_search() {
-    territory_goals_agree(true);
+    every_block_goals_agree(true, true);
 }

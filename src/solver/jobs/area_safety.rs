@@ -246,31 +246,41 @@ pub fn judge_area(
     })
 }
 
+/// The run of the safety tests (`jobs/area_safety`, `board_safety`, `joint_safety`): df-pn at
+/// full width within two million nodes a claim, proofs checked; reproduction files named by
+/// `what`.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) fn test_run(what: &str) -> SolveRequest {
+    use crate::solver::jobs::schedule::Width;
+    use crate::solver::jobs::service::ReproTarget;
+    use crate::solver::proof::certify::CheckSettings;
+    use crate::solver::SolveConfig;
+    let config = SolveConfig {
+        max_nodes: Some(2_000_000),
+        ..SolveConfig::default()
+    };
+    let claim = crate::problem::fixtures::bent_three_live()
+        .validate()
+        .unwrap();
+    SolveRequest::new(
+        claim,
+        config,
+        Width::Full,
+        CheckSettings::default(),
+        ReproTarget::in_temp_dir(what),
+    )
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::go::partition::partition;
-    use crate::solver::jobs::schedule::Width;
-    use crate::solver::jobs::service::ReproTarget;
-    use crate::solver::proof::certify::{CheckSettings, CheckVerdict};
-    use crate::solver::SolveConfig;
+    use crate::solver::proof::certify::CheckVerdict;
 
     fn run() -> SolveRequest {
-        let config = SolveConfig {
-            max_nodes: Some(2_000_000),
-            ..SolveConfig::default()
-        };
-        let claim = crate::problem::fixtures::bent_three_live()
-            .validate()
-            .unwrap();
-        SolveRequest::new(
-            claim,
-            config,
-            Width::Full,
-            CheckSettings::default(),
-            ReproTarget::in_temp_dir("area safety tests"),
-        )
+        test_run("area safety tests")
     }
 
     /// The safety of the one area of `diagram` for Black.

@@ -64,11 +64,7 @@ pub fn side_safety(
 mod tests {
     use super::*;
     use crate::go::partition::partition;
-    use crate::solver::jobs::area_safety::BoundarySafety;
-    use crate::solver::jobs::schedule::Width;
-    use crate::solver::jobs::service::ReproTarget;
-    use crate::solver::proof::certify::CheckSettings;
-    use crate::solver::SolveConfig;
+    use crate::solver::jobs::area_safety::{test_run, BoundarySafety};
 
     /// Two Black groups on a 9x9 board: a straight four on the edge (safe whoever moves) and a
     /// squared four in the corner (dead whoever moves): only the first group's stones are
@@ -87,18 +83,7 @@ mod tests {
              . . . . . . X . .",
         )
         .unwrap();
-        let run = SolveRequest::new(
-            crate::problem::fixtures::bent_three_live()
-                .validate()
-                .unwrap(),
-            SolveConfig {
-                max_nodes: Some(1_000_000),
-                ..SolveConfig::default()
-            },
-            Width::Full,
-            CheckSettings::default(),
-            ReproTarget::in_temp_dir("board safety tests"),
-        );
+        let run = test_run("board safety tests");
         let areas = partition(&board, Color::Black).areas;
         let s = side_safety(&board, Color::Black, &areas, &run, Arc::default(), None);
         assert_eq!(s.areas.len(), 2);

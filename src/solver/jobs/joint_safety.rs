@@ -129,11 +129,7 @@ mod tests {
     use super::*;
     use crate::go::partition::partition;
     use crate::go::Point;
-    use crate::solver::jobs::area_safety::judge_area;
-    use crate::solver::jobs::schedule::Width;
-    use crate::solver::jobs::service::ReproTarget;
-    use crate::solver::proof::certify::CheckSettings;
-    use crate::solver::SolveConfig;
+    use crate::solver::jobs::area_safety::{judge_area, test_run};
 
     /// A straight four on the edge listed twice: the two regions are one, so the two are
     /// judged together (one claim with every boundary block, then the territory); they hold
@@ -152,18 +148,7 @@ mod tests {
              . . . . . . . . .",
         )
         .unwrap();
-        let run = SolveRequest::new(
-            crate::problem::fixtures::bent_three_live()
-                .validate()
-                .unwrap(),
-            SolveConfig {
-                max_nodes: Some(2_000_000),
-                ..SolveConfig::default()
-            },
-            Width::Full,
-            CheckSettings::default(),
-            ReproTarget::in_temp_dir("joint safety tests"),
-        );
+        let run = test_run("joint safety tests");
         let area = partition(&board, Color::Black).areas.remove(0);
         let judged = || judge_area(&board, Color::Black, &area, &run, Arc::default(), None).ok();
         let areas = vec![(area.clone(), judged()), (area.clone(), judged())];
