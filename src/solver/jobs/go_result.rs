@@ -464,13 +464,10 @@ fn decide(
                     ..solution
                 }),
                 Status::Fail => Decision::Endless(solution),
-                // An open claim's failure proves nothing: unknown until the opposite wins.
-                Status::Unknown if open => Decision::Unknown(Solution {
-                    status: Status::Unknown,
-                    stop: wins.stop,
-                    ..solution
-                }),
+                // The failure proves nothing on its own (an open claim's leak, a repetition
+                // counted against the defender): unknown until the opposite claim wins.
                 Status::Unknown => Decision::Unknown(Solution {
+                    status: Status::Unknown,
                     stop: wins.stop,
                     ..solution
                 }),
@@ -502,5 +499,65 @@ fn refine_life(
         Status::Win => (uca, second, How::Unconditional, Life::Unconditional),
         Status::Fail => (claim, solution, How::Seki, Life::Seki),
         Status::Unknown => (claim, solution, How::AtLeastSeki, Life::AtLeastSeki),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::solver::kernel::ko_flags::KoFlags;
+    use crate::solver::SolveConfig;
+    use std::time::{Duration, Instant};
+
+    /// A scripted search result for `claim`.
+    fn result(claim: &Problem, status: Status, stop: StopReason) -> Solution {
+        Solution {
+            status,
+            stop,
+            goal: claim.goal(),
+            or_player: claim.or_player(),
+            first_move: None,
+            root_zone: None,
+            nodes: 1,
+            pattern_hits: 0,
+            elapsed: Duration::ZERO,
+            depth: 1,
+            proof: None,
+            ko: KoFlags::NONE,
+        }
+    }
+
+    /// The defender's claim fails (its search counts a repetition against it) and the
+    /// attacker's claim runs out of time: not decided, and the solution says so — unknown,
+    /// with the attacker's search's stop — not the defender's failure.
+    #[test]
+    fn a_defender_failure_with_the_attackers_claim_unknown_is_unknown() {
+        let claim = crate::problem::fixtures::bent_three_live()
+            .validate()
+            .unwrap();
+        assert!(claim.goal().or_defends() && !claim.is_open());
+        let config = SolveConfig::default();
+        let mut budget = Budget {
+            config: &config,
+            start: Instant::now(),
+            nodes: 0,
+        };
+        let mut asked = Vec::new();
+        let mut run = |p: &Problem, what: &'static str, _: &mut Budget| {
+            asked.push(what);
+            if p.goal().or_defends() {
+                result(p, Status::Fail, StopReason::Solved)
+            } else {
+                result(p, Status::Unknown, StopReason::TimeLimit)
+            }
+        };
+        let decision = decide(&claim, "the claim", false, &mut budget, &mut run);
+        assert_eq!(asked, ["the claim", "the attacker's claim"]);
+        let Decision::Unknown(solution) = decision else {
+            panic!("decided");
+        };
+        assert_eq!(solution.status, Status::Unknown);
+        assert_eq!(solution.stop, StopReason::TimeLimit);
     }
 }
