@@ -14,6 +14,13 @@
 //!
 //!    Such a region is vital to each block touching it (each of its empty points is a liberty of
 //!    each), so it is one of Benson's vital regions of UCA blocks; it may hold opponent stones.
+//! 3. every point of each *sealed region*: a Benson region `R` of `d` such that
+//!    - `R` touches at least one `d` block, and every `d` block touching it is UCA, and
+//!    - `R` is vital to none of them (each has an empty point of `R` that is not its liberty), and
+//!    - its *inner points* (the points of `R` beside no `d` stone) are at most two, and two only
+//!      when they are beside each other.
+//!
+//!    The territories along a wall one point deep, with a cutting point or two inside.
 //!
 //! Erring on the side of fewer points, a healthy vital region with a point away from one of its
 //! blocks is not counted: not an eye space of two points shared by two blocks, nor an enclosed
@@ -43,6 +50,24 @@
 //!   stones beside it), and each of its blocks there has liberties only on points of `R`, which
 //!   the defender can fill one by one until the block is captured. No seki is possible either:
 //!   every liberty the opponent shares with the defender may be filled.
+//!
+//! **Sealed regions** (point 3). The defender plays in a sealed region `R` only fills of its
+//! points beside its stones, and at the end the inner points. `R` is vital to no block, so
+//! none of these plays is in a vital region of a UCA block: the argument above ("elsewhere it
+//! may play anything") keeps every group holding a UCA block uncaptured, and a fill beside a
+//! stone of `R`'s boundary joins such a group, so it is legal and permanent. An eye of the
+//! opponent is enclosed by its own stones, so none of its points is beside a permanent defender
+//! stone: every eye the opponent can make in `R` lies in its inner points, and two eyes would
+//! need two inner points not beside each other — at most one eye. So the opponent never lives in
+//! `R`. Nor can it keep stones there: the defender fills every point of `R` beside its stones
+//! (each fill is permanent; a fill taking the last liberty of an opponent block captures it, and
+//! the freed points are filled in turn: the points of `R` without a permanent defender stone
+//! only decrease), after which every opponent stone in `R` is on an inner point, with liberties
+//! on inner points only: an inner point left empty is played by the defender, capturing what is
+//! beside it, and joins the permanent stones (each inner point has a neighbour in `R` that is not
+//! inner, a board point having at least two neighbours). No ko arises (the defender's stones
+//! there are never captured) and nothing is urgent (the opponent can neither live nor capture
+//! there in the meantime).
 //!
 //! The opponent's stones inside are therefore dead stones, and safe regions of the two colours
 //! never meet (a UCA opponent block inside `R` would have its two vital regions joined through
@@ -113,26 +138,43 @@ fn besides(board: &Board, life: &Benson) -> Vec<Zone> {
     life.blocks.iter().map(|b| b.stones.grow(size)).collect()
 }
 
-/// Is `region` a safe region (the module documentation's point 2)? `beside[b]`: block `b`
-/// with its neighbours.
+/// Is `region` a safe region or a sealed region (the module documentation's points 2 and 3)?
+/// `beside[b]`: block `b` with its neighbours.
 fn is_safe_region(life: &Benson, beside: &[Zone], region: &Region) -> bool {
-    !region.touching.is_empty()
-        && region.touching.iter().all(|&b| life.blocks[b].alive)
-        && region
-            .touching
-            .iter()
-            .all(|&b| region.points.is_subset(&beside[b]))
+    if region.touching.is_empty() || !region.touching.iter().all(|&b| life.blocks[b].alive) {
+        return false;
+    }
+    let beside_every = region
+        .touching
+        .iter()
+        .all(|&b| region.points.is_subset(&beside[b]));
+    beside_every || (region.vital_to.is_empty() && sealed(region, beside))
+}
+
+/// Are the inner points of `region` (beside no stone of its boundary blocks) at most two, and
+/// two only when they are beside each other?
+fn sealed(region: &Region, beside: &[Zone]) -> bool {
+    let round = region
+        .touching
+        .iter()
+        .fold(Zone::new(), |acc, &b| acc.union(&beside[b]));
+    let inner: Vec<_> = region.points.difference(&round).iter().collect();
+    match inner[..] {
+        [] | [_] => true,
+        [p, q] => p.neighbors().contains(&q),
+        _ => false,
+    }
 }
 
 /// Is every point of `targets` safe for `life`'s colour on `board` (a stone of an
-/// unconditionally alive block, or a point of a safe region)? Then the zone that shows it, a
-/// relevance zone of the fact (RZ-1): the UCA component ([`Benson::component`]) of each such
-/// stone and of the blocks around each such region. A component holds its blocks and their
-/// vital regions, and a safe region is vital to each block around it, so the zone holds each
-/// region and every stone beside it: on a board agreeing with this one on the zone the region
-/// is bounded by the same stones, each of its points is beside the same blocks, and the blocks
-/// are unconditionally alive (the component's own argument), so the region is safe there too.
-/// `None` when some point is not safe.
+/// unconditionally alive block, or a point of a safe or sealed region)? Then the zone that
+/// shows it, a relevance zone of the fact (RZ-1): the UCA component ([`Benson::component`]) of
+/// each such stone and of every block around each such region, with the region and every
+/// point beside it. On a board agreeing with this one on the zone the region is bounded by the
+/// same stones, each of its points is beside the same blocks (so its inner points and whether
+/// it is vital to each are the same), and the blocks are unconditionally alive (the
+/// component's own argument), so the region is safe there too. `None` when some point is not
+/// safe.
 pub fn safety_cover(board: &Board, life: &Benson, targets: &Zone) -> Option<Zone> {
     let beside = besides(board, life);
     let mut zone = Zone::new();
@@ -140,18 +182,17 @@ pub fn safety_cover(board: &Board, life: &Benson, targets: &Zone) -> Option<Zone
         if zone.contains(t) {
             continue;
         }
-        let anchor = if board.color_at(t) == Some(life.color) {
-            t
-        } else {
-            let region = life.regions.iter().find(|r| r.points.contains(t))?;
-            if !is_safe_region(life, &beside, region) {
-                return None;
-            }
-            life.blocks[*region.touching.first()?].stones.first()?
-        };
-        zone.union_with(&life.component(anchor)?);
-        if !zone.contains(t) {
+        if board.color_at(t) == Some(life.color) {
+            zone.union_with(&life.component(t)?);
+            continue;
+        }
+        let region = life.regions.iter().find(|r| r.points.contains(t))?;
+        if !is_safe_region(life, &beside, region) {
             return None;
+        }
+        zone.union_with(&region.points.grow(board.size()));
+        for &b in &region.touching {
+            zone.union_with(&life.component(life.blocks[b].stones.first()?)?);
         }
     }
     Some(zone)

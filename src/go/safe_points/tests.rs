@@ -183,3 +183,62 @@ fn board_edges_and_the_colours_alike() {
     // An empty board: nothing for either colour (its one region touches no block).
     assert_eq!(draw(&". . . . .\n".repeat(5)).1, ByColor::new(0, 0));
 }
+
+/// A sealed region (point 3): the territory along the top edge is vital to no block (C9 is no
+/// liberty of the wall) and has one inner point, C9: counted. With a second inner point away
+/// from it (A9, once A8 is opened) the opponent might make two eyes: not counted.
+#[test]
+fn a_sealed_region_with_one_inner_point_counts() {
+    let (ascii, counts) = draw(
+        ". . . . . X . X .
+         X X . X X X X X X
+         . X X X . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    assert_eq!(
+        ascii,
+        diagram(
+            "b b b b b X b X b
+             X X b X X X X X X
+             . X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . ."
+        )
+    );
+    assert_eq!(counts, ByColor::new(13 + 8, 0));
+    let (ascii, counts) = draw(
+        ". . . . . X . X .
+         . X . X X X X X X
+         X X X X . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    assert_eq!(
+        ascii,
+        diagram(
+            ". . . . . X b X b
+             . X . X X X X X X
+             X X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . ."
+        )
+    );
+    assert_eq!(counts, ByColor::new(13 + 2, 0));
+}
