@@ -178,12 +178,16 @@ fn sealed(region: &Region, beside: &[Zone]) -> bool {
 pub fn safety_cover(board: &Board, life: &Benson, targets: &Zone) -> Option<Zone> {
     let beside = besides(board, life);
     let mut zone = Zone::new();
+    // The points shown safe so far (a zone holds more: a point there is not safe for that).
+    let mut shown = Zone::new();
     for t in targets.iter() {
-        if zone.contains(t) {
+        if shown.contains(t) {
             continue;
         }
         if board.color_at(t) == Some(life.color) {
+            let block = life.blocks.iter().find(|b| b.stones.contains(t))?;
             zone.union_with(&life.component(t)?);
+            shown.union_with(&block.stones);
             continue;
         }
         let region = life.regions.iter().find(|r| r.points.contains(t))?;
@@ -194,6 +198,7 @@ pub fn safety_cover(board: &Board, life: &Benson, targets: &Zone) -> Option<Zone
         for &b in &region.touching {
             zone.union_with(&life.component(life.blocks[b].stones.first()?)?);
         }
+        shown.union_with(&region.points);
     }
     Some(zone)
 }

@@ -242,3 +242,34 @@ fn a_sealed_region_with_one_inner_point_counts() {
     );
     assert_eq!(counts, ByColor::new(13 + 2, 0));
 }
+
+/// The cover of a set of points (the search's territory leaf) agrees with the safe points on
+/// every point alone and on every pair of points of random played-out positions: a point in
+/// the zone that shows another point safe is not shown safe by that (the zone of a UCA block
+/// holds its vital regions, which need not be safe territory).
+#[test]
+fn the_cover_agrees_with_the_safe_points() {
+    use crate::go::benson::benson;
+    let mut covered = 0;
+    for seed in 0..300u64 {
+        let size = 5 + (seed % 9) as usize;
+        let b = super::properties::played_out(seed, size, size * size * 2);
+        for color in Color::ALL {
+            let life = benson(&b, color);
+            let safe = safe_points(&b, color).points();
+            let points: Vec<Point> = b.all_points().iter().collect();
+            for (i, &p) in points.iter().enumerate() {
+                let q = points[(i * 7 + seed as usize) % points.len()];
+                let pair: Zone = [p, q].into_iter().collect();
+                let both = safe.contains(p) && safe.contains(q);
+                let cover = safety_cover(&b, &life, &pair);
+                assert_eq!(cover.is_some(), both, "seed {seed} {color} {p:?} {q:?}");
+                if let Some(zone) = cover {
+                    covered += 1;
+                    assert!(pair.is_subset(&zone.union(&safe)));
+                }
+            }
+        }
+    }
+    assert!(covered > 100, "{covered}");
+}
