@@ -27,6 +27,7 @@ use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
 use crate::solver::kernel::search::Status;
 use crate::solver::kernel::table_pool::TablePool;
+use crate::solver::proof::certify::CheckVerdict;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
@@ -151,6 +152,16 @@ pub struct AreaSafety {
     pub repro: Vec<ReproFile>,
 }
 
+/// The status of a claim's analysis as far as the independent checker accepted it: a win or a
+/// failure only when its certificate was checked, else unknown (a rejected proof, a check out
+/// of time or too large, a failure without a certificate). Only checked results count.
+pub(crate) fn checked_status(analysis: &Analysis) -> Status {
+    match analysis.check.as_ref().map(|c| c.verdict) {
+        Some(CheckVerdict::Checked) => analysis.solution.status,
+        _ => Status::Unknown,
+    }
+}
+
 /// Solves the claims of one judgement as a run asks, each within what is left before a
 /// deadline, with one table pool, certifying each.
 pub(crate) struct ClaimSolver<'a> {
@@ -210,13 +221,13 @@ pub fn judge_area(
     let mut claims = ClaimSolver::new(run, stop, deadline);
     let mut solve = |claim: Problem| claims.solve(claim);
     let first = solve(area_claim(board, defender, area, defender.opponent())?);
-    let defender_first = match first.1.solution.status {
+    let defender_first = match checked_status(&first.1) {
         Status::Fail => Some(solve(area_claim(board, defender, area, defender)?)),
         _ => None,
     };
-    let safety = match (first.1.solution.status, &defender_first) {
+    let safety = match (checked_status(&first.1), &defender_first) {
         (Status::Win, _) => BoundarySafety::Safe,
-        (Status::Fail, Some((_, a))) => match a.solution.status {
+        (Status::Fail, Some((_, a))) => match checked_status(a) {
             Status::Win => BoundarySafety::SafeIfDefended,
             Status::Fail => BoundarySafety::Unsafe,
             Status::Unknown => BoundarySafety::Unknown,
@@ -234,7 +245,7 @@ pub fn judge_area(
     };
     let territory_safe = territory
         .as_ref()
-        .is_some_and(|(_, a)| a.solution.status == Status::Win);
+        .is_some_and(|(_, a)| checked_status(a) == Status::Win);
     let repro = claims.repro;
     Ok(AreaSafety {
         safety,
@@ -332,6 +343,39 @@ mod tests {
             analysis.check.as_ref().map(|c| c.verdict),
             Some(CheckVerdict::Checked)
         );
+    }
+
+    /// Only checked results count: with every proof corrupted before its check (the checker
+    /// rejects it), or with the check off, the straight four is not judged safe.
+    #[test]
+    fn an_unchecked_or_rejected_proof_counts_for_nothing() {
+        use crate::solver::proof::fault::Fault;
+        let board = Board::from_ascii(
+            ". . . . X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let area = partition(&board, Color::Black).areas.remove(0);
+        for (enabled, fault) in [(true, Some(Fault::WrongMove)), (false, None)] {
+            let mut run = run();
+            run.check.enabled = enabled;
+            run.check.fault = fault;
+            let s = judge_area(&board, Color::Black, &area, &run, Arc::default(), None).unwrap();
+            assert_eq!(s.attacker_first.1.solution.status, Status::Win);
+            assert_ne!(
+                s.attacker_first.1.check.as_ref().map(|c| c.verdict),
+                Some(CheckVerdict::Checked)
+            );
+            assert_eq!(s.safety, BoundarySafety::Unknown, "{enabled} {fault:?}");
+            assert!(!s.territory_safe);
+        }
     }
 
     /// A small corner space: White to move kills it by taking the vital point, Black to move

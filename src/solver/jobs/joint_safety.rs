@@ -17,7 +17,8 @@
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
 use crate::solver::jobs::area_safety::{
-    boundary_stones, claim_region, joint_claim, AreaSafety, BoundarySafety, ClaimSolver,
+    boundary_stones, checked_status, claim_region, joint_claim, AreaSafety, BoundarySafety,
+    ClaimSolver,
 };
 use crate::solver::jobs::service::SolveRequest;
 use crate::solver::kernel::search::Status;
@@ -96,7 +97,7 @@ pub fn joint_safety(
         // Past the deadline nothing more is searched (the claim is not won).
         let mut won = |claim| {
             deadline.is_none_or(|d| Instant::now() < d)
-                && claims.solve(claim).1.solution.status == Status::Win
+                && checked_status(&claims.solve(claim).1) == Status::Win
         };
         let attacker = defender.opponent();
         let together =
