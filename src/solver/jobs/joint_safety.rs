@@ -8,7 +8,9 @@
 //! safe on its own proof). Territory likewise: the interiors of the group's areas proven
 //! territory safe are claimed together.
 //!
-//! With the claim regions of the counted areas disjoint, the defender answers each attacker
+//! A joint claim whose region meets another group's region (its cap on empty points may take
+//! liberties no member's own region holds) is not used. With the claim regions of the counted
+//! areas disjoint, the defender answers each attacker
 //! move in the one region it falls in, as that area's proof says; for every other area the
 //! move is outside its region, as good as a pass, and the defender's answer is outside it too
 //! (every liberty of its boundary blocks lies in its region by the leak rule, so the answer
@@ -16,6 +18,7 @@
 
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
+use crate::problem::Problem;
 use crate::solver::jobs::area_safety::{
     boundary_stones, checked_status, claim_region, joint_claim, AreaSafety, BoundarySafety,
     ClaimSolver,
@@ -80,6 +83,12 @@ pub fn joint_safety(
     let mut out = JointSafety::default();
     let mut claims = ClaimSolver::new(run, stop, deadline);
     for group in overlapping_groups(&regions, &safe) {
+        // The other groups' regions: a joint claim's region must stay clear of them (the
+        // claim region's cap on empty points may pick liberties no member's region holds).
+        let others = safe
+            .iter()
+            .filter(|i| !group.contains(i))
+            .fold(Zone::new(), |acc, &i| acc.union(&regions[i]));
         let members: Vec<&Area> = group.iter().map(|&i| &areas[i].0).collect();
         let stones = members
             .iter()
@@ -100,12 +109,14 @@ pub fn joint_safety(
                 && checked_status(&claims.solve(claim).1) == Status::Win
         };
         let attacker = defender.opponent();
-        let together =
-            joint_claim(board, defender, &members, attacker, Zone::new()).is_ok_and(&mut won);
+        let apart = |claim: &Problem| !claim.region().intersects(&others);
+        let together = joint_claim(board, defender, &members, attacker, Zone::new())
+            .is_ok_and(|c| apart(&c) && won(c));
         if together {
             out.stones.union_with(&stones);
             if !territory.is_empty()
-                && joint_claim(board, defender, &members, attacker, territory).is_ok_and(&mut won)
+                && joint_claim(board, defender, &members, attacker, territory)
+                    .is_ok_and(|c| apart(&c) && won(c))
             {
                 out.territory.union_with(&territory);
             }
