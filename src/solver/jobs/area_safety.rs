@@ -139,10 +139,9 @@ pub enum BoundarySafety {
 /// The judgement of one area: the result and the analyses behind it, each certified.
 pub struct AreaSafety {
     pub safety: BoundarySafety,
-    /// Is the area territory safe with the attacker to move ([`territory_claim`])? Asked only
-    /// of an area whose boundary is [`BoundarySafety::Safe`] (territory safety needs it).
-    pub territory_safe: bool,
-    /// The territory claim with the attacker to move and its analysis, when asked.
+    /// The territory claim with the attacker to move and its analysis ([`territory_claim`]),
+    /// asked only of an area whose boundary is [`BoundarySafety::Safe`] (territory safety needs
+    /// it).
     pub territory: Option<(Problem, Analysis)>,
     /// The claim with the attacker to move, and its analysis.
     pub attacker_first: (Problem, Analysis),
@@ -150,6 +149,16 @@ pub struct AreaSafety {
     pub defender_first: Option<(Problem, Analysis)>,
     /// Reproduction files of rejected proofs (a solver bug), if any.
     pub repro: Vec<ReproFile>,
+}
+
+impl AreaSafety {
+    /// Is the area territory safe with the attacker to move: its territory claim won and
+    /// checked?
+    pub fn territory_safe(&self) -> bool {
+        self.territory
+            .as_ref()
+            .is_some_and(|(_, a)| checked_status(a) == Status::Win)
+    }
 }
 
 /// The status of a claim's analysis as far as the independent checker accepted it: a win or a
@@ -219,10 +228,9 @@ pub fn judge_area(
     deadline: Option<Instant>,
 ) -> Result<AreaSafety, ValidationErrors> {
     let mut claims = ClaimSolver::new(run, stop, deadline);
-    let mut solve = |claim: Problem| claims.solve(claim);
-    let first = solve(area_claim(board, defender, area, defender.opponent())?);
+    let first = claims.solve(area_claim(board, defender, area, defender.opponent())?);
     let defender_first = match checked_status(&first.1) {
-        Status::Fail => Some(solve(area_claim(board, defender, area, defender)?)),
+        Status::Fail => Some(claims.solve(area_claim(board, defender, area, defender)?)),
         _ => None,
     };
     let safety = match (checked_status(&first.1), &defender_first) {
@@ -235,25 +243,17 @@ pub fn judge_area(
         _ => BoundarySafety::Unknown,
     };
     let territory = match safety {
-        BoundarySafety::Safe => Some(solve(territory_claim(
-            board,
-            defender,
-            area,
-            defender.opponent(),
-        )?)),
+        BoundarySafety::Safe => {
+            Some(claims.solve(territory_claim(board, defender, area, defender.opponent())?))
+        }
         _ => None,
     };
-    let territory_safe = territory
-        .as_ref()
-        .is_some_and(|(_, a)| checked_status(a) == Status::Win);
-    let repro = claims.repro;
     Ok(AreaSafety {
         safety,
-        territory_safe,
         territory,
         attacker_first: first,
         defender_first,
-        repro,
+        repro: claims.repro,
     })
 }
 
@@ -336,7 +336,7 @@ mod tests {
         );
         assert!(s.defender_first.is_none() && s.repro.is_empty());
         // Territory safe too: White cannot live in four points, nor keep one.
-        assert!(s.territory_safe);
+        assert!(s.territory_safe());
         let (claim, analysis) = s.territory.as_ref().unwrap();
         assert_eq!(claim.territory().len(), 4);
         assert_eq!(
@@ -374,7 +374,7 @@ mod tests {
                 Some(CheckVerdict::Checked)
             );
             assert_eq!(s.safety, BoundarySafety::Unknown, "{enabled} {fault:?}");
-            assert!(!s.territory_safe);
+            assert!(!s.territory_safe());
         }
     }
 
@@ -400,7 +400,7 @@ mod tests {
             s.attacker_first.1.how
         );
         // Territory safety is asked of safe boundaries only.
-        assert!(!s.territory_safe && s.territory.is_none());
+        assert!(!s.territory_safe() && s.territory.is_none());
         let (_, a) = s.defender_first.as_ref().unwrap();
         assert_eq!(
             a.check.as_ref().map(|c| c.verdict),

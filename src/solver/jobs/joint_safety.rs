@@ -20,8 +20,7 @@ use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
 use crate::problem::Problem;
 use crate::solver::jobs::area_safety::{
-    boundary_stones, checked_status, claim_region, joint_claim, AreaSafety, BoundarySafety,
-    ClaimSolver,
+    boundary_stones, checked_status, joint_claim, AreaSafety, BoundarySafety, ClaimSolver,
 };
 use crate::solver::jobs::service::SolveRequest;
 use crate::solver::kernel::search::Status;
@@ -72,9 +71,13 @@ pub fn joint_safety(
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
 ) -> JointSafety {
+    // Each judged area's claim region, as its claim has it (the areas not judged take no part).
     let regions: Vec<Zone> = areas
         .iter()
-        .map(|(a, _)| claim_region(board, defender, a))
+        .map(|(_, j)| {
+            j.as_ref()
+                .map_or(Zone::new(), |j| j.attacker_first.0.region())
+        })
         .collect();
     let judged = |i: usize| areas[i].1.as_ref();
     let safe: Vec<usize> = (0..areas.len())
@@ -95,7 +98,7 @@ pub fn joint_safety(
             .fold(Zone::new(), |acc, a| acc.union(&boundary_stones(a)));
         let territory = group
             .iter()
-            .filter(|&&i| judged(i).is_some_and(|j| j.territory_safe))
+            .filter(|&&i| judged(i).is_some_and(|j| j.territory_safe()))
             .fold(Zone::new(), |acc, &i| acc.union(&areas[i].0.interior));
         if group.len() == 1 {
             out.stones.union_with(&stones);
@@ -122,11 +125,11 @@ pub fn joint_safety(
             }
         } else if let Some(&best) = group.iter().max_by_key(|&&i| {
             let a = &areas[i].0;
-            let counted = judged(i).is_some_and(|j| j.territory_safe);
+            let counted = judged(i).is_some_and(|j| j.territory_safe());
             boundary_stones(a).len() + if counted { a.interior.len() } else { 0 }
         }) {
             out.stones.union_with(&boundary_stones(&areas[best].0));
-            if judged(best).is_some_and(|j| j.territory_safe) {
+            if judged(best).is_some_and(|j| j.territory_safe()) {
                 out.territory.union_with(&areas[best].0.interior);
             }
         }

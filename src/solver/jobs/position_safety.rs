@@ -136,7 +136,7 @@ impl PositionSafety {
                     territory_safe: side
                         .areas
                         .iter()
-                        .map(|(_, j)| j.as_ref().is_some_and(|j| j.territory_safe))
+                        .map(|(_, j)| j.as_ref().is_some_and(|j| j.territory_safe()))
                         .collect(),
                     proven_stones: side.safe_stones,
                     proven_territory: side.safe_territory,
