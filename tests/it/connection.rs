@@ -80,11 +80,31 @@ fn a_block_with_two_links_to_living_stones_lives_with_a_sound_zone() {
     assert_eq!(reason, Reason::Connected);
     assert!(leaf.is_win());
     // The block, its two links, and the living stones' component (stones and eyes); the
-    // region reaches the living stones, so the problem is an open-boundary one and the zone
-    // also holds the block's neighbours (the lines to it passed positions without a leak).
+    // region reaches the living stones, so the problem is an open-boundary one, and the zone of
+    // its defender's claim also holds the region, its border and the defender blocks there
+    // with their neighbours (the lines to it passed positions without a leak: the outside
+    // watch).
     assert!(p.is_open());
     assert_eq!(
         p.board().zone_ascii(&leaf.zone()),
+        "\
+* O * O X
+O O O O X
+* * * * X
+* O O * X
+X X X X x
+"
+    );
+    // The attacker's claims fail with the zone of the connection and the block's neighbours
+    // (`kill` is open too, but not watched; `kill-uca`, the research goal, is not open, and
+    // its zone has no neighbours added).
+    let uca = problem(TWO_LINKS, Goal::LiveUca, Color::Black);
+    let (uca_leaf, _) = decide(&uca).unwrap();
+    assert!(!uca.is_open() && uca_leaf.zone().len() < leaf.zone().len());
+    let kill = problem(TWO_LINKS, Goal::Kill, Color::Black);
+    let (kill_leaf, _) = decide(&kill).unwrap();
+    assert_eq!(
+        p.board().zone_ascii(&kill_leaf.zone()),
         "\
 * O * O x
 O O O O x
@@ -93,13 +113,10 @@ O O O O x
 x X X x x
 "
     );
-    // The attacker's claims fail with the zone of the defender's claim of the same goal family
-    // (`kill` is open too; `kill-uca`, the research goal, is not, and its zone has no
-    // neighbours added).
-    let uca = problem(TWO_LINKS, Goal::LiveUca, Color::Black);
-    let (uca_leaf, _) = decide(&uca).unwrap();
-    assert!(!uca.is_open() && uca_leaf.zone().len() < leaf.zone().len());
-    for (goal, zone) in [(Goal::Kill, leaf.zone()), (Goal::KillUca, uca_leaf.zone())] {
+    for (goal, zone) in [
+        (Goal::Kill, kill_leaf.zone()),
+        (Goal::KillUca, uca_leaf.zone()),
+    ] {
         let kill = problem(TWO_LINKS, goal, Color::Black);
         assert_eq!(decide(&kill), Some((Leaf::Fail(zone), Reason::Connected)));
     }

@@ -49,6 +49,15 @@ fn neighbours(p: Point, size: usize) -> Zone {
     around(&z, size)
 }
 
+/// The stones of the blocks holding `stones` and every point beside them: a position agreeing
+/// there has the same blocks with the same liberties.
+pub fn blocks_and_neighbours(board: &Board, stones: &Zone) -> Zone {
+    board
+        .blocks_of(stones)
+        .fold(Zone::new(), |acc, (_, block)| acc.union(&block))
+        .grow(board.size())
+}
+
 /// Whole blocks and DL-1 on `board`, to a fixed point. Returns whether `z` grew.
 pub fn close(board: &Board, z: &mut Zone) -> bool {
     let start = *z;

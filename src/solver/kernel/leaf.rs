@@ -38,6 +38,8 @@
 use crate::go::safe_points::safety_cover;
 use crate::go::{benson, Board, Color, Point, Zone};
 use crate::problem::{Goal, Problem};
+use crate::solver::kernel::dilate::blocks_and_neighbours;
+use crate::solver::kernel::outside_watch::OutsideWatch;
 use crate::solver::knowledge::connection::{connection_zone, may_connect};
 use crate::solver::knowledge::not_alive::may_be_alive;
 use crate::solver::knowledge::seki_leaf::SekiRule;
@@ -105,6 +107,10 @@ pub struct GoalTest {
     /// The territory claimed with every crucial block ([`Problem::territory`]; empty when
     /// none): the defender's life counts only when each of its points is safe too.
     territory: Zone,
+    /// The outside watch of the every-block goals and of an open-boundary problem's
+    /// defender's claim ([`crate::solver::kernel::outside_watch`]): no defender block on or
+    /// beside the region may keep a liberty outside it.
+    watch: Option<OutsideWatch>,
 }
 
 impl GoalTest {
@@ -121,6 +127,7 @@ impl GoalTest {
             return GoalTest {
                 open_region: Some(problem.region()),
                 connection_region: Some(problem.region()),
+                watch: OutsideWatch::of(problem),
                 ..parts
             };
         }
@@ -131,6 +138,7 @@ impl GoalTest {
                 .goal()
                 .every_crucial_block()
                 .then(|| problem.region()),
+            watch: OutsideWatch::of(problem),
             ..test
         }
     }
@@ -152,6 +160,7 @@ impl GoalTest {
             leak_region: None,
             open_region: None,
             territory: Zone::EMPTY,
+            watch: None,
         }
     }
 
@@ -264,6 +273,7 @@ impl GoalTest {
         if !candidate && !connectable {
             return self
                 .open_leak(board)
+                .or_else(|| self.outside_leak(board))
                 .or_else(|| self.seki_or_static_dead(board));
         }
         let life = benson(board, self.defender);
@@ -289,6 +299,7 @@ impl GoalTest {
                 // crucial blocks with the same liberties.
                 zone.union_with(&blocks_and_neighbours(board, &decisive));
             }
+            self.add_witness(board, &mut zone);
             return Some((self.outcome(true, zone), Reason::Alive));
         }
         if let Some(region) = self.connection_region.filter(|_| connectable) {
@@ -298,10 +309,12 @@ impl GoalTest {
                     // As for life above: the lines here passed positions without a leak.
                     zone.union_with(&blocks_and_neighbours(board, &decisive));
                 }
+                self.add_witness(board, &mut zone);
                 return Some((self.outcome(true, zone), Reason::Connected));
             }
         }
         self.open_leak(board)
+            .or_else(|| self.outside_leak(board))
             .or_else(|| self.seki_or_static_dead(board))
     }
 
@@ -374,10 +387,38 @@ impl GoalTest {
                     // liberties.
                     zone.union_with(&blocks_and_neighbours(board, &self.crucial));
                 }
+                self.add_witness(board, &mut zone);
                 return Some((self.outcome(true, zone), Reason::Alive));
             }
         }
-        self.seki_or_static_dead(board)
+        self.outside_leak(board)
+            .or_else(|| self.seki_or_static_dead(board))
+    }
+
+    /// **The outside watch** ([`crate::solver::kernel::outside_watch`]): a defender block on
+    /// or beside the region, not lastingly safe, with a liberty outside the region is a failure
+    /// of the defender (an attacker's move outside could shorten or capture it, and the search
+    /// makes none). Tested after life; the zone: the block and its neighbours.
+    fn outside_leak(&self, board: &Board) -> Option<(Leaf, Reason)> {
+        let zone = self.watch?.leak(board, self.defender)?;
+        Some((self.outcome(false, zone), Reason::Captured))
+    }
+
+    /// The defender's life in a watched claim holds the watch's witness: no leak on any line
+    /// to it ([`crate::solver::kernel::outside_watch`]; for the attacker's claim of an
+    /// every-block goal, the same: its failure is that life).
+    fn add_witness(&self, board: &Board, zone: &mut Zone) {
+        if let Some(watch) = self.watch {
+            zone.union_with(&watch.witness(board, self.defender));
+        }
+    }
+
+    /// The witness a defender's win of this claim holds ([`Self::add_witness`]), empty when
+    /// the claim is not watched.
+    pub(in crate::solver) fn watch_witness(&self, board: &Board) -> Zone {
+        let mut zone = Zone::new();
+        self.add_witness(board, &mut zone);
+        zone
     }
 
     /// **The open-boundary leak rule** ([`Problem::is_open`]): in an open-boundary problem a
@@ -424,15 +465,6 @@ impl GoalTest {
             Leaf::Fail(zone)
         }
     }
-}
-
-/// The stones of the blocks holding `stones` and every point beside them: a position agreeing
-/// there has the same blocks with the same liberties.
-pub(in crate::solver) fn blocks_and_neighbours(board: &Board, stones: &Zone) -> Zone {
-    board
-        .blocks_of(stones)
-        .fold(Zone::new(), |acc, (_, block)| acc.union(&block))
-        .grow(board.size())
 }
 
 /// A block holding a stone of `crucial` with a liberty outside `region`: the block's stones and
@@ -643,20 +675,19 @@ mod tests {
         assert!(!live.clone().with_seki(false).is_open());
         assert_eq!(GoalTest::new(&live.with_seki(false)).evaluate(&b), None);
         // With D5 and the White stone at F2's neighbour E2 in the region, the corner group
-        // leaks no more: nothing decided. The stone at F2 reaches outside from beside the
-        // region: a game ended by two passes is the attacker's in the defender's claim, the
-        // defender's in the attacker's.
+        // leaks no more. The stone at F2 reaches outside from beside the region: in the
+        // defender's claim the outside watch fails it (zone: the stone and its neighbours);
+        // the attacker's claim is not watched (nothing decided, and a game ended by two passes
+        // is the defender's).
         use crate::solver::kernel::rules::Rules;
         let wider = [(0, 0), (1, 0), (2, 0), (2, 1), (3, 2), (4, 5)];
         let live = claim(Color::White, Goal::Live, &wider);
         let kill = claim(Color::Black, Goal::Kill, &wider);
-        for p in [&live, &kill] {
-            assert_eq!(GoalTest::new(p).evaluate(&b), None);
-            assert_eq!(
-                Rules::new(p, false).two_pass_winner(&b) == Color::White,
-                p == &kill
-            );
-        }
+        let f2 = crucial(&[(5, 5), (4, 5), (6, 5), (5, 4), (5, 6)]);
+        assert_eq!(GoalTest::new(&live).evaluate(&b), Some(Leaf::Fail(f2)));
+        assert_eq!(Rules::new(&live, false).two_pass_winner(&b), Color::Black);
+        assert_eq!(GoalTest::new(&kill).evaluate(&b), None);
+        assert_eq!(Rules::new(&kill, false).two_pass_winner(&b), Color::White);
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod ko_flags;
 pub mod leaf;
 pub mod must_play;
 pub mod ordering;
+pub mod outside_watch;
 pub mod progress;
 pub mod rules;
 pub mod search;

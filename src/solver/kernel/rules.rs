@@ -19,6 +19,7 @@
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::Problem;
 use crate::solver::kernel::leaf::leak;
+use crate::solver::kernel::outside_watch::watches;
 
 /// Why a play is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,9 +89,7 @@ impl Rules {
             superko,
             seki_is_life: problem.goal().seki_is_life(),
             any_stone: !problem.goal().needs_crucial_stones(),
-            watched: (problem.goal().every_crucial_block()
-                || (problem.is_open() && problem.goal().or_defends()))
-            .then(|| problem.region()),
+            watched: watches(problem).then(|| problem.region()),
             territory: !problem.territory().is_empty(),
         }
     }

@@ -11,9 +11,10 @@
 use crate::go::{Board, Color, Move, Point, Zone};
 use crate::problem::{Goal, Outcome, Problem};
 use crate::solver::kernel::config::SolveConfig;
+use crate::solver::kernel::dilate::blocks_and_neighbours;
 use crate::solver::kernel::dilate::{close, dilate_and, dilate_or, AndIllegal};
 use crate::solver::kernel::ko_flags::KoFlags;
-use crate::solver::kernel::leaf::{blocks_and_neighbours, GoalTest, Leaf, Reason};
+use crate::solver::kernel::leaf::{GoalTest, Leaf, Reason};
 use crate::solver::kernel::ordering::{crucial_blocks, scored, OrderContext};
 use crate::solver::kernel::progress::{Progress, RootTracker};
 use crate::solver::kernel::rules::{Refusal, Rules};
@@ -566,8 +567,10 @@ impl<'a> Solver<'a> {
             }
             if let Some(region) = self.rules.watched {
                 // And no defender block on or beside the region reaches outside it
-                // (`rules::watched_leak`): the region and its border.
+                // (`rules::watched_leak`): the region and its border; and none did on the
+                // lines here (the outside watch's witness, `kernel::outside_watch`).
                 z.union_with(&region.grow(board.size()));
+                z.union_with(&self.goal.watch_witness(board));
             }
             close(board, &mut z);
             return z;

@@ -52,7 +52,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use crate::solver::proof::checker_life::{
-    any_alive_reading, every_alive_reading, territory_safe_reading,
+    any_alive_reading, every_alive_reading, lasting_alive, territory_safe_reading,
 };
 use crate::solver::proof::checker_seki::verify_seki_area;
 use crate::solver::proof::checker_static::verify_static_dead;
@@ -94,6 +94,13 @@ impl CheckError {
             CheckError::TooLarge(_) | CheckError::OutOfTime { .. } | CheckError::Stopped { .. }
         )
     }
+}
+
+/// Is the claim of `problem` under the outside watch: an every-block goal, or the defender's
+/// claim of an open-boundary problem? (The checker's own reading.)
+fn watched(problem: &Problem) -> bool {
+    let goal = problem.goal();
+    goal.every_crucial_block() || (problem.is_open() && goal.or_defends())
 }
 
 /// Bounds of one check.
@@ -170,6 +177,9 @@ struct Checker<'a> {
     zones: bool,
     /// The whole board: the footprint that depends on everything.
     everything: Zone,
+    /// The outside watch (the every-block goals, an open-boundary problem's defender's
+    /// claim): the defender stones exempt from it, `None` when the claim is not watched.
+    watch_exempt: Option<Zone>,
 }
 
 /// Verifications kept per class of AND moves at one AND node.
@@ -266,6 +276,8 @@ impl<'a> Checker<'a> {
             limits,
             zones: limits.zones && !superko && problem.goal().needs_crucial_stones(),
             everything: board.all_points(),
+            watch_exempt: watched(problem)
+                .then(|| lasting_alive(board, problem.defender(), &problem.region())),
         }
     }
 
@@ -334,6 +346,25 @@ impl<'a> Checker<'a> {
             // outside the region is a failure of the OR player, whichever side it is.
             if self.leaking_block(board, &decisive).is_some() {
                 return (Some(!self.or_wins_when_defender_lives()), reads);
+            }
+        }
+        if let Some(exempt) = self.watch_exempt {
+            // The outside watch, read on its own: a defender block on or beside the region,
+            // not lastingly alive, with a liberty outside the region is a failure of the
+            // defender. The answer read the region's border and the defender blocks there with
+            // their neighbours.
+            let size = board.size();
+            let border = self.region.grow(size);
+            let near = board.stones(self.defender).intersection(&border);
+            reads.union_with(&border);
+            reads.union_with(&self.crucial_neighbours(board, &near));
+            let outside = board.empty_points().difference(&self.region);
+            let leaks = near.iter().any(|p| {
+                let block = board.block_stones(p);
+                !block.intersects(&exempt) && block.grow(size).intersects(&outside)
+            });
+            if leaks {
+                return (Some(false), reads);
             }
         }
         (None, reads)
@@ -448,9 +479,7 @@ impl<'a> Checker<'a> {
     /// passes is the attacker's (such a block cannot be captured inside the region; read here
     /// on its own, not with the search's code).
     fn watched_leak(&self, board: &Board) -> bool {
-        let goal = self.problem.goal();
-        let watched = goal.every_crucial_block() || (self.problem.is_open() && goal.or_defends());
-        if !watched {
+        if self.watch_exempt.is_none() {
             return false;
         }
         let size = board.size();
@@ -906,7 +935,61 @@ fn ends_by_passes(child: &ProofNode) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::fixtures::solved_bent_three_kill;
+    use crate::problem::{Goal, ProblemSetup};
+    use crate::solver::fixtures::{board as diagram, solved_bent_three_kill, zone};
+
+    /// The outside watch, read by the checker on its own: in the defender's claim of an open
+    /// problem the White stone on F2, beside the region (its neighbour E2 is in it) with
+    /// liberties outside, is a failure of the defender, read with the region's border; the
+    /// attacker's claim is not watched. The White corner alive with both eyes outside the
+    /// region is exempt, not with an eye in it.
+    #[test]
+    fn the_outside_watch_fails_the_defenders_claim() {
+        let b = diagram(
+            "
+            . . . X . . .
+            O O . X . . .
+            X O O . . . .
+            . X X X . . .
+            . . . . . . .
+            . . . . . O .
+            . . . . . . .
+        ",
+        );
+        let claim = |or: Color, goal: Goal| {
+            let mut setup = ProblemSetup::from_board(&b, or);
+            setup.or_player = Some(or);
+            setup.goal = Some(goal);
+            setup.crucial = zone(&[(0, 1)]);
+            setup.region = Some(zone(&[(0, 0), (1, 0), (2, 0), (2, 1), (3, 2), (4, 5)]));
+            setup.validate().unwrap()
+        };
+        let limits = CheckLimits::positions(1_000);
+        let live = claim(Color::White, Goal::Live);
+        let checker = Checker::new(&live, &b, false, &limits);
+        let (settled, reads) = checker.settled_reading(&b);
+        assert_eq!(settled, Some(false));
+        assert!(reads.contains(Point::new(5, 5)) && reads.contains(Point::new(5, 6)));
+        assert!(reads.contains(Point::new(3, 3)), "the region's border");
+        let kill = claim(Color::Black, Goal::Kill);
+        assert_eq!(Checker::new(&kill, &b, false, &limits).settled(&b), None);
+
+        let corner = diagram(
+            "
+            . O . O X . .
+            O O O O X . .
+            X X X X X . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+        ",
+        );
+        let below: Vec<(usize, usize)> = (0..7).flat_map(|x| (2..7).map(move |y| (x, y))).collect();
+        assert!(lasting_alive(&corner, Color::White, &zone(&below)).contains(Point::new(1, 0)));
+        let with_eye: Vec<(usize, usize)> = below.iter().copied().chain([(0, 0)]).collect();
+        assert!(lasting_alive(&corner, Color::White, &zone(&with_eye)).is_empty());
+    }
 
     /// The memo names the position, not the tree node: the same position checked again against
     /// another node (here a copy of the root, as a transposition reaches a copied subtree) costs

@@ -35,7 +35,7 @@ pub(in crate::solver) fn any_alive_reading(
     decisive: &Zone,
     reads: &mut Zone,
 ) -> bool {
-    alive_reading(board, color, decisive, reads, false)
+    alive_reading(board, color, decisive, reads, false, &Zone::EMPTY)
 }
 
 /// [`any_alive_reading`] asking that *every* block holding a stone of `decisive` be
@@ -46,17 +46,39 @@ pub(in crate::solver) fn every_alive_reading(
     decisive: &Zone,
     reads: &mut Zone,
 ) -> bool {
-    alive_reading(board, color, decisive, reads, true)
+    alive_reading(board, color, decisive, reads, true, &Zone::EMPTY)
+}
+
+/// The stones of `color` that stay unconditionally alive whatever is played in `region`: the
+/// blocks alive by the test above when no region holding a point of `region` may be vital (the
+/// side cannot fill an eye it may not play in, and the opponent can fill none). The checker's
+/// own reading of the outside watch's exempt stones.
+pub(in crate::solver) fn lasting_alive(board: &Board, color: Color, region: &Zone) -> Zone {
+    let mut alive = Zone::new();
+    let mut seen = Zone::new();
+    for p in board.stones(color).iter() {
+        if seen.contains(p) {
+            continue;
+        }
+        let block = board.block_stones(p);
+        seen.union_with(&block);
+        if alive_reading(board, color, &block, &mut Zone::new(), true, region) {
+            alive.union_with(&block);
+        }
+    }
+    alive
 }
 
 /// Whether any (`every: false`) or every block of `color` holding a stone of `decisive` is
-/// unconditionally alive, the points read added to `reads`.
+/// unconditionally alive, the points read added to `reads`; no region holding a point of
+/// `avoid` counts as vital.
 fn alive_reading(
     board: &Board,
     color: Color,
     decisive: &Zone,
     reads: &mut Zone,
     every: bool,
+    avoid: &Zone,
 ) -> bool {
     let mut blocks: Vec<Block> = Vec::new();
     let mut first = Vec::new();
@@ -79,7 +101,7 @@ fn alive_reading(
             return false;
         }
         reads.union_with(&blocks[next].stones.grow(board.size()));
-        let vital = vital_regions(board, color, &blocks[next].stones, reads);
+        let vital = vital_regions(board, color, &blocks[next].stones, reads, avoid);
         let vital = vital
             .into_iter()
             .map(|touching| {
@@ -136,7 +158,13 @@ fn block_index(board: &Board, blocks: &mut Vec<Block>, p: Point) -> usize {
 
 /// The regions vital to the block `stones` (of `color`), each as one stone of every block
 /// touching it.
-fn vital_regions(board: &Board, color: Color, stones: &Zone, reads: &mut Zone) -> Vec<Vec<Point>> {
+fn vital_regions(
+    board: &Board,
+    color: Color,
+    stones: &Zone,
+    reads: &mut Zone,
+    avoid: &Zone,
+) -> Vec<Vec<Point>> {
     let Some(first) = stones.iter().next() else {
         return Vec::new();
     };
@@ -152,7 +180,7 @@ fn vital_regions(board: &Board, color: Color, stones: &Zone, reads: &mut Zone) -
             {
                 continue;
             }
-            match vital_region(board, color, &libs, start, &seen) {
+            match vital_region(board, color, &libs, start, &seen, avoid) {
                 Ok((region, touching, round)) => {
                     seen.union_with(&region);
                     reads.union_with(&region);
@@ -172,22 +200,23 @@ fn vital_regions(board: &Board, color: Color, stones: &Zone, reads: &mut Zone) -
 /// Floods the region of `start` (the connected points without `color`): `Ok` with the region,
 /// one stone of each block touching it and the stones round it when every empty point of it is
 /// in `libs`, else
-/// `Err` with the points flooded up to the first empty point that is not, or up to a point of
-/// `given_up` (a region found not vital before: a vital region is flooded whole, so no other
-/// flood meets it).
+/// `Err` with the points flooded up to the first empty point that is not, up to a point of
+/// `avoid`, or up to a point of `given_up` (a region found not vital before: a vital region is
+/// flooded whole, so no other flood meets it).
 fn vital_region(
     board: &Board,
     color: Color,
     libs: &Zone,
     start: Point,
     given_up: &Zone,
+    avoid: &Zone,
 ) -> Result<(Zone, Vec<Point>, Zone), Zone> {
     let mut region = Zone::new();
     let mut touching_stones = Zone::new();
     region.insert(start);
     let mut stack = vec![start];
     while let Some(q) = stack.pop() {
-        if board.color_at(q).is_none() && !libs.contains(q) {
+        if avoid.contains(q) || (board.color_at(q).is_none() && !libs.contains(q)) {
             return Err(region);
         }
         for n in q.neighbors() {

@@ -32,6 +32,22 @@ use tsumego_studio::go::safe_points::safe_points;
 use tsumego_studio::go::{benson, Board, Color, Move, Zone};
 use tsumego_studio::problem::{Outcome, Problem};
 
+/// The defender stones of `problem` that stay unconditionally alive whatever is played in its
+/// region: the UCA components (the library's Benson) with no point of a vital region in it.
+fn lasting_safe(problem: &Problem) -> Zone {
+    let board = problem.board();
+    let own = board.stones(problem.defender());
+    let life = benson(board, problem.defender());
+    let mut safe = Zone::new();
+    for p in life.alive_stones().iter() {
+        let component = life.component(p).expect("an alive stone has a component");
+        if !component.difference(&own).intersects(&problem.region()) {
+            safe.insert(p);
+        }
+    }
+    safe
+}
+
 /// How repetition is handled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repetition {
@@ -55,6 +71,12 @@ pub struct Exhaustive {
     /// The territory claimed with every crucial block ([`Problem::territory`]): life counts
     /// only when each of its points is safe (`go::safe_points`); two passes never win it.
     territory: Zone,
+    /// The outside watch (every-block goals, an open problem's defender's claim): the defender
+    /// stones exempt from it, `None` when the claim is not watched. A defender block on or
+    /// beside the region, holding no exempt stone, with a liberty outside the region is a
+    /// failure of the defender (tested after life). Exempt: the UCA components of the start
+    /// whose vital regions hold no point of the region.
+    watch_exempt: Option<Zone>,
     /// Position keys of the line (cycle rule).
     states: Vec<(u64, bool)>,
     region: Zone,
@@ -91,6 +113,9 @@ impl Exhaustive {
             every_block: problem.goal().every_crucial_block(),
             open: problem.is_open(),
             territory: problem.territory(),
+            watch_exempt: (problem.goal().every_crucial_block()
+                || (problem.is_open() && problem.goal().or_defends()))
+            .then(|| lasting_safe(problem)),
             states: Vec::new(),
             region: problem.region(),
             defender: problem.defender(),
@@ -113,6 +138,24 @@ impl Exhaustive {
     /// [`Exhaustive::solve`] within `max_nodes` nodes; `None` when that is not enough.
     pub fn solve_within(problem: &Problem, max_nodes: u64) -> Option<(Outcome, u64)> {
         Exhaustive::solve_with(problem, Repetition::Superko, max_nodes)
+    }
+
+    /// [`Exhaustive::solve_with`] without the outside watch (what the rules were before it:
+    /// only the crucial blocks' leaks counted), for the tests that show what it changes.
+    pub fn solve_unwatched(
+        problem: &Problem,
+        repetition: Repetition,
+        max_nodes: u64,
+    ) -> Option<(Outcome, u64)> {
+        let mut search = Exhaustive::with_rule(problem, repetition);
+        search.watch_exempt = None;
+        search.max_nodes = max_nodes;
+        let mut board = problem.board().clone();
+        let lives = search.defender_lives(&mut board, problem.to_move(), false);
+        if search.nodes > max_nodes {
+            return None;
+        }
+        Some((or_outcome(problem, lives), search.nodes))
     }
 
     /// [`Exhaustive::solve_within`] under a repetition rule.
@@ -169,7 +212,10 @@ impl Exhaustive {
                 self.territory
                     .is_subset(&safe_points(board, self.defender).points())
             };
-            return (decisive.iter().all(|p| life.is_alive(p)) && safe()).then_some(true);
+            if decisive.iter().all(|p| life.is_alive(p)) && safe() {
+                return Some(true);
+            }
+            return self.outside_leak(board).then_some(false);
         }
         let life = benson(board, self.defender);
         if decisive.iter().any(|p| life.is_alive(p)) {
@@ -180,7 +226,23 @@ impl Exhaustive {
         if self.open && self.leaks(board, &decisive) {
             return Some(!self.or_defends);
         }
-        None
+        self.outside_leak(board).then_some(false)
+    }
+
+    /// The outside watch: has a defender block on or beside the region, with no exempt stone,
+    /// a liberty outside the region?
+    fn outside_leak(&self, board: &Board) -> bool {
+        let Some(exempt) = self.watch_exempt else {
+            return false;
+        };
+        let near = board
+            .stones(self.defender)
+            .intersection(&self.region.grow(board.size()));
+        let outside = board.empty_points().difference(&self.region);
+        near.iter().any(|p| {
+            let block = board.block_stones(p);
+            !block.intersects(&exempt) && block.grow(board.size()).intersects(&outside)
+        })
     }
 
     /// Has a block of `stones` a liberty outside the region?

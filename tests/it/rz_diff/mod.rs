@@ -171,7 +171,7 @@ pub struct Tally {
 
 /// `problem` with about half the empty points that are not liberties of its crucial
 /// stones dropped from its region (chosen by `salt`); `None` when none could be.
-fn opened(problem: &Problem, salt: u64) -> Option<Problem> {
+pub fn opened(problem: &Problem, salt: u64) -> Option<Problem> {
     let board = problem.board();
     let liberties = problem.crucial().grow(board.size());
     let droppable = problem

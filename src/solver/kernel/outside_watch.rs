@@ -1,0 +1,196 @@
+//! The outside watch of a claim whose region does not enclose the fight: no defender block on
+//! or beside the region may keep a liberty outside it.
+//!
+//! The search plays only inside the problem's region. The attacker's moves outside it are as
+//! good as passes only while they cannot change anything the search reads: the liberties of the
+//! blocks it plays with. An attacker block that reaches outside is the wall, taken as safe in
+//! every problem. A *defender* block on or beside the region with a liberty outside it can be
+//! shortened or captured from outside (GNU Go's `owl:41`: a White stone the search played on the
+//! region's edge, in atari through a liberty outside it, was counted in White's life). So for
+//! the every-block goals and the defender's claim of an open-boundary problem
+//! ([`watches`]) such a block is a failure of the defender ([`OutsideWatch::leak`]), tested after
+//! life (Benson's life holds whatever is played anywhere).
+//!
+//! Exempt are the blocks that stay unconditionally alive whatever the search plays
+//! ([`lasting_safe`]): unconditionally alive at the start with no vital region in the region.
+//! Neither side can play in those regions, the attacker cannot capture such a block and the
+//! defender cannot fill its eyes, so the set keeps its two vital regions each on every line; a
+//! block joined to one of them later is exempt too.
+//!
+//! **Zones.** A leak's zone is the leaking block with its neighbours (a position agreeing there
+//! has the same block, with the same liberty outside, and holds the same exempt stones or none).
+//! A defender's win must show there is no leak on any line to it: every defender win of a
+//! watched claim holds [`OutsideWatch::witness`], the region and its border with every defender
+//! block there and its neighbours. A block on or beside the region only grows along a line
+//! (it can lose no liberty outside the region, so it is never captured inside it unless it had
+//! none), so the witness of a leaf holds every such block of the nodes above with its
+//! neighbours, and every node of a defender's proof has the same watched blocks and liberties
+//! as any position agreeing with it on its zone.
+
+use crate::go::{benson, Board, Color, Zone};
+use crate::problem::Problem;
+use crate::solver::kernel::dilate::blocks_and_neighbours;
+
+/// Is the claim of `problem` watched: an every-block goal, or the defender's claim of an
+/// open-boundary problem?
+pub fn watches(problem: &Problem) -> bool {
+    let goal = problem.goal();
+    goal.every_crucial_block() || (problem.is_open() && goal.or_defends())
+}
+
+/// The watch of one claim: its region and the defender stones exempt from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutsideWatch {
+    region: Zone,
+    /// The defender stones of [`lasting_safe`] in the problem's position.
+    exempt: Zone,
+}
+
+impl OutsideWatch {
+    /// The watch of `problem`'s claim, `None` when it is not watched ([`watches`]).
+    pub fn of(problem: &Problem) -> Option<OutsideWatch> {
+        watches(problem).then(|| OutsideWatch {
+            region: problem.region(),
+            exempt: lasting_safe(problem.board(), problem.defender(), &problem.region()),
+        })
+    }
+
+    /// A `defender` block on or beside the region, holding no exempt stone, with a liberty
+    /// outside the region: the block with its neighbours (the first such block in zone order).
+    pub fn leak(&self, board: &Board, defender: Color) -> Option<Zone> {
+        let size = board.size();
+        let outside = board.empty_points().difference(&self.region);
+        if outside.is_empty() {
+            return None;
+        }
+        let near = board.stones(defender).intersection(&self.region.grow(size));
+        let leaking = board.blocks_of(&near).find_map(|(_, block)| {
+            let around = block.grow(size);
+            (!block.intersects(&self.exempt) && around.intersects(&outside)).then_some(around)
+        });
+        leaking
+    }
+
+    /// What a defender's win must hold to show there is no leak: the region, its border, and
+    /// every defender block there with its neighbours.
+    pub fn witness(&self, board: &Board, defender: Color) -> Zone {
+        let near = self.region.grow(board.size());
+        near.union(&blocks_and_neighbours(
+            board,
+            &board.stones(defender).intersection(&near),
+        ))
+    }
+}
+
+/// The `defender` stones of `board` that stay unconditionally alive whatever is played in
+/// `region`: those of the UCA components (Benson's algorithm,
+/// [`crate::go::benson::Benson::component`]) none of whose vital regions holds a point of
+/// `region`.
+pub fn lasting_safe(board: &Board, defender: Color, region: &Zone) -> Zone {
+    let life = benson(board, defender);
+    let own = board.stones(defender);
+    let mut safe = Zone::new();
+    for (_, block) in board.blocks_of(&life.alive_stones()) {
+        let Some(component) = block.first().and_then(|p| life.component(p)) else {
+            continue;
+        };
+        if !component.difference(&own).intersects(region) {
+            safe.union_with(&block);
+        }
+    }
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Point;
+    use crate::problem::{Goal, ProblemSetup};
+    use crate::solver::fixtures::{board, zone};
+
+    const ROWS: &str = "
+        . O . O X . .
+        O O O O X . .
+        X X X X X . .
+        . . . . . . .
+        . . X . . . .
+        . X O X . . .
+        . . . . . . .
+    ";
+
+    /// A live-all claim for White on `ROWS` with the corner group crucial, the region the
+    /// points `(x, y)` for which `inside` holds.
+    fn claim(inside: impl Fn(usize, usize) -> bool) -> Problem {
+        let b = board(ROWS);
+        let mut setup = ProblemSetup::from_board(&b, Color::Black);
+        setup.or_player = Some(Color::White);
+        setup.goal = Some(Goal::LiveAll);
+        setup.crucial = zone(&[(1, 0)]);
+        let points: Vec<(usize, usize)> = (0..7)
+            .flat_map(|x| (0..7).map(move |y| (x, y)))
+            .filter(|&(x, y)| inside(x, y))
+            .collect();
+        setup.region = Some(zone(&points));
+        setup.validate().unwrap()
+    }
+
+    /// The lower left of the board below the White corner, without C1 (below the lone White
+    /// stone) when `c1` is false.
+    fn lower_left(x: usize, y: usize, c1: bool) -> bool {
+        y >= 2 && x <= 4 && (c1 || (x, y) != (2, 6))
+    }
+
+    /// A White stone in the region whose liberty lies outside it leaks; the White corner beside
+    /// the region, alive with both eyes outside it, is exempt; with an eye in the region it is
+    /// not (the defender could fill it), and it leaks.
+    #[test]
+    fn a_defender_block_with_a_liberty_outside_the_region_leaks() {
+        let problem = claim(|x, y| lower_left(x, y, false));
+        let watch = OutsideWatch::of(&problem).expect("watched");
+        assert!(watch.exempt.contains(Point::new(1, 0)));
+        let leak = watch
+            .leak(problem.board(), Color::White)
+            .expect("the lone stone leaks");
+        assert!(leak.contains(Point::new(2, 5)) && leak.contains(Point::new(2, 6)));
+        assert!(!leak.contains(Point::new(1, 0)));
+        // With the lone stone's liberty inside the region: no leak.
+        let closed = claim(|x, y| lower_left(x, y, true));
+        let watch = OutsideWatch::of(&closed).unwrap();
+        assert_eq!(watch.leak(closed.board(), Color::White), None);
+        // The corner's eye A7 inside the region: the group is not exempt, and leaks first.
+        let eye_in = claim(|x, y| lower_left(x, y, true) || (x, y) == (0, 0));
+        let watch = OutsideWatch::of(&eye_in).unwrap();
+        assert!(!watch.exempt.contains(Point::new(1, 0)));
+        let leak = watch.leak(eye_in.board(), Color::White).unwrap();
+        assert!(leak.contains(Point::new(1, 0)) && leak.contains(Point::new(2, 0)));
+    }
+
+    /// The witness holds the region's border and the defender blocks there with their
+    /// neighbours.
+    #[test]
+    fn the_witness_holds_the_border_and_its_defender_blocks() {
+        let below = claim(|_, y| y >= 3);
+        let watch = OutsideWatch::of(&below).unwrap();
+        let w = watch.witness(below.board(), Color::White);
+        assert!(w.contains(Point::new(0, 2)) && w.contains(Point::new(6, 6)));
+        assert!(
+            !w.contains(Point::new(0, 1)),
+            "no White stone on the border"
+        );
+        let higher = claim(|_, y| y >= 2);
+        let watch = OutsideWatch::of(&higher).unwrap();
+        let w = watch.witness(higher.board(), Color::White);
+        assert!(w.contains(Point::new(0, 0)) && w.contains(Point::new(3, 0)));
+    }
+
+    /// Only the watched claims have a watch.
+    #[test]
+    fn a_closed_live_claim_is_not_watched() {
+        let b = board(ROWS);
+        let mut setup = ProblemSetup::from_board(&b, Color::Black);
+        setup.or_player = Some(Color::White);
+        setup.goal = Some(Goal::Live);
+        setup.crucial = zone(&[(1, 0)]);
+        assert_eq!(OutsideWatch::of(&setup.validate().unwrap()), None);
+    }
+}
