@@ -12,6 +12,7 @@
 //! a failure of whichever side's claim is searched), so that a proof holds on the whole board
 //! and a result depending on what happens outside is reported as not decided.
 
+use crate::go::benson::lasting_safe;
 use crate::go::{Board, Color, Zone};
 
 /// Can a crucial block of `defender` reach an empty point outside `region` on `board`? The
@@ -40,12 +41,14 @@ pub fn region_is_open(board: &Board, region: &Zone, crucial: &Zone, defender: Co
 }
 
 /// `region` with the neighbours (liberties, and the opponent's stones beside it, whose
-/// capture makes liberties) of every `defender` block on or beside it, block by block while
-/// the empty points stay within `max_empty`, until no block is left out. The defender's claim
-/// of an open-boundary problem, and every claim of the every-block goals, fails as soon as a
-/// defender block on or beside the region has a liberty outside it (such a block could not be
-/// captured inside the region, so it would count as safe without being known to be): those
-/// blocks' neighbours belong in the region.
+/// capture makes liberties) of every `defender` block on or beside it, until no block is left
+/// out or the next would take the empty points past `max_empty`: block by block, the one
+/// bringing the fewest new empty points first. The defender's claim of an open-boundary
+/// problem, and every claim of the every-block goals, fails as soon as a defender block on or
+/// beside the region has a liberty outside it (the outside watch: such a block could be
+/// shortened or captured from outside): those blocks' neighbours belong in the region. Blocks
+/// that stay unconditionally alive whatever is played in the region
+/// ([`crate::go::benson::lasting_safe`]) are exempt from the watch and bring nothing.
 pub fn with_defender_liberties(
     board: &Board,
     mut region: Zone,
@@ -56,18 +59,16 @@ pub fn with_defender_liberties(
     let empty = board.empty_points();
     let stones = board.stones(defender);
     loop {
-        let mut grown = false;
-        let near = stones.intersection(&region.grow(size));
-        for (_, block) in board.blocks_of(&near) {
-            let with = region.union(&block.grow(size).difference(&block));
-            if with == region || with.intersection(&empty).len() > max_empty {
-                continue;
-            }
-            region = with;
-            grown = true;
-        }
-        if !grown {
-            return region;
+        let safe = lasting_safe(board, defender, &region);
+        let near = stones.intersection(&region.grow(size)).difference(&safe);
+        let cheapest = board
+            .blocks_of(&near)
+            .map(|(_, block)| region.union(&block.grow(size).difference(&block)))
+            .filter(|with| *with != region)
+            .min_by_key(|with| with.intersection(&empty).len());
+        match cheapest {
+            Some(with) if with.intersection(&empty).len() <= max_empty => region = with,
+            _ => return region,
         }
     }
 }
@@ -166,5 +167,29 @@ mod tests {
         let mut without = region;
         without.remove(Point::new(3, 2));
         assert!(region_is_open(&b, &without, &crucial, Color::White));
+    }
+
+    /// A weak White stone beside the region brings its liberties; the White corner beside it,
+    /// alive with both eyes outside the region, brings nothing; past the limit nothing is added.
+    #[test]
+    fn weak_defender_blocks_beside_the_region_bring_their_liberties() {
+        let b = board(
+            "
+            . O . O X . .
+            O O O O X . .
+            . . . . . . .
+            . . . . . O .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+        );
+        let points = |ps: &[(usize, usize)]| -> Zone {
+            ps.iter().map(|&(x, y)| Point::new(x, y)).collect()
+        };
+        let row: Vec<(usize, usize)> = (0..7).map(|x| (x, 2)).collect();
+        let region = points(&row);
+        let grown = with_defender_liberties(&b, region, Color::White, 20);
+        assert_eq!(grown, region.union(&points(&[(4, 3), (6, 3), (5, 4)])));
+        assert_eq!(with_defender_liberties(&b, region, Color::White, 7), region);
     }
 }

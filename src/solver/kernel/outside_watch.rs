@@ -27,7 +27,8 @@
 //! neighbours, and every node of a defender's proof has the same watched blocks and liberties
 //! as any position agreeing with it on its zone.
 
-use crate::go::{benson, Board, Color, Zone};
+use crate::go::benson::lasting_safe;
+use crate::go::{Board, Color, Zone};
 use crate::problem::Problem;
 use crate::solver::kernel::dilate::blocks_and_neighbours;
 
@@ -42,7 +43,8 @@ pub fn watches(problem: &Problem) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutsideWatch {
     region: Zone,
-    /// The defender stones of [`lasting_safe`] in the problem's position.
+    /// The defender stones lastingly safe in the problem's position
+    /// ([`crate::go::benson::lasting_safe`]).
     exempt: Zone,
 }
 
@@ -80,25 +82,6 @@ impl OutsideWatch {
             &board.stones(defender).intersection(&near),
         ))
     }
-}
-
-/// The `defender` stones of `board` that stay unconditionally alive whatever is played in
-/// `region`: those of the UCA components (Benson's algorithm,
-/// [`crate::go::benson::Benson::component`]) none of whose vital regions holds a point of
-/// `region`.
-pub fn lasting_safe(board: &Board, defender: Color, region: &Zone) -> Zone {
-    let life = benson(board, defender);
-    let own = board.stones(defender);
-    let mut safe = Zone::new();
-    for (_, block) in board.blocks_of(&life.alive_stones()) {
-        let Some(component) = block.first().and_then(|p| life.component(p)) else {
-            continue;
-        };
-        if !component.difference(&own).intersects(region) {
-            safe.union_with(&block);
-        }
-    }
-    safe
 }
 
 #[cfg(test)]
