@@ -183,9 +183,8 @@ mod tests {
             . . . . . . .
             . . . . . . .",
         );
-        let points = |ps: &[(usize, usize)]| -> Zone {
-            ps.iter().map(|&(x, y)| Point::new(x, y)).collect()
-        };
+        let points =
+            |ps: &[(usize, usize)]| -> Zone { ps.iter().map(|&(x, y)| Point::new(x, y)).collect() };
         let row: Vec<(usize, usize)> = (0..7).map(|x| (x, 2)).collect();
         let region = points(&row);
         let grown = with_defender_liberties(&b, region, Color::White, 20);
