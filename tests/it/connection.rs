@@ -81,18 +81,17 @@ fn a_block_with_two_links_to_living_stones_lives_with_a_sound_zone() {
     assert!(leaf.is_win());
     // The block, its two links, and the living stones' component (stones and eyes); the
     // region reaches the living stones, so the problem is an open-boundary one, and the zone of
-    // its defender's claim also holds the region, its border and the defender blocks there
-    // with their neighbours (the lines to it passed positions without a leak: the outside
-    // watch).
+    // its defender's claim also holds the defender blocks on or beside the region with their
+    // neighbours (the lines to it passed positions without a leak: the outside watch).
     assert!(p.is_open());
     assert_eq!(
         p.board().zone_ascii(&leaf.zone()),
         "\
 * O * O X
 O O O O X
-* * * * X
-* O O * X
-X X X X x
+* * * * x
+* O O * x
+x X X x x
 "
     );
     // The attacker's claims fail with the zone of the connection and the block's neighbours

@@ -413,6 +413,13 @@ impl GoalTest {
         }
     }
 
+    /// Has the position a leak the outside watch fails ([`Self::outside_leak`])? (Asked before
+    /// a stored win is applied to a position the goal test has not seen.)
+    pub(in crate::solver) fn outside_leaks(&self, board: &Board) -> bool {
+        self.watch
+            .is_some_and(|w| w.leak(board, self.defender).is_some())
+    }
+
     /// The witness a defender's win of this claim holds ([`Self::add_witness`]), empty when
     /// the claim is not watched.
     pub(in crate::solver) fn watch_witness(&self, board: &Board) -> Zone {

@@ -19,13 +19,28 @@
 //!
 //! **Zones.** A leak's zone is the leaking block with its neighbours (a position agreeing there
 //! has the same block, with the same liberty outside, and holds the same exempt stones or none).
-//! A defender's win must show there is no leak on any line to it: every defender win of a
-//! watched claim holds [`OutsideWatch::witness`], the region and its border with every defender
-//! block there and its neighbours. A block on or beside the region only grows along a line
-//! (it can lose no liberty outside the region, so it is never captured inside it unless it had
-//! none), so the witness of a leaf holds every such block of the nodes above with its
-//! neighbours, and every node of a defender's proof has the same watched blocks and liberties
-//! as any position agreeing with it on its zone.
+//! A defender's win holds the *witness* ([`OutsideWatch::witness`]): every defender block on
+//! or beside the region with its neighbours. Then every position `q` that agrees with a won
+//! node on its zone and has **no leak itself** is won too, with no leak on any line of the
+//! proof replayed from it:
+//! - a leak needs a defender block with a liberty outside the region. An attacker's move makes
+//!   none: its stone takes liberties, and the points of a block it captures touch no other
+//!   defender block (a defender stone beside them would have been in the captured block);
+//! - a defender's move joins the blocks beside it: at the leaf its block (on the region, so in
+//!   the witness) and all its neighbours are in the zone, so in `q` the move makes the same
+//!   block with the same liberties as in the proof;
+//! - a defender's capture frees points beside the blocks around the captured stones, which
+//!   the capture rule of the dilation puts in the zone, so those blocks are the same too;
+//! - a block of `q` on or beside the region outside the zone does not leak in `q` and, by the
+//!   three points above, never starts to.
+//!
+//! A block on or beside the region only grows along a line (it cannot be captured inside the
+//! region while it has a liberty outside it), so a leaf's witness holds each such block of the
+//! nodes above it with its neighbours. The one thing the zone does not show is a leak of `q`
+//! itself: a win is applied only to positions the goal test has seen or that an attacker's move
+//! made from one (a null move), never to a position with a leak ([`OutsideWatch::leak`] is asked
+//! before the pattern table's wins, `Solver::pattern_win`). The checker reads the rule the same
+//! way on its own (`proof::checker`).
 
 use crate::go::benson::lasting_safe;
 use crate::go::{Board, Color, Zone};
@@ -73,14 +88,12 @@ impl OutsideWatch {
         leaking
     }
 
-    /// What a defender's win must hold to show there is no leak: the region, its border, and
-    /// every defender block there with its neighbours.
+    /// What a defender's win must hold to show there is no leak on the lines to it: every
+    /// defender block on or beside the region with its neighbours (the argument: the module's
+    /// documentation, "Zones").
     pub fn witness(&self, board: &Board, defender: Color) -> Zone {
         let near = self.region.grow(board.size());
-        near.union(&blocks_and_neighbours(
-            board,
-            &board.stones(defender).intersection(&near),
-        ))
+        blocks_and_neighbours(board, &board.stones(defender).intersection(&near))
     }
 }
 
@@ -148,22 +161,23 @@ mod tests {
         assert!(leak.contains(Point::new(1, 0)) && leak.contains(Point::new(2, 0)));
     }
 
-    /// The witness holds the region's border and the defender blocks there with their
-    /// neighbours.
+    /// The witness holds the defender blocks on or beside the region with their neighbours,
+    /// not the region itself.
     #[test]
-    fn the_witness_holds_the_border_and_its_defender_blocks() {
+    fn the_witness_holds_the_defender_blocks_on_or_beside_the_region() {
         let below = claim(|_, y| y >= 3);
         let watch = OutsideWatch::of(&below).unwrap();
         let w = watch.witness(below.board(), Color::White);
-        assert!(w.contains(Point::new(0, 2)) && w.contains(Point::new(6, 6)));
-        assert!(
-            !w.contains(Point::new(0, 1)),
-            "no White stone on the border"
+        let lone = zone(&[(2, 5), (1, 5), (3, 5), (2, 4), (2, 6)]);
+        assert_eq!(
+            w, lone,
+            "the lone stone with its neighbours; the corner is not beside"
         );
         let higher = claim(|_, y| y >= 2);
         let watch = OutsideWatch::of(&higher).unwrap();
         let w = watch.witness(higher.board(), Color::White);
         assert!(w.contains(Point::new(0, 0)) && w.contains(Point::new(3, 0)));
+        assert!(lone.is_subset(&w) && !w.contains(Point::new(6, 6)));
     }
 
     /// Only the watched claims have a watch.

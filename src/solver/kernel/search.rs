@@ -794,6 +794,11 @@ impl<'a> Solver<'a> {
         passed: bool,
         plies: u32,
     ) -> Option<crate::solver::knowledge::pattern_table::PatternWin> {
+        if self.goal.outside_leaks(board) {
+            // A stored win's zone does not show that the position has no leak of its own (the
+            // outside watch, `kernel::outside_watch`): the goal test fails it.
+            return None;
+        }
         let avoid = self.config.forbidden_zone;
         self.patterns.probe(board, to_move, passed, plies, &avoid)
     }
