@@ -369,9 +369,13 @@ impl<'a> Checker<'a> {
     /// The outside watch: has a defender block on or beside the region, with no lastingly
     /// alive stone, a liberty outside the region? (Never for an unwatched claim.)
     fn outside_leaks(&self, board: &Board) -> bool {
-        let Some(exempt) = self.watch_exempt else {
-            return false;
-        };
+        self.watch_exempt
+            .is_some_and(|exempt| self.reaches_outside(board, &exempt))
+    }
+
+    /// Has a defender block on or beside the region, holding no stone of `exempt`, a liberty
+    /// outside it?
+    fn reaches_outside(&self, board: &Board, exempt: &Zone) -> bool {
         let size = board.size();
         let outside = board.empty_points().difference(&self.region);
         let near = board
@@ -379,7 +383,7 @@ impl<'a> Checker<'a> {
             .intersection(&self.region.grow(size));
         near.iter().any(|p| {
             let block = board.block_stones(p);
-            !block.intersects(&exempt) && block.grow(size).intersects(&outside)
+            !block.intersects(exempt) && block.grow(size).intersects(&outside)
         })
     }
 
@@ -492,16 +496,7 @@ impl<'a> Checker<'a> {
     /// passes is the attacker's (such a block cannot be captured inside the region; read here
     /// on its own, not with the search's code).
     fn watched_leak(&self, board: &Board) -> bool {
-        if self.watch_exempt.is_none() {
-            return false;
-        }
-        let size = board.size();
-        let outside = board.empty_points().difference(&self.region);
-        let near = board
-            .stones(self.defender)
-            .intersection(&self.region.grow(size));
-        near.iter()
-            .any(|p| board.block_stones(p).grow(size).intersects(&outside))
+        self.watch_exempt.is_some() && self.reaches_outside(board, &Zone::EMPTY)
     }
 
     /// Play `mv` for `c` if the rules allow it. Returns `Err(true)` for a superko refusal.

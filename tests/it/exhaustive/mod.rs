@@ -149,13 +149,7 @@ impl Exhaustive {
     ) -> Option<(Outcome, u64)> {
         let mut search = Exhaustive::with_rule(problem, repetition);
         search.watch_exempt = None;
-        search.max_nodes = max_nodes;
-        let mut board = problem.board().clone();
-        let lives = search.defender_lives(&mut board, problem.to_move(), false);
-        if search.nodes > max_nodes {
-            return None;
-        }
-        Some((or_outcome(problem, lives), search.nodes))
+        search.run(problem, max_nodes)
     }
 
     /// [`Exhaustive::solve_within`] under a repetition rule.
@@ -164,14 +158,18 @@ impl Exhaustive {
         repetition: Repetition,
         max_nodes: u64,
     ) -> Option<(Outcome, u64)> {
-        let mut search = Exhaustive::with_rule(problem, repetition);
-        search.max_nodes = max_nodes;
+        Exhaustive::with_rule(problem, repetition).run(problem, max_nodes)
+    }
+
+    /// The result of `problem` by this search within `max_nodes` nodes.
+    fn run(mut self, problem: &Problem, max_nodes: u64) -> Option<(Outcome, u64)> {
+        self.max_nodes = max_nodes;
         let mut board = problem.board().clone();
-        let lives = search.defender_lives(&mut board, problem.to_move(), false);
-        if search.nodes > max_nodes {
+        let lives = self.defender_lives(&mut board, problem.to_move(), false);
+        if self.nodes > max_nodes {
             return None;
         }
-        Some((or_outcome(problem, lives), search.nodes))
+        Some((or_outcome(problem, lives), self.nodes))
     }
 
     /// The result for the OR player after the side to move plays `first` (which must be legal).
