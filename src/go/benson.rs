@@ -127,26 +127,32 @@ pub fn benson(board: &Board, color: Color) -> Benson {
 }
 
 /// The `color` stones of `board` that stay unconditionally alive whatever is played in
-/// `region`: the blocks whose UCA component ([`Benson::component`]: the smallest
-/// self-sufficient set of blocks with their vital regions) holds no point of `region` but
-/// stones. Nobody can play in those vital regions, so the set keeps them on every line of a
-/// search in `region` (the outside watch of open-boundary claims exempts these blocks).
+/// `region` ([`Benson::lasting_safe`]).
 pub fn lasting_safe(board: &Board, color: Color, region: &Zone) -> Zone {
-    let life = benson(board, color);
-    let own = board.stones(color);
-    let mut safe = Zone::new();
-    for (_, block) in board.blocks_of(&life.alive_stones()) {
-        let Some(component) = block.first().and_then(|p| life.component(p)) else {
-            continue;
-        };
-        if !component.difference(&own).intersects(region) {
-            safe.union_with(&block);
-        }
-    }
-    safe
+    benson(board, color).lasting_safe(board, region)
 }
 
 impl Benson {
+    /// The stones of `board` (the position this was computed on) that stay unconditionally
+    /// alive whatever is played in `region`: the blocks whose UCA component
+    /// ([`Benson::component`]: the smallest self-sufficient set of blocks with their vital
+    /// regions) holds no point of `region` but stones. Nobody can play in those vital regions,
+    /// so the set keeps them on every line of a search in `region` (the outside watch of
+    /// open-boundary claims exempts these blocks).
+    pub fn lasting_safe(&self, board: &Board, region: &Zone) -> Zone {
+        let own = board.stones(self.color);
+        let mut safe = Zone::new();
+        for block in self.blocks.iter().filter(|b| b.alive) {
+            let Some(component) = block.stones.first().and_then(|p| self.component(p)) else {
+                continue;
+            };
+            if !component.difference(&own).intersects(region) {
+                safe.union_with(&block.stones);
+            }
+        }
+        safe
+    }
+
     /// All unconditionally alive stones.
     pub fn alive_stones(&self) -> Zone {
         let mut z = Zone::new();

@@ -12,8 +12,7 @@
 //! a failure of whichever side's claim is searched), so that a proof holds on the whole board
 //! and a result depending on what happens outside is reported as not decided.
 
-use crate::go::benson::lasting_safe;
-use crate::go::{Board, Color, Zone};
+use crate::go::{benson, Board, Color, Zone};
 
 /// Can a crucial block of `defender` reach an empty point outside `region` on `board`? The
 /// crucial stones' blocks grow through the points of the region (any point there may become
@@ -58,16 +57,19 @@ pub fn with_defender_liberties(
     let size = board.size();
     let empty = board.empty_points();
     let stones = board.stones(defender);
+    // (Life does not change as the region grows; only which components it meets does.)
+    let life = benson(board, defender);
     loop {
-        let safe = lasting_safe(board, defender, &region);
+        let safe = life.lasting_safe(board, &region);
         let near = stones.intersection(&region.grow(size)).difference(&safe);
         let cheapest = board
             .blocks_of(&near)
             .map(|(_, block)| region.union(&block.grow(size).difference(&block)))
             .filter(|with| *with != region)
-            .min_by_key(|with| with.intersection(&empty).len());
+            .map(|with| (with.intersection(&empty).len(), with))
+            .min_by_key(|&(count, _)| count);
         match cheapest {
-            Some(with) if with.intersection(&empty).len() <= max_empty => region = with,
+            Some((count, with)) if count <= max_empty => region = with,
             _ => return region,
         }
     }

@@ -48,23 +48,18 @@ pub fn area_region(area: &Area) -> Zone {
 }
 
 /// Most empty points the region of an area's claim reaches when the defender's blocks beside
-/// [`area_region`] bring their liberties ([`claim_region`]). A block left reaching outside
+/// [`area_region`] bring their liberties ([`joint_region`]). A block left reaching outside
 /// fails the claim at once (the outside watch), and in games the blocks beside an area chain
 /// across the board: 96 proved 22.1 points per game on the 30 GNU Go games, 48 21.3, 160 no
 /// more than 96 (BENCHMARKS, 2026-11-29).
 pub const CLAIM_REGION_MAX_EMPTY: usize = 96;
 
-/// The region of `area`'s claim: [`area_region`] with the liberties of every `defender` block
-/// on or beside it ([`with_defender_liberties`], within [`CLAIM_REGION_MAX_EMPTY`] empty
-/// points). The leak rule fails the defender as soon as such a block reaches outside the
-/// region (it could not be captured inside, and would serve the boundary as a safe stone it is
-/// not known to be), so their liberties belong in the region, where the attacker may fill them.
-pub fn claim_region(board: &Board, defender: Color, area: &Area) -> Zone {
-    joint_region(board, defender, &[area])
-}
-
-/// [`claim_region`] of several areas judged together: their [`area_region`]s with the
-/// liberties of the `defender` blocks on or beside them.
+/// The region of the claim of `areas` (one area, or several judged together): their
+/// [`area_region`]s with the liberties of every `defender` block on or beside them
+/// ([`with_defender_liberties`], within [`CLAIM_REGION_MAX_EMPTY`] empty points). The outside
+/// watch fails the defender as soon as such a block reaches outside the region (it could be
+/// shortened or captured from outside), so their liberties belong in the region, where the
+/// attacker may fill them.
 pub fn joint_region(board: &Board, defender: Color, areas: &[&Area]) -> Zone {
     let regions = areas
         .iter()
@@ -260,6 +255,19 @@ pub fn judge_area(
     })
 }
 
+/// A Black straight four on the top edge of an empty 9x9 board, its wall not unconditionally
+/// alive, so its safety needs search (the area of the safety tests).
+#[cfg(test)]
+pub(crate) const STRAIGHT_FOUR: &str = ". . . . X . . . .
+     X X X X X . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .";
+
 /// The run of the safety tests (`jobs/area_safety`, `board_safety`, `joint_safety`): df-pn at
 /// full width within two million nodes a claim, proofs checked; reproduction files named by
 /// `what`.
@@ -317,17 +325,7 @@ mod tests {
     /// though White may also fill the wall's outside liberties.
     #[test]
     fn a_straight_four_on_the_edge_is_safe_and_its_proof_checked() {
-        let s = judge(
-            ". . . . X . . . .
-             X X X X X . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-        );
+        let s = judge(STRAIGHT_FOUR);
         assert_eq!(s.safety, BoundarySafety::Safe);
         let (claim, analysis) = &s.attacker_first;
         assert_eq!(claim.to_move(), Color::White);
@@ -353,18 +351,7 @@ mod tests {
     #[test]
     fn an_unchecked_or_rejected_proof_counts_for_nothing() {
         use crate::solver::proof::fault::Fault;
-        let board = Board::from_ascii(
-            ". . . . X . . . .
-             X X X X X . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-        )
-        .unwrap();
+        let board = Board::from_ascii(STRAIGHT_FOUR).unwrap();
         let area = partition(&board, Color::Black).areas.remove(0);
         for (enabled, fault) in [(true, Some(Fault::WrongMove)), (false, None)] {
             let mut run = run();

@@ -144,25 +144,14 @@ mod tests {
     use super::*;
     use crate::go::partition::partition;
     use crate::go::Point;
-    use crate::solver::jobs::area_safety::{judge_area, test_run};
+    use crate::solver::jobs::area_safety::{judge_area, test_run, STRAIGHT_FOUR};
 
     /// A straight four on the edge listed twice: the two regions are one, so the two are
     /// judged together (one claim with every boundary block, then the territory); they hold
     /// together, and the wall and the four points count once.
     #[test]
     fn safe_areas_whose_regions_meet_are_judged_together() {
-        let board = Board::from_ascii(
-            ". . . . X . . . .
-             X X X X X . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-        )
-        .unwrap();
+        let board = Board::from_ascii(STRAIGHT_FOUR).unwrap();
         let run = test_run("joint safety tests");
         let area = partition(&board, Color::Black).areas.remove(0);
         let judged = || judge_area(&board, Color::Black, &area, &run, Arc::default(), None).ok();
