@@ -7,6 +7,8 @@
 #
 # What it installs when missing:
 #   * the Debian packages in APT_PACKAGES (apt-get, through sudo when not root);
+#   * Node.js and npm (Debian's `nodejs` and `npm`, when no `node`/`npm` is on the PATH) and the
+#     npm packages of tests/gtp-sabaki (Sabaki's GTP library, `npm ci` from its lock file);
 #   * PyTorch $TSUMEGO_TORCH_VERSION from PyPI into a virtualenv under the cache folder
 #     ${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/torch-<version> (about 4.7 GB, CUDA libraries
 #     included). Its bundled libtorch is what the `tch` crate links against (in the net module, nn/module).
@@ -16,7 +18,7 @@
 # and LIBTORCH_CXX11_ABI.
 
 # Debian packages the build (and later the GUI tests) need. Extend this list as needed.
-APT_PACKAGES="g++ pkg-config python3-venv libgtk-3-dev libxkbcommon-dev mesa-vulkan-drivers xvfb xdotool imagemagick"
+APT_PACKAGES="g++ pkg-config python3-venv libgtk-3-dev libxkbcommon-dev mesa-vulkan-drivers xvfb xdotool imagemagick gnugo"
 
 # The libtorch release that tch 0.26 is written against.
 TSUMEGO_TORCH_VERSION=2.13.0
@@ -114,9 +116,31 @@ tsumego_export_build_env() {
         { _tsumego_fail "cargo not found: install the Rust toolchain (rustup)"; return 1; }
 }
 
+# Node.js (any recent one: a NodeSource build brings its own npm, so Debian's `npm` package is
+# only asked for when no `npm` command exists) and the test controller's npm packages.
+tsumego_install_node() {
+    local missing=()
+    command -v node >/dev/null 2>&1 || missing+=(nodejs)
+    command -v npm >/dev/null 2>&1 || missing+=(npm)
+    if [ ${#missing[@]} -gt 0 ]; then
+        APT_PACKAGES="${missing[*]}" tsumego_install_apt_packages || return 1
+    fi
+    local dir
+    dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/gtp-sabaki"
+    if [ -f "$dir/node_modules/@sabaki/gtp/package.json" ] &&
+        [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ]; then
+        _tsumego_say "npm packages of tests/gtp-sabaki already installed"
+        return 0
+    fi
+    _tsumego_say "installing the npm packages of tests/gtp-sabaki (npm ci)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) ||
+        { _tsumego_fail "npm ci in $dir failed"; return 1; }
+}
+
 tsumego_setup() {
     _tsumego_say "set-up (cache: $TSUMEGO_CACHE)"
-    tsumego_install_apt_packages && tsumego_install_torch && tsumego_export_build_env
+    tsumego_install_apt_packages && tsumego_install_node && tsumego_install_torch &&
+        tsumego_export_build_env
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

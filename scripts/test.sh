@@ -24,6 +24,7 @@ steps=(
     "cargo clippy --workspace --all-targets -- -D warnings"
     "cargo clippy -p tsumego-studio --no-default-features --all-targets -- -D warnings"
     "python3 scripts/test_gnugo_suites.py"
+    "python3 scripts/test_gtp_regress.py"
     "cargo test --workspace"
 )
 for i in "${!steps[@]}"; do

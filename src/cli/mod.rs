@@ -11,6 +11,7 @@
 //!   `owl_defend`), as an open-boundary problem;
 //! - [`safety`]: whole-board safety in a game record (static safe points, the partition's
 //!   search areas);
+//! - `gtp`: the engine for other Go programs ([`gtp`]);
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -19,6 +20,7 @@ pub mod bench;
 pub mod check;
 pub mod checking;
 pub mod engine;
+pub mod gtp;
 pub mod nn;
 pub mod owl;
 pub mod proof_file;
@@ -227,6 +229,22 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         problem_out: Option<PathBuf>,
     },
+    /// Serve GTP version 2 on standard input and output, for GoGui, Sabaki, LizGoban and
+    /// regression runners: the standard commands (boardsize, play, undo, genmove, loadsgf,
+    /// showboard, …), the problem commands (tsumego_set, tsumego_solve, tsumego_moves), GNU
+    /// Go's owl_attack, owl_defend and dragon_status, GoGui's analyze commands and live
+    /// graphics, and lz-analyze / kata-analyze streaming. Each search uses the search options
+    /// below (10 s when no limit is given) and every answer is checked.
+    Gtp {
+        #[command(flatten)]
+        search: SearchArgs,
+        #[command(flatten)]
+        check: CheckArgs,
+        /// Write GoGui's live graphics (`gogui-gfx:` lines on standard error) while searching;
+        /// turned on by itself when the controller asks for GoGui's analyze commands.
+        #[arg(long)]
+        live_gfx: bool,
+    },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -298,6 +316,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             search.then_some((claim_secs, position_secs)),
             max_interior,
         ),
+        Command::Gtp {
+            search,
+            check,
+            live_gfx,
+        } => {
+            gtp::run(gtp::session::Session::new(search, check, live_gfx))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Owl {
             file,
             before_move,

@@ -10,7 +10,7 @@
 
 use crate::go::{Color, Move, Point};
 use crate::problem::game_record::GameRecord;
-use crate::solver::jobs::go_result::GoResult;
+use crate::report::gnugo_codes::{gnugo_code, go_result_name};
 use crate::solver::jobs::open_problem::{owl_claim, OwlAsk};
 use crate::solver::jobs::schedule::Width;
 use crate::solver::jobs::service::{solve, ReproTarget, SolveRequest};
@@ -58,26 +58,6 @@ struct Report {
     check: Option<String>,
     nodes: u64,
     seconds: f64,
-}
-
-/// The GNU Go code of `go` for the asked side (`attacker`: the asked side attacks).
-fn gnugo_code(go: GoResult, attacker: bool) -> u8 {
-    let code = match go {
-        GoResult::Kills => [1, 0],
-        GoResult::KillsByKo => [2, 3],
-        GoResult::LivesByKo => [3, 2],
-        GoResult::Lives { .. } => [0, 1],
-    };
-    code[usize::from(!attacker)]
-}
-
-fn go_words(go: GoResult) -> &'static str {
-    match go {
-        GoResult::Kills => "kills",
-        GoResult::KillsByKo => "kills-by-ko",
-        GoResult::LivesByKo => "lives-by-ko",
-        GoResult::Lives { .. } => "lives",
-    }
 }
 
 /// Run `owl` on `file`.
@@ -172,7 +152,7 @@ pub fn run(
         open: claim.is_open(),
         result,
         gnugo: code,
-        go_result: go.map(go_words),
+        go_result: go.map(go_result_name),
         first_move,
         reason,
         check: a.check.as_ref().map(|c| format!("{:?}", c.verdict)),

@@ -111,7 +111,13 @@ impl Loaded {
 /// position framed when the attacker's wall is open ([`infer::frame_if_needed`]).
 pub fn load_inferring(path: &Path) -> Result<Loaded, LoadError> {
     let (bytes, format) = read_file(path)?;
-    let setup = load_setup_bytes(&bytes, format)?;
+    infer_setup(load_setup_bytes(&bytes, format)?)
+}
+
+/// A setup made a problem as [`load_inferring`] makes a file's: validated as written when it
+/// marks its target, else with its target, region and goal inferred (the position framed when
+/// the attacker's wall is open). The GTP engine's positions are made problems this way.
+pub fn infer_setup(setup: ProblemSetup) -> Result<Loaded, LoadError> {
     let moves_read = setup.moves_read;
     if !infer::needs_inference(&setup) {
         return as_written(setup, None);

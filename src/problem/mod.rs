@@ -33,7 +33,7 @@ pub use answer::{AnswerNode, AnswerTree, Verdict};
 pub use error::{JsonError, LoadError, SgfError, ValidationError, ValidationErrors};
 pub use goal::{Goal, KoRule, Outcome, Way};
 pub use json::{read_research_json, write_research_json};
-pub use load::{load, load_bytes, load_inferring, load_setup_bytes, Format, Loaded};
+pub use load::{infer_setup, load, load_bytes, load_inferring, load_setup_bytes, Format, Loaded};
 pub use rules_key::RulesKey;
 pub use setup::{AnswersBecause, MovesRead, ProblemSetup, SetupBecause, SetupMove};
 pub use sgf_read::read_sgf;

@@ -9,10 +9,12 @@
 //! - [`first_moves`]: every first move judged, in words (one move's result, the summary);
 //! - [`book`]: a proven result against the file's own answer, in words;
 //! - [`answers`]: the judged first moves as the answer tree of a problem site, and as SGF;
-//! - [`safety`]: whole-board safety in words (an area's verdict, why a zone was left out).
+//! - [`safety`]: whole-board safety in words (an area's verdict, why a zone was left out);
+//! - [`gnugo_codes`]: a Go result as GNU Go's `owl_attack` / `owl_defend` codes.
 
 pub mod answers;
 pub mod book;
 pub mod first_moves;
+pub mod gnugo_codes;
 pub mod safety;
 pub mod verdict;

@@ -63,6 +63,8 @@ mod bench_files;
 mod cli_checking;
 mod cli_rzt;
 mod cli_solve;
+mod gtp;
+mod gtp_sabaki;
 mod owl_cli;
 mod safety_cli;
 
