@@ -13,7 +13,7 @@ use crate::solver::jobs::first_moves::{judge_first_moves, MoveResult};
 use crate::solver::jobs::go_result::{GoResult, Life};
 use crate::solver::jobs::schedule::Width;
 use crate::solver::kernel::progress::RootState;
-use crate::solver::Status;
+use crate::solver::{Solution, Status};
 use std::sync::Arc;
 
 /// A command's reply text, or the text of its failure.
@@ -295,19 +295,11 @@ fn searched(session: &mut Session, side: Option<Color>) -> Result<Searched, Stri
 pub fn gfx_zone(session: &mut Session, args: &[String]) -> Reply {
     let s = searched(session, color_arg(args)?)?;
     let size = s.claim.size();
-    let a = &s.analysis;
-    let zone = match (&a.solution.root_zone, &a.opposite) {
-        _ if s.rejected() => None,
-        (Some(z), _) if a.solution.status == Status::Win => Some(*z),
-        (_, Some(opposite)) if opposite.1.status == Status::Win => opposite.1.root_zone,
-        _ => None,
-    };
-    let mut lines: Vec<String> = zone
-        .and_then(|z| color_line(ZONE_COLOR, &z, size))
-        .into_iter()
-        .collect();
-    lines.push(format!("TEXT {}", verdict_line(&s)));
-    Ok(lines.join("\n"))
+    let zone = proven(&s).and_then(|won| won.root_zone);
+    Ok(with_verdict(
+        zone.and_then(|z| color_line(ZONE_COLOR, &z, size)),
+        &s,
+    ))
 }
 
 /// `tsumego_gfx_must_play [COLOR]`: the must-play region of the first AND node, as the search
@@ -333,19 +325,34 @@ pub fn gfx_must_play(session: &mut Session, args: &[String]) -> Reply {
 pub fn gfx_line(session: &mut Session, args: &[String]) -> Reply {
     let s = searched(session, color_arg(args)?)?;
     let size = s.claim.size();
+    let line = proven(&s)
+        .and_then(|won| won.proof.as_ref())
+        .map(|p| p.root.main_line())
+        .unwrap_or_default();
+    Ok(with_verdict(var_line(s.claim.to_move(), &line, size), &s))
+}
+
+/// The solution proven by the search: the claim's own win, else the opposite claim's (the
+/// proof of a failure); none when the checker rejected it.
+fn proven(s: &Searched) -> Option<&Solution> {
+    if s.rejected() {
+        return None;
+    }
     let a = &s.analysis;
-    let proof = match &a.opposite {
-        _ if s.rejected() => None,
-        _ if a.solution.status == Status::Win => a.solution.proof.as_ref(),
-        Some(opposite) if opposite.1.status == Status::Win => opposite.1.proof.as_ref(),
-        _ => None,
-    };
-    let line = proof.map(|p| p.root.main_line()).unwrap_or_default();
-    let mut lines: Vec<String> = var_line(s.claim.to_move(), &line, size)
-        .into_iter()
-        .collect();
-    lines.push(format!("TEXT {}", verdict_line(&s)));
-    Ok(lines.join("\n"))
+    if a.solution.status == Status::Win {
+        return Some(&a.solution);
+    }
+    a.opposite
+        .as_deref()
+        .map(|(_, won)| won)
+        .filter(|won| won.status == Status::Win)
+}
+
+/// A drawing (if any) and the verdict as its `TEXT`.
+fn with_verdict(drawing: Option<String>, s: &Searched) -> String {
+    let mut lines: Vec<String> = drawing.into_iter().collect();
+    lines.push(format!("TEXT {}", verdict_line(s)));
+    lines.join("\n")
 }
 
 /// `tsumego_gfx_moves [COLOR]`: every first move judged, as labels (`W` works, `L` fails,
