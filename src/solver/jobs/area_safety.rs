@@ -21,7 +21,6 @@
 
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
-use crate::problem::open_region::with_defender_liberties;
 use crate::problem::{Goal, Problem, ProblemSetup, ValidationErrors};
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
@@ -47,24 +46,18 @@ pub fn area_region(area: &Area) -> Zone {
     region
 }
 
-/// Most empty points the region of an area's claim reaches when the defender's blocks beside
-/// [`area_region`] bring their liberties ([`joint_region`]). A block left reaching outside
-/// fails the claim at once (the outside watch), and in games the blocks beside an area chain
-/// across the board: 96 proved 22.1 points per game on the 30 GNU Go games, 48 21.3, 160 no
-/// more than 96 (BENCHMARKS, 2026-11-29).
-pub const CLAIM_REGION_MAX_EMPTY: usize = 96;
-
-/// The region of the claim of `areas` (one area, or several judged together): their
-/// [`area_region`]s with the liberties of every `defender` block on or beside them
-/// ([`with_defender_liberties`], within [`CLAIM_REGION_MAX_EMPTY`] empty points). The outside
-/// watch fails the defender as soon as such a block reaches outside the region (it could be
-/// shortened or captured from outside), so their liberties belong in the region, where the
-/// attacker may fill them.
-pub fn joint_region(board: &Board, defender: Color, areas: &[&Area]) -> Zone {
-    let regions = areas
+/// The region of the claim of `areas` (one area, or several judged together): the union of
+/// their [`area_region`]s. The defender's other blocks on or beside it may reach outside: the
+/// outside watch reads them as if the attacker had filled their outside liberties, so they fail
+/// the claim only with one liberty or none inside the region. (With the first watch, which
+/// failed every such block, the region took in their liberties, up to 96 empty points: in
+/// games those blocks chain across the board, and the regions grew past what a second proves.
+/// Without that growth: 32.8 points per game on the 30 GNU Go games at 1 s a claim, against
+/// 22.1; BENCHMARKS, "Safety of territory in games", 2026-11-29.)
+pub fn joint_region(areas: &[&Area]) -> Zone {
+    areas
         .iter()
-        .fold(Zone::new(), |acc, a| acc.union(&area_region(a)));
-    with_defender_liberties(board, regions, defender, CLAIM_REGION_MAX_EMPTY)
+        .fold(Zone::new(), |acc, a| acc.union(&area_region(a)))
 }
 
 /// The boundary stones of `area`: the crucial stones of its claim.
@@ -96,7 +89,7 @@ pub fn joint_claim(
     let mut setup = ProblemSetup::from_board(board, to_move);
     setup.or_player = Some(defender);
     setup.goal = Some(Goal::LiveAll);
-    setup.region = Some(joint_region(board, defender, areas));
+    setup.region = Some(joint_region(areas));
     setup.crucial = areas
         .iter()
         .fold(Zone::new(), |acc, a| acc.union(&boundary_stones(a)));

@@ -396,11 +396,12 @@ impl GoalTest {
     }
 
     /// **The outside watch** ([`crate::solver::kernel::outside_watch`]): a defender block on
-    /// or beside the region, not lastingly safe, with a liberty outside the region is a failure
-    /// of the defender (an attacker's move outside could shorten or capture it, and the search
-    /// makes none). Tested after life; the zone: the block and its neighbours.
+    /// or beside the region, not lastingly safe, with a liberty outside the region and at most
+    /// one inside it is a failure of the defender (read as if the attacker had filled its
+    /// outside liberties, as its moves outside, which the search makes none of, can). Tested
+    /// after life; the zone: the block and its neighbours.
     fn outside_leak(&self, board: &Board) -> Option<(Leaf, Reason)> {
-        let zone = self.watch?.leak(board, self.defender)?;
+        let zone = self.watch?.failing(board, self.defender)?;
         Some((self.outcome(false, zone), Reason::Captured))
     }
 
@@ -413,8 +414,9 @@ impl GoalTest {
         }
     }
 
-    /// Has the position a leak the outside watch fails ([`Self::outside_leak`])? (Asked before
-    /// a stored win is applied to a position the goal test has not seen.)
+    /// Has the position a watched block reaching outside the region, whatever its liberties
+    /// inside ([`crate::solver::kernel::outside_watch::OutsideWatch::leak`])? A stored win is
+    /// applied only to a position without (its zone does not show such a block outside it).
     pub(in crate::solver) fn outside_leaks(&self, board: &Board) -> bool {
         self.watch
             .is_some_and(|w| w.leak(board, self.defender).is_some())

@@ -1,5 +1,6 @@
-//! The outside watch of a claim whose region does not enclose the fight: no defender block on
-//! or beside the region may keep a liberty outside it.
+//! The outside watch of a claim whose region does not enclose the fight: a defender block on
+//! or beside the region that keeps a liberty outside it is judged as if the attacker had
+//! filled every such liberty.
 //!
 //! The search plays only inside the problem's region. The attacker's moves outside it are as
 //! good as passes only while they cannot change anything the search reads: the liberties of the
@@ -7,9 +8,30 @@
 //! every problem. A *defender* block on or beside the region with a liberty outside it can be
 //! shortened or captured from outside (GNU Go's `owl:41`: a White stone the search played on the
 //! region's edge, in atari through a liberty outside it, was counted in White's life). So for
-//! the every-block goals and the defender's claim of an open-boundary problem
-//! ([`watches`]) such a block is a failure of the defender ([`OutsideWatch::leak`]), tested after
-//! life (Benson's life holds whatever is played anywhere).
+//! the every-block goals and the defender's claim of an open-boundary problem ([`watches`]) the
+//! search reads such a block *pessimistically*: as if its outside liberties were filled by the
+//! attacker, which is what the attacker's moves outside can do. In that reading the block is
+//! captured when its last liberty inside the region is filled, and in atari when one is left.
+//! Both are a failure of the defender ([`OutsideWatch::failing`], tested after life: Benson's
+//! life holds whatever is played anywhere):
+//! - no liberty in the region: the attacker captures it (after filling the outside);
+//! - one liberty in the region: the attacker to move captures it there; the defender to move
+//!   could escape, but the test does not know who moves, so the rule takes the attacker's
+//!   view. This also keeps the real board's moves the pessimistic reading's: an attacker's
+//!   play that would capture such a block in that reading but is suicide on the real board (the
+//!   block keeps its outside liberty) is the capture of a block with one liberty in the region,
+//!   and that position already failed. Every other play is legal in both readings alike (the
+//!   two differ only in watched blocks' liberties; a defender's play that leaves its block no
+//!   liberty in the region is legal on the board and fails at once).
+//!
+//! Then a defender's proof is a proof on the whole board: an attacker's move outside changes
+//! nothing the pessimistic reading reads (it may only fill a liberty the reading counts as
+//! filled, or capture a block with none in the region, a position that failed), so it is a
+//! pass, which the search answers. A block with two liberties or more in the region is not a
+//! failure: the attacker must still fill them inside, where the defender answers. (A first
+//! version failed every such block at once, whatever its liberties in the region: areas whose
+//! boundary touches other groups failed at their root; BENCHMARKS, "Safety of territory in
+//! games".)
 //!
 //! Exempt are the blocks that stay unconditionally alive whatever the search plays
 //! ([`lasting_safe`]): unconditionally alive at the start with no vital region in the region.
@@ -17,12 +39,13 @@
 //! defender cannot fill its eyes, so the set keeps its two vital regions each on every line; a
 //! block joined to one of them later is exempt too.
 //!
-//! **Zones.** A leak's zone is the leaking block with its neighbours (a position agreeing there
-//! has the same block, with the same liberty outside, and holds the same exempt stones or none).
-//! A defender's win holds the *witness* ([`OutsideWatch::witness`]): every defender block on
-//! or beside the region with its neighbours. Then every position `q` that agrees with a won
-//! node on its zone and has **no leak itself** is won too, with no leak on any line of the
-//! proof replayed from it:
+//! **Zones.** A failing block's zone is the block with its neighbours (a position agreeing
+//! there has the same block, with the same liberties inside and outside the region, and holds
+//! the same exempt stones or none). A defender's win holds the *witness*
+//! ([`OutsideWatch::witness`]): every defender block on or beside the region with its
+//! neighbours. Then every position `q` that agrees with a won node on its zone and has **no
+//! leak itself** (no watched block with a liberty outside, [`OutsideWatch::leak`]) is won too,
+//! with the same rule's answers on every line of the proof replayed from it:
 //! - a leak needs a defender block with a liberty outside the region. An attacker's move makes
 //!   none: its stone takes liberties, and the points of a block it captures touch no other
 //!   defender block (a defender stone beside them would have been in the captured block);
@@ -32,20 +55,26 @@
 //! - a defender's capture frees points beside the blocks around the captured stones, which
 //!   the capture rule of the dilation puts in the zone, so those blocks are the same too;
 //! - a block of `q` on or beside the region outside the zone does not leak in `q` and, by the
-//!   three points above, never starts to.
+//!   three points above, never starts to; the blocks inside the zone are the proof's, with the
+//!   proof's liberties (an attacker's null move outside the zone touches none of them).
 //!
 //! A block on or beside the region only grows along a line (it cannot be captured inside the
 //! region while it has a liberty outside it), so a leaf's witness holds each such block of the
 //! nodes above it with its neighbours. The one thing the zone does not show is a leak of `q`
-//! itself: a win is applied only to positions the goal test has seen or that an attacker's move
-//! made from one (a null move), never to a position with a leak ([`OutsideWatch::leak`] is asked
-//! before the pattern table's wins, `Solver::pattern_win`). The checker reads the rule the same
-//! way on its own (`proof::checker`).
+//! itself (a block outside the zone reaching outside, whose liberties in the region null moves
+//! could fill): a win is applied only to positions the goal test has seen or that an attacker's
+//! move made from one (a null move), never to a position with a leak of its own
+//! ([`OutsideWatch::leak`] is asked before the pattern table's wins, `Solver::pattern_win`). The
+//! checker reads the rule the same way on its own (`proof::checker`).
 
 use crate::go::benson::lasting_safe;
 use crate::go::{Board, Color, Zone};
 use crate::problem::Problem;
 use crate::solver::kernel::dilate::blocks_and_neighbours;
+
+/// The most liberties inside the region a leaking block may keep and still fail the defender:
+/// one (in atari there, in the pessimistic reading).
+pub const MAX_FAILING_LIBERTIES: usize = 1;
 
 /// Is the claim of `problem` watched: an every-block goal, or the defender's claim of an
 /// open-boundary problem?
@@ -73,19 +102,39 @@ impl OutsideWatch {
     }
 
     /// A `defender` block on or beside the region, holding no exempt stone, with a liberty
-    /// outside the region: the block with its neighbours (the first such block in zone order).
+    /// outside the region and at most [`MAX_FAILING_LIBERTIES`] liberties inside it: a failure
+    /// of the defender (the module's pessimistic reading). The block with its neighbours (the
+    /// first such block in zone order).
+    pub fn failing(&self, board: &Board, defender: Color) -> Option<Zone> {
+        let inside = board.empty_points().intersection(&self.region);
+        self.watched_blocks(board, defender)
+            .find(|around| around.intersection(&inside).len() <= MAX_FAILING_LIBERTIES)
+    }
+
+    /// A `defender` block on or beside the region, holding no exempt stone, with a liberty
+    /// outside the region, whatever its liberties inside: the block with its neighbours. A
+    /// position with none is one a stored win may be applied to (the module's "Zones").
     pub fn leak(&self, board: &Board, defender: Color) -> Option<Zone> {
+        self.watched_blocks(board, defender).next()
+    }
+
+    /// The leaking blocks: each `defender` block on or beside the region, holding no exempt
+    /// stone, with a liberty outside the region, as the block with its neighbours.
+    fn watched_blocks(&self, board: &Board, defender: Color) -> impl Iterator<Item = Zone> {
         let size = board.size();
         let outside = board.empty_points().difference(&self.region);
+        let mut leaking = Vec::new();
         if outside.is_empty() {
-            return None;
+            return leaking.into_iter();
         }
         let near = board.stones(defender).intersection(&self.region.grow(size));
-        let leaking = board.blocks_of(&near).find_map(|(_, block)| {
+        for (_, block) in board.blocks_of(&near) {
             let around = block.grow(size);
-            (!block.intersects(&self.exempt) && around.intersects(&outside)).then_some(around)
-        });
-        leaking
+            if !block.intersects(&self.exempt) && around.intersects(&outside) {
+                leaking.push(around);
+            }
+        }
+        leaking.into_iter()
     }
 
     /// What a defender's win must hold to show there is no leak on the lines to it: every
@@ -117,17 +166,69 @@ mod tests {
     /// A live-all claim for White on `ROWS` with the corner group crucial, the region the
     /// points `(x, y)` for which `inside` holds.
     fn claim(inside: impl Fn(usize, usize) -> bool) -> Problem {
-        let b = board(ROWS);
+        claim_on(ROWS, (1, 0), inside)
+    }
+
+    /// A live-all claim for White on `rows` (7x7) with the block at `crucial` crucial, the
+    /// region the points `(x, y)` for which `inside` holds.
+    fn claim_on(
+        rows: &str,
+        crucial: (usize, usize),
+        inside: impl Fn(usize, usize) -> bool,
+    ) -> Problem {
+        let b = board(rows);
         let mut setup = ProblemSetup::from_board(&b, Color::Black);
         setup.or_player = Some(Color::White);
         setup.goal = Some(Goal::LiveAll);
-        setup.crucial = zone(&[(1, 0)]);
+        setup.crucial = zone(&[crucial]);
         let points: Vec<(usize, usize)> = (0..7)
             .flat_map(|x| (0..7).map(move |y| (x, y)))
             .filter(|&(x, y)| inside(x, y))
             .collect();
         setup.region = Some(zone(&points));
         setup.validate().unwrap()
+    }
+
+    /// A White two-stone block in the open, reaching outside the region: with two liberties or
+    /// more inside the region it leaks but does not fail (the attacker must still fill them
+    /// inside); with one it fails (in atari once the outside is filled), and with none too.
+    #[test]
+    fn a_leaking_block_fails_with_at_most_one_liberty_inside_the_region() {
+        const OPEN: &str = "
+            . . . . . . .
+            . . . . . . .
+            . . O O . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O . . . .
+        ";
+        let white = Color::White;
+        // The region: the rows below the block (C4 and D4 are its liberties there).
+        let two = claim_on(OPEN, (0, 6), |_, y| y >= 3);
+        let watch = OutsideWatch::of(&two).unwrap();
+        assert!(watch.leak(two.board(), white).is_some());
+        assert_eq!(watch.failing(two.board(), white), None);
+        // Only C4 of the row below: one liberty inside.
+        let one = claim_on(OPEN, (0, 6), |x, y| y >= 4 || (x, y) == (2, 3));
+        let watch = OutsideWatch::of(&one).unwrap();
+        let failing = watch.failing(one.board(), white).expect("in atari inside");
+        assert!(failing.contains(Point::new(2, 2)) && failing.contains(Point::new(2, 3)));
+        // Black on C4 and D4: beside the region with none of its liberties inside.
+        const BLOCKED: &str = "
+            . . . . . . .
+            . . . . . . .
+            . . O O . . .
+            . . X X . . .
+            . . . . . . .
+            . . . . . . .
+            O O O . . . .
+        ";
+        let none = claim_on(BLOCKED, (0, 6), |_, y| y >= 3);
+        assert!(OutsideWatch::of(&none)
+            .unwrap()
+            .failing(none.board(), white)
+            .is_some());
     }
 
     /// The lower left of the board below the White corner, without C1 (below the lone White

@@ -795,8 +795,9 @@ impl<'a> Solver<'a> {
         plies: u32,
     ) -> Option<crate::solver::knowledge::pattern_table::PatternWin> {
         if self.goal.outside_leaks(board) {
-            // A stored win's zone does not show that the position has no leak of its own (the
-            // outside watch, `kernel::outside_watch`): the goal test fails it.
+            // A stored win's zone does not show a watched block of the position's own reaching
+            // outside the region, whose liberties inside null moves could fill (the outside
+            // watch, `kernel::outside_watch`, "Zones").
             return None;
         }
         let avoid = self.config.forbidden_zone;

@@ -350,16 +350,18 @@ impl<'a> Checker<'a> {
         }
         if self.watch_exempt.is_some() {
             // The outside watch, read on its own: a defender block on or beside the region,
-            // not lastingly alive, with a liberty outside the region is a failure of the
-            // defender. The answer read the defender blocks on or beside the region with their
-            // neighbours: a position agreeing there without a leak of its own has none on the
-            // lines checked from here (attackers' moves make none; `Self::check` tests a
-            // position met again for a leak of its own before trusting a footprint).
+            // not lastingly alive, with a liberty outside the region and at most one inside
+            // it is a failure of the defender (read as if the attacker had filled its outside
+            // liberties). The answer read the defender blocks on or beside the region with
+            // their neighbours: a position agreeing there without a leak of its own has the
+            // same answers on the lines checked from here (attackers' moves make no leak;
+            // `Self::check` tests a position met again for a leak of its own before trusting a
+            // footprint).
             let near = board
                 .stones(self.defender)
                 .intersection(&self.region.grow(board.size()));
             reads.union_with(&self.crucial_neighbours(board, &near));
-            if self.outside_leaks(board) {
+            if self.outside_fails(board) {
                 return (Some(false), reads);
             }
         }
@@ -373,18 +375,42 @@ impl<'a> Checker<'a> {
             .is_some_and(|exempt| self.reaches_outside(board, &exempt))
     }
 
+    /// The outside watch's failure: has a defender block on or beside the region, with no
+    /// lastingly alive stone and a liberty outside the region, at most one liberty inside it?
+    fn outside_fails(&self, board: &Board) -> bool {
+        self.watch_exempt.is_some_and(|exempt| {
+            let inside = board.empty_points().intersection(&self.region);
+            self.outside_reaching(board, &exempt)
+                .iter()
+                .any(|block| block.grow(board.size()).intersection(&inside).len() <= 1)
+        })
+    }
+
     /// Has a defender block on or beside the region, holding no stone of `exempt`, a liberty
     /// outside it?
     fn reaches_outside(&self, board: &Board, exempt: &Zone) -> bool {
+        !self.outside_reaching(board, exempt).is_empty()
+    }
+
+    /// The defender blocks on or beside the region, holding no stone of `exempt`, with a
+    /// liberty outside it.
+    fn outside_reaching(&self, board: &Board, exempt: &Zone) -> Vec<Zone> {
         let size = board.size();
         let outside = board.empty_points().difference(&self.region);
         let near = board
             .stones(self.defender)
             .intersection(&self.region.grow(size));
-        near.iter().any(|p| {
+        let mut blocks: Vec<Zone> = Vec::new();
+        for p in near.iter() {
+            if blocks.iter().any(|b| b.contains(p)) {
+                continue;
+            }
             let block = board.block_stones(p);
-            !block.intersects(exempt) && block.grow(size).intersects(&outside)
-        })
+            if !block.intersects(exempt) && block.grow(size).intersects(&outside) {
+                blocks.push(block);
+            }
+        }
+        blocks
     }
 
     /// A block holding a stone of `stones` (defender stones) with a liberty outside the region.

@@ -73,8 +73,8 @@ pub struct Exhaustive {
     territory: Zone,
     /// The outside watch (every-block goals, an open problem's defender's claim): the defender
     /// stones exempt from it, `None` when the claim is not watched. A defender block on or
-    /// beside the region, holding no exempt stone, with a liberty outside the region is a
-    /// failure of the defender (tested after life). Exempt: the UCA components of the start
+    /// beside the region, holding no exempt stone, with a liberty outside the region and at
+    /// most one liberty inside it is a failure of the defender (tested after life). Exempt: the UCA components of the start
     /// whose vital regions hold no point of the region.
     watch_exempt: Option<Zone>,
     /// Position keys of the line (cycle rule).
@@ -227,8 +227,9 @@ impl Exhaustive {
         self.outside_leak(board).then_some(false)
     }
 
-    /// The outside watch: has a defender block on or beside the region, with no exempt stone,
-    /// a liberty outside the region?
+    /// The outside watch: has a defender block on or beside the region, with no exempt stone
+    /// and a liberty outside the region, at most one liberty inside it (read as if the
+    /// attacker had filled its outside liberties: captured, or in atari)?
     fn outside_leak(&self, board: &Board) -> bool {
         let Some(exempt) = self.watch_exempt else {
             return false;
@@ -236,10 +237,15 @@ impl Exhaustive {
         let near = board
             .stones(self.defender)
             .intersection(&self.region.grow(board.size()));
-        let outside = board.empty_points().difference(&self.region);
+        let empty = board.empty_points();
+        let outside = empty.difference(&self.region);
+        let inside = empty.intersection(&self.region);
         near.iter().any(|p| {
             let block = board.block_stones(p);
-            !block.intersects(&exempt) && block.grow(board.size()).intersects(&outside)
+            let around = block.grow(board.size());
+            !block.intersects(&exempt)
+                && around.intersects(&outside)
+                && around.intersection(&inside).len() <= 1
         })
     }
 
