@@ -289,3 +289,36 @@ fn gogui_gets_its_analyze_commands_and_live_graphics() {
     assert!(stderr.contains("gogui-gfx:\nCLEAR\n"), "{stderr}");
     assert!(stderr.contains("\nTEXT "), "{stderr}");
 }
+
+#[test]
+fn loadsgf_plays_a_game_to_its_end_and_keeps_a_problems_position() {
+    let dir = std::env::temp_dir().join(format!("tsumego-gtp-loadsgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // No PL, no markup: the problem reader would only guess that the moves are an answer;
+    // GTP plays the game to its end (as GNU Go's regression files expect).
+    let game = dir.join("game.sgf");
+    std::fs::write(&game, "(;GM[1]SZ[9];B[ee];W[cc];B[gg])").unwrap();
+    // PL names the first move's colour: a problem with its answer, loaded at its root.
+    let problem = dir.join("problem.sgf");
+    std::fs::write(&problem, "(;GM[1]SZ[9]AB[aa]PL[W];W[cc])").unwrap();
+    let out = session(
+        &[],
+        &[
+            &format!("loadsgf {}", game.display()),
+            "showboard",
+            &format!("loadsgf {} 3", game.display()),
+            "showboard",
+            &format!("loadsgf {}", problem.display()),
+            "showboard",
+        ],
+    );
+    let r = replies(&out);
+    let stones = |reply: &str| reply.matches(['X', 'O']).count();
+    assert_eq!(r[0], "= white");
+    assert_eq!(stones(&r[1]), 3, "{}", r[1]);
+    assert_eq!(r[2], "= black", "before move 3: two moves played");
+    assert_eq!(stones(&r[3]), 2, "{}", r[3]);
+    assert_eq!(r[4], "= white");
+    assert_eq!(stones(&r[5]), 1, "{}", r[5]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

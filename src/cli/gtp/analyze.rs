@@ -45,7 +45,7 @@ struct Shared {
 
 /// The arguments: an optional colour, an optional interval (bare or after `interval`); other
 /// keywords of Leela Zero and KataGo are accepted and ignored.
-fn arguments(args: &[String], to_play: Color) -> Result<(Color, u64), String> {
+fn arguments(args: &[String], to_play: Color) -> (Color, u64) {
     let mut color = to_play;
     let mut interval = DEFAULT_CENTISECONDS;
     for a in args {
@@ -55,7 +55,7 @@ fn arguments(args: &[String], to_play: Color) -> Result<(Color, u64), String> {
             interval = n.max(1);
         }
     }
-    Ok((color, interval))
+    (color, interval)
 }
 
 /// Run the command: the reply's start, the `info` lines until input arrives, the reply's end.
@@ -67,10 +67,7 @@ pub fn stream(
     out: &mut impl Write,
 ) -> io::Result<Streamed> {
     let id = command.id.map(|i| i.to_string()).unwrap_or_default();
-    let (color, centis) = match arguments(&command.args, session.position.to_play()) {
-        Ok(a) => a,
-        Err(e) => return fail(out, &id, &e),
-    };
+    let (color, centis) = arguments(&command.args, session.position.to_play());
     let claim = match session.problem(Some(color)) {
         Ok(c) => c,
         Err(e) => return fail(out, &id, &e),
@@ -284,16 +281,13 @@ mod tests {
     #[test]
     fn arguments_take_a_colour_and_an_interval_in_any_order() {
         let words = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(arguments(&words(&[]), Color::Black), (Color::Black, 100));
         assert_eq!(
-            arguments(&words(&[]), Color::Black).unwrap(),
-            (Color::Black, 100)
-        );
-        assert_eq!(
-            arguments(&words(&["W", "50"]), Color::Black).unwrap(),
+            arguments(&words(&["W", "50"]), Color::Black),
             (Color::White, 50)
         );
         assert_eq!(
-            arguments(&words(&["interval", "20", "b"]), Color::White).unwrap(),
+            arguments(&words(&["interval", "20", "b"]), Color::White),
             (Color::Black, 20)
         );
     }

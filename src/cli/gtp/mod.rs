@@ -26,7 +26,7 @@ pub mod tsumego;
 
 use crate::go::{Color, Move, Point};
 use crate::problem::game_record::GameRecord;
-use crate::problem::{load_setup_bytes, Format};
+use crate::problem::{load_setup_bytes, AnswersBecause, Format, MovesRead, ProblemSetup};
 use crate::solver::jobs::open_problem::OwlAsk;
 use analyze::{Flavour, Streamed};
 use position::{Position, SIZES};
@@ -250,7 +250,9 @@ fn set_free_handicap(session: &mut Session, args: &[String]) -> Reply {
 }
 
 /// `loadsgf FILE [N | VERTEX]`: without a move, the file read as `solve` reads it (a problem's
-/// markup kept, an answer line not played); with `N`, the game's position before move `N`;
+/// markup kept, an answer line not played), except a file taken for a problem only by guessing,
+/// which is played to its end ([`game_to_its_end`]); with `N`, the game's position before move
+/// `N`;
 /// with a vertex, before the first move there. Replies with the colour to play.
 fn loadsgf(session: &mut Session, args: &[String]) -> Reply {
     let path = args.first().ok_or("loadsgf needs a file")?;
@@ -262,7 +264,12 @@ fn loadsgf(session: &mut Session, args: &[String]) -> Reply {
                 .ok_or("cannot load file: neither SGF nor research JSON")?;
             let setup =
                 load_setup_bytes(&bytes, format).map_err(|e| format!("cannot load file: {e}"))?;
-            Position::from_setup(setup).map_err(|e| format!("cannot load file: {e}"))?
+            match game_to_its_end(&setup, &bytes) {
+                Some(game) => game,
+                None => {
+                    Position::from_setup(setup).map_err(|e| format!("cannot load file: {e}"))?
+                }
+            }
         }
         Some(at) => {
             let record = GameRecord::read(&String::from_utf8_lossy(&bytes))
@@ -275,6 +282,25 @@ fn loadsgf(session: &mut Session, args: &[String]) -> Reply {
     session.position = position;
     session.last = None;
     Ok(color_word(session.position.to_play()).to_string())
+}
+
+/// GTP's reading of a file the problem reader took for a problem only by guessing (moves after
+/// the root with no `PL`, no answer markup, no game-record properties it knows, and no
+/// markup of a target or region): the game played to the end of its main line, as GTP's
+/// `loadsgf` says (GNU Go's regression files load games so). `None`: the problem's reading
+/// stands.
+fn game_to_its_end(setup: &ProblemSetup, bytes: &[u8]) -> Option<Position> {
+    let guessed = matches!(
+        setup.moves_read,
+        Some(MovesRead::Answers(AnswersBecause::NoPl))
+    );
+    let unmarked = setup.crucial.is_empty() && setup.region.is_none() && setup.goal.is_none();
+    if !(guessed && unmarked) {
+        return None;
+    }
+    let record = GameRecord::read(&String::from_utf8_lossy(bytes)).ok()?;
+    let game = record.position_after(record.moves());
+    Some(Position::from_board(&game.board, game.to_play))
 }
 
 /// The moves to replay for `loadsgf`'s second argument: `N` (the position before move `N`)
