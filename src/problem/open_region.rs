@@ -43,9 +43,10 @@ pub fn region_is_open(board: &Board, region: &Zone, crucial: &Zone, defender: Co
 /// capture makes liberties) of every `defender` block on or beside it, until no block is left
 /// out or the next would take the empty points past `max_empty`: block by block, the one
 /// bringing the fewest new empty points first. The defender's claim of an open-boundary
-/// problem, and every claim of the every-block goals, fails as soon as a defender block on or
-/// beside the region has a liberty outside it (the outside watch: such a block could be
-/// shortened or captured from outside): those blocks' neighbours belong in the region. Blocks
+/// problem fails when a defender block on or beside the region reaches outside it with one
+/// liberty or none inside (the outside watch: such a block could be shortened or captured
+/// from outside), so those blocks' neighbours belong in the region, where the attacker may
+/// fill them and the defender extend. Blocks
 /// that stay unconditionally alive whatever is played in the region
 /// ([`crate::go::benson::lasting_safe`]) are exempt from the watch and bring nothing.
 pub fn with_defender_liberties(

@@ -10,11 +10,9 @@
 
 use super::gfx::move_word;
 use super::protocol::CommandLine;
-use super::session::{Searched, Session};
+use super::session::{run_search, Searched, Session};
 use crate::go::{Color, Move};
 use crate::problem::Problem;
-use crate::solver::jobs::schedule::Width;
-use crate::solver::jobs::service::{solve, SolveEvent};
 use crate::solver::kernel::progress::{Progress, RootState, INFINITE_NUMBER};
 use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::Status;
@@ -77,26 +75,16 @@ pub fn stream(
     let shared = Arc::new(Mutex::new(Shared::default()));
     let stop = Arc::new(AtomicBool::new(false));
     let worker = {
-        let request = session
-            .search
-            .request(&claim, Width::Auto, &session.check, None);
+        let request = session.request(&claim);
         let (shared, stop, claim) = (Arc::clone(&shared), Arc::clone(&stop), claim.clone());
         std::thread::spawn(move || {
-            let mut progress = None;
-            let solved = solve(&request, stop, &mut TablePool::new(), &mut |event| {
-                if let SolveEvent::Progress(p) = event {
-                    progress = Some(p.clone());
-                    if let Ok(mut s) = shared.lock() {
-                        s.progress = Some(p.clone());
-                    }
+            let searched = run_search(&claim, &request, stop, &mut TablePool::new(), &mut |p| {
+                if let Ok(mut s) = shared.lock() {
+                    s.progress = Some(p.clone());
                 }
             });
             if let Ok(mut s) = shared.lock() {
-                s.done = Some(Searched {
-                    claim,
-                    analysis: solved.analysis,
-                    progress,
-                });
+                s.done = Some(searched);
             }
         })
     };

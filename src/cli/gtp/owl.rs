@@ -28,13 +28,16 @@ pub fn dragon_status(session: &mut Session, args: &[String]) -> Reply {
     let target = target(session, args)?;
     let size = session.position.size();
     let attack = ask_owl(session, target, OwlAsk::Attack)?;
-    let word = |m: Option<Move>| m.map_or("PASS".to_string(), |m| move_word(m, size));
     Ok(match attack {
         Some((0, _)) => "alive".to_string(),
         Some((_, attack_move)) => match ask_owl(session, target, OwlAsk::Defend)? {
             Some((0, _)) => "dead".to_string(),
             Some((_, defense_move)) => {
-                format!("critical {} {}", word(attack_move), word(defense_move))
+                format!(
+                    "critical {} {}",
+                    owl_move(attack_move, size),
+                    owl_move(defense_move, size)
+                )
             }
             None => "unknown".to_string(),
         },
@@ -71,9 +74,11 @@ fn answer_words(answer: Answer, session: &Session) -> String {
     match answer {
         None => "unknown".to_string(),
         Some((0, _)) => "0".to_string(),
-        Some((code, mv)) => format!(
-            "{code} {}",
-            mv.map_or("PASS".to_string(), |m| move_word(m, size))
-        ),
+        Some((code, mv)) => format!("{code} {}", owl_move(mv, size)),
     }
+}
+
+/// A move as GNU Go's owl replies write it (`PASS` for a pass or none).
+fn owl_move(mv: Option<Move>, size: usize) -> String {
+    mv.map_or("PASS".to_string(), |m| move_word(m, size))
 }

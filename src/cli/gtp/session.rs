@@ -58,6 +58,29 @@ pub struct Session {
     pub quitting: bool,
 }
 
+/// Solve `request`, a search of `claim`, through the one solve service (the proof checked):
+/// `on_progress` sees each progress event, and the last one is kept with the analysis.
+pub fn run_search(
+    claim: &Problem,
+    request: &SolveRequest,
+    stop: Arc<AtomicBool>,
+    pool: &mut TablePool,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Searched {
+    let mut progress = None;
+    let solved = solve(request, stop, pool, &mut |event| {
+        if let SolveEvent::Progress(p) = event {
+            on_progress(p);
+            progress = Some(p.clone());
+        }
+    });
+    Searched {
+        claim: claim.clone(),
+        analysis: solved.analysis,
+        progress,
+    }
+}
+
 impl Session {
     /// A session on an empty 19x19 board with these options; with no time or node limit given,
     /// each search gets [`DEFAULT_SECS`].
@@ -96,29 +119,19 @@ impl Session {
     /// Search `claim` with the engine's settings, check what it reports, and keep it as the
     /// last search of the position.
     pub fn search(&mut self, claim: &Problem) -> Searched {
-        let request: SolveRequest = self.search.request(claim, Width::Auto, &self.check, None);
-        let mut progress = None;
+        let request = self.request(claim);
         let live = &mut self.live_gfx;
-        let size = claim.size();
-        let solved = solve(
-            &request,
-            Arc::new(AtomicBool::new(false)),
-            &mut self.pool,
-            &mut |event| {
-                if let SolveEvent::Progress(p) = event {
-                    live.progress(p, claim.or_player(), size);
-                    progress = Some(p.clone());
-                }
-            },
-        );
+        let searched = run_search(claim, &request, Arc::default(), &mut self.pool, &mut |p| {
+            live.progress(p, claim.or_player(), claim.size())
+        });
         self.live_gfx.clear();
-        let searched = Searched {
-            claim: claim.clone(),
-            analysis: solved.analysis,
-            progress,
-        };
         self.remember(&searched);
         searched
+    }
+
+    /// The solve request of `claim` with the engine's settings.
+    pub fn request(&self, claim: &Problem) -> SolveRequest {
+        self.search.request(claim, Width::Auto, &self.check, None)
     }
 
     /// Keep `searched` as the last search of the position as it is now.

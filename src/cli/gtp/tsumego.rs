@@ -11,7 +11,6 @@ use crate::report::gnugo_codes::gnugo_code;
 use crate::report::verdict::analysis_words;
 use crate::solver::jobs::first_moves::{judge_first_moves, MoveResult};
 use crate::solver::jobs::go_result::{GoResult, Life};
-use crate::solver::jobs::schedule::Width;
 use crate::solver::kernel::progress::RootState;
 use crate::solver::{Solution, Status};
 use std::sync::Arc;
@@ -222,9 +221,7 @@ type Judged = (Move, MoveResult, Option<Move>, bool);
 
 fn judge(session: &mut Session, side: Option<Color>) -> Result<Vec<Judged>, String> {
     let claim = session.problem(side)?;
-    let request = session
-        .search
-        .request(&claim, Width::Auto, &session.check, None);
+    let request = session.request(&claim);
     let all = judge_first_moves(&claim, &request, Arc::default(), None, &mut |_, _, _| {});
     Ok(all
         .moves

@@ -52,7 +52,7 @@ pub fn area_region(area: &Area) -> Zone {
 /// the claim only with one liberty or none inside the region. (With the first watch, which
 /// failed every such block, the region took in their liberties, up to 96 empty points: in
 /// games those blocks chain across the board, and the regions grew past what a second proves.
-/// Without that growth: 32.8 points per game on the 30 GNU Go games at 1 s a claim, against
+/// Without that growth: 32.0–32.8 points per game on the 30 GNU Go games at 1 s a claim, against
 /// 22.1; BENCHMARKS, "Safety of territory in games", 2026-11-29.)
 pub fn joint_region(areas: &[&Area]) -> Zone {
     areas

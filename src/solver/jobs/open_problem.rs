@@ -25,8 +25,10 @@ pub const MAX_RINGS: usize = 4;
 /// stones it touches (their capture is part of the fight) and the points of the target. A
 /// ring that would pass `max_empty` is not added. Then the defender's blocks on or beside the
 /// region bring their stones and liberties ([`with_defender_liberties`], up to three times
-/// `max_empty`: a block left reaching outside fails the defender's claim at once, the outside
-/// watch; GNU Go's seeded sample proved 12 of 100 with twice, 14 with three times).
+/// `max_empty`: a block left reaching outside fails the defender's claim once it has one
+/// liberty or none inside, the outside watch; GNU Go's seeded sample proved 12 of 100 with
+/// twice, 14 with three times under the first watch, and 13 with three times, 12 with once
+/// under the present one).
 pub fn neighbourhood(board: &Board, target: &Zone, max_empty: usize) -> Zone {
     let size = board.size();
     let empty = board.empty_points();

@@ -107,34 +107,40 @@ impl OutsideWatch {
     /// first such block in zone order).
     pub fn failing(&self, board: &Board, defender: Color) -> Option<Zone> {
         let inside = board.empty_points().intersection(&self.region);
-        self.watched_blocks(board, defender)
-            .find(|around| around.intersection(&inside).len() <= MAX_FAILING_LIBERTIES)
+        self.find_leaking(board, defender, |around| {
+            around.intersection(&inside).len() <= MAX_FAILING_LIBERTIES
+        })
     }
 
     /// A `defender` block on or beside the region, holding no exempt stone, with a liberty
     /// outside the region, whatever its liberties inside: the block with its neighbours. A
     /// position with none is one a stored win may be applied to (the module's "Zones").
     pub fn leak(&self, board: &Board, defender: Color) -> Option<Zone> {
-        self.watched_blocks(board, defender).next()
+        self.find_leaking(board, defender, |_| true)
     }
 
-    /// The leaking blocks: each `defender` block on or beside the region, holding no exempt
-    /// stone, with a liberty outside the region, as the block with its neighbours.
-    fn watched_blocks(&self, board: &Board, defender: Color) -> impl Iterator<Item = Zone> {
+    /// The first leaking block (a `defender` block on or beside the region, holding no exempt
+    /// stone, with a liberty outside the region) whose neighbours `keep` accepts, as the block
+    /// with its neighbours.
+    fn find_leaking(
+        &self,
+        board: &Board,
+        defender: Color,
+        keep: impl Fn(&Zone) -> bool,
+    ) -> Option<Zone> {
         let size = board.size();
         let outside = board.empty_points().difference(&self.region);
-        let mut leaking = Vec::new();
         if outside.is_empty() {
-            return leaking.into_iter();
+            return None;
         }
         let near = board.stones(defender).intersection(&self.region.grow(size));
-        for (_, block) in board.blocks_of(&near) {
+        // (Bound first: the iterator borrows `near`.)
+        let found = board.blocks_of(&near).find_map(|(_, block)| {
             let around = block.grow(size);
-            if !block.intersects(&self.exempt) && around.intersects(&outside) {
-                leaking.push(around);
-            }
-        }
-        leaking.into_iter()
+            (!block.intersects(&self.exempt) && around.intersects(&outside) && keep(&around))
+                .then_some(around)
+        });
+        found
     }
 
     /// What a defender's win must hold to show there is no leak on the lines to it: every

@@ -380,37 +380,30 @@ impl<'a> Checker<'a> {
     fn outside_fails(&self, board: &Board) -> bool {
         self.watch_exempt.is_some_and(|exempt| {
             let inside = board.empty_points().intersection(&self.region);
-            self.outside_reaching(board, &exempt)
-                .iter()
-                .any(|block| block.grow(board.size()).intersection(&inside).len() <= 1)
+            self.reaching_outside(board, &exempt, |block| {
+                block.grow(board.size()).intersection(&inside).len() <= 1
+            })
         })
     }
 
     /// Has a defender block on or beside the region, holding no stone of `exempt`, a liberty
     /// outside it?
     fn reaches_outside(&self, board: &Board, exempt: &Zone) -> bool {
-        !self.outside_reaching(board, exempt).is_empty()
+        self.reaching_outside(board, exempt, |_| true)
     }
 
-    /// The defender blocks on or beside the region, holding no stone of `exempt`, with a
-    /// liberty outside it.
-    fn outside_reaching(&self, board: &Board, exempt: &Zone) -> Vec<Zone> {
+    /// Has a defender block on or beside the region, holding no stone of `exempt`, with a
+    /// liberty outside it, one that `keep` accepts (given the block's stones)?
+    fn reaching_outside(&self, board: &Board, exempt: &Zone, keep: impl Fn(&Zone) -> bool) -> bool {
         let size = board.size();
         let outside = board.empty_points().difference(&self.region);
         let near = board
             .stones(self.defender)
             .intersection(&self.region.grow(size));
-        let mut blocks: Vec<Zone> = Vec::new();
-        for p in near.iter() {
-            if blocks.iter().any(|b| b.contains(p)) {
-                continue;
-            }
+        near.iter().any(|p| {
             let block = board.block_stones(p);
-            if !block.intersects(exempt) && block.grow(size).intersects(&outside) {
-                blocks.push(block);
-            }
-        }
-        blocks
+            !block.intersects(exempt) && block.grow(size).intersects(&outside) && keep(&block)
+        })
     }
 
     /// A block holding a stone of `stones` (defender stones) with a liberty outside the region.
