@@ -19,6 +19,7 @@ run RZ_DIFF_COUNT=200 "${t[@]}" rz_differential::the_exhaustive_engine -- --noca
 run EVERY_BLOCK_DIFF_COUNT=400 "${t[@]}" rz_differential::every_block -- --nocapture
 run OPEN_DIFF_COUNT=400 "${t[@]}" rz_differential::go_goals_in_open -- --nocapture
 run TERRITORY_DIFF_COUNT=400 "${t[@]}" rz_differential::territory_goals -- --nocapture
+run ONE_EYE_DIFF_COUNT=1000 "${t[@]}" rz_differential::one_eye_goals -- --nocapture
 run RZ_DIFF_ENGINES=mcts RZ_DIFF_COUNT=60 "${t[@]}" rz_differential::rz_search_agrees -- --nocapture
 # parallel df-pn: its own test runs 60 problems in CI; here the differential test on two threads.
 run RZ_DIFF_THREADS=2 RZ_DIFF_COUNT=150 "${t[@]}" rz_differential::rz_search_agrees -- --nocapture

@@ -100,6 +100,15 @@ pub struct SearchArgs {
     /// `live`/`kill`, `live-any-seki`/`kill-all-seki`), for measuring what it brings.
     #[arg(long)]
     pub no_seki_db: bool,
+    /// Switch off the "one eye and a connection" terminal of the goal test (two defender
+    /// blocks with one eye each, sharing two liberties in the region, live), for measuring
+    /// what it brings.
+    #[arg(long)]
+    pub no_eye_join: bool,
+    /// Switch off the relevance zones' pruning of AND nodes (every AND move searched, as in
+    /// plain proof-number search), for measuring what they bring.
+    #[arg(long, hide = true)]
+    pub no_rz: bool,
     /// Count seki as life whatever the file says: the research goals become their Go forms
     /// (`live-uca` → `live`, `kill-uca` → `kill`, `live-any` → `live-any-seki`, `kill-all` →
     /// `kill-all-seki`), as Go players and the seki-database paper's Killall-Go count it.
@@ -189,6 +198,8 @@ impl Default for SearchArgs {
             no_static: false,
             no_immediate_wins: false,
             no_seki_db: false,
+            no_eye_join: false,
+            no_rz: false,
             seki_life: false,
             threads: 1,
             net: None,
@@ -239,6 +250,8 @@ impl SearchArgs {
             static_dead: !self.no_static,
             immediate_wins: !self.no_immediate_wins,
             seki_db: !self.no_seki_db,
+            eye_join: !self.no_eye_join,
+            relevance_zones: !self.no_rz,
             // The portfolio's first lane (df-pn); `SearchArgs::request` makes both.
             engine: self.engine.first_engine(),
             null_moves: if self.pass_not_first {

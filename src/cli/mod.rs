@@ -12,6 +12,7 @@
 //! - [`safety`]: whole-board safety in a game record (static safe points, the partition's
 //!   search areas);
 //! - `gtp`: the engine for other Go programs ([`gtp`]);
+//! - [`compose`]: `compose-one-eye`, a seeded test set of one-eye problems;
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -19,6 +20,7 @@ pub mod all_moves;
 pub mod bench;
 pub mod check;
 pub mod checking;
+pub mod compose;
 pub mod engine;
 pub mod gtp;
 pub mod nn;
@@ -163,6 +165,14 @@ pub enum Command {
         #[command(flatten)]
         args: train::TrainArgs,
     },
+    /// Compose a test set of one-eye problems (a Black group with one safe eye, surrounded at a
+    /// distance by safe White stones; Black to make a second eye in the region between): each
+    /// position as two problems (either side first), the results proven by df-pn and checked,
+    /// with a README index. Seeded: the same seed gives the same set.
+    ComposeOneEye {
+        #[command(flatten)]
+        args: compose::ComposeArgs,
+    },
     /// Whole-board safety in a game record (SGF, up to 19x19, handicap and setup stones
     /// honoured): for the position after N moves and each colour, the points proven safe without
     /// search (unconditionally alive stones and the regions they make safe), shown on the
@@ -301,6 +311,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::NnInfo { net } => nn::info(&net),
         Command::NnBench { net, secs } => nn::bench(&net, secs),
         Command::Train { args } => train::run(&args),
+        Command::ComposeOneEye { args } => compose::run(&args),
         Command::Safety {
             file,
             at_move,

@@ -4,6 +4,7 @@
 pub mod benson;
 pub mod board;
 pub mod color;
+pub mod eye_shape;
 pub mod key_hasher;
 pub mod partition;
 pub mod point;

@@ -64,10 +64,21 @@ pub enum Goal {
     /// [`Goal::LiveAllUca`] seen from the attacker: the OR player wins when some crucial stone
     /// cannot reach unconditional life (it is captured, or the game ends by two passes first).
     KillAnyUca,
+    /// The one-eye problem of Kishimoto and Müller (df-pn for the one-eye problem): the OR player
+    /// (the defender) wins when it has made an eye in the region connected to every crucial
+    /// stone (a point of the region whose neighbours are the defender's stones, and all but one
+    /// of its diagonal neighbours, none at the edge: Kierulf's safe eye, whose block then holds
+    /// every crucial stone); it fails as soon as any crucial stone has been captured, or when the
+    /// game ends by two passes without such an eye. The crucial stones are taken to have one
+    /// safe eye outside the region already, so one more is life.
+    OneEye,
+    /// [`Goal::OneEye`] seen from the attacker: the OR player wins by capturing any crucial
+    /// stone or by keeping the defender from an eye (the game ends by two passes without one).
+    NoEye,
 }
 
 impl Goal {
-    pub const ALL: [Goal; 12] = [
+    pub const ALL: [Goal; 14] = [
         Goal::Live,
         Goal::LiveUca,
         Goal::LiveAny,
@@ -80,6 +91,8 @@ impl Goal {
         Goal::KillAllSeki,
         Goal::KillAny,
         Goal::KillAnyUca,
+        Goal::OneEye,
+        Goal::NoEye,
     ];
 
     /// The same problem claimed by the other side: `Live` ↔ `Kill`, `LiveUca` ↔ `KillUca`,
@@ -99,6 +112,8 @@ impl Goal {
             Goal::KillAll => Goal::LiveAny,
             Goal::LiveAnySeki => Goal::KillAllSeki,
             Goal::KillAllSeki => Goal::LiveAnySeki,
+            Goal::OneEye => Goal::NoEye,
+            Goal::NoEye => Goal::OneEye,
         }
     }
 
@@ -113,7 +128,14 @@ impl Goal {
                 | Goal::LiveAnySeki
                 | Goal::LiveAll
                 | Goal::LiveAllUca
+                | Goal::OneEye
         )
+    }
+
+    /// True for the one-eye pair (`one-eye`/`no-eye`, [`Goal::OneEye`]): the defender needs one
+    /// eye connected to every crucial stone, not life.
+    pub fn is_one_eye(self) -> bool {
+        matches!(self, Goal::OneEye | Goal::NoEye)
     }
 
     /// True for the goals about every crucial block (`LiveAll`, `LiveAllUca`, `KillAny`,
@@ -176,6 +198,7 @@ impl Goal {
             (Goal::LiveAll | Goal::LiveAllUca, false) => Goal::LiveAllUca,
             (Goal::KillAny | Goal::KillAnyUca, true) => Goal::KillAny,
             (Goal::KillAny | Goal::KillAnyUca, false) => Goal::KillAnyUca,
+            (Goal::OneEye | Goal::NoEye, _) => self,
         }
     }
 
@@ -183,7 +206,7 @@ impl Goal {
     /// `live-all`, `kill-uca` → `kill-any-uca`, …) or about any crucial stone (`false`). The
     /// kill-all goals have no crucial stones and stay as they are.
     pub fn with_every_block(self, every: bool) -> Goal {
-        if !self.needs_crucial_stones() {
+        if !self.needs_crucial_stones() || self.is_one_eye() {
             return self;
         }
         let seki = self.seki_is_life();
@@ -216,7 +239,7 @@ impl Goal {
 
     /// The name used in files: `live`, `live-uca`, `live-any`, `live-any-seki`, `live-all`,
     /// `live-all-uca`, `kill`, `kill-uca`, `kill-all`, `kill-all-seki`, `kill-any`,
-    /// `kill-any-uca` (SGF `TSGOAL`, JSON, CLI).
+    /// `kill-any-uca`, `one-eye`, `no-eye` (SGF `TSGOAL`, JSON, CLI).
     pub fn name(self) -> &'static str {
         match self {
             Goal::Live => "live",
@@ -231,6 +254,8 @@ impl Goal {
             Goal::LiveAllUca => "live-all-uca",
             Goal::KillAny => "kill-any",
             Goal::KillAnyUca => "kill-any-uca",
+            Goal::OneEye => "one-eye",
+            Goal::NoEye => "no-eye",
         }
     }
 
@@ -242,8 +267,9 @@ impl Goal {
     /// The search-goal name of the research JSON format: `TOLIVE`, `TOLIVE_ANY`, `TOKILL`,
     /// `TOKILL_ALL` are the paper's goals (unconditional life); `TOLIVE_SEKI`, `TOKILL_SEKI`
     /// and `TOLIVE_ANY_SEKI`/`TOKILL_ALL_SEKI` are our extension for the goals where seki is life,
-    /// and `TOLIVE_ALL_BLOCKS[_SEKI]`/`TOKILL_ANY_BLOCK[_SEKI]` for the every-block goals, so that
-    /// such a problem saved as JSON loses nothing.
+    /// and `TOLIVE_ALL_BLOCKS[_SEKI]`/`TOKILL_ANY_BLOCK[_SEKI]` for the every-block goals, and
+    /// `TOLIVE_ONE_EYE`/`TOKILL_ONE_EYE` for the one-eye pair, so that such a problem saved as
+    /// JSON loses nothing.
     pub fn research_name(self) -> &'static str {
         match self {
             Goal::Live => "TOLIVE_SEKI",
@@ -258,6 +284,8 @@ impl Goal {
             Goal::LiveAllUca => "TOLIVE_ALL_BLOCKS",
             Goal::KillAny => "TOKILL_ANY_BLOCK_SEKI",
             Goal::KillAnyUca => "TOKILL_ANY_BLOCK",
+            Goal::OneEye => "TOLIVE_ONE_EYE",
+            Goal::NoEye => "TOKILL_ONE_EYE",
         }
     }
 
@@ -473,7 +501,11 @@ mod tests {
                 (every.or_defends(), every.seki_is_life()),
                 (g.or_defends(), g.seki_is_life())
             );
-            assert_eq!(every.every_crucial_block(), g.needs_crucial_stones());
+            // (The one-eye goals have no every-block form: they stay as they are.)
+            assert_eq!(
+                every.every_crucial_block(),
+                g.needs_crucial_stones() && !g.is_one_eye()
+            );
             assert!(!one.every_crucial_block());
             assert_eq!(g.opposite().with_every_block(true), every.opposite());
         }
@@ -484,5 +516,24 @@ mod tests {
         assert!(!Goal::LiveAllUca.is_go_life() && !Goal::LiveAnySeki.is_go_life());
         assert_eq!(Goal::from_name("live-all"), Some(Goal::LiveAll));
         assert_eq!(Goal::from_name("kill-any-uca"), Some(Goal::KillAnyUca));
+    }
+
+    /// The one-eye pair: opposite of each other, the defender's and the attacker's, with
+    /// crucial stones, no seki form or every-block form of their own, names that read back.
+    #[test]
+    fn the_one_eye_goals() {
+        assert_eq!(Goal::OneEye.opposite(), Goal::NoEye);
+        assert_eq!(Goal::NoEye.opposite(), Goal::OneEye);
+        assert!(Goal::OneEye.or_defends() && !Goal::NoEye.or_defends());
+        for g in [Goal::OneEye, Goal::NoEye] {
+            assert!(g.is_one_eye() && g.needs_crucial_stones());
+            assert!(!g.seki_is_life() && !g.is_go_life() && !g.every_crucial_block());
+            assert_eq!(g.with_seki(true), g);
+            assert_eq!(g.with_every_block(true), g);
+            assert_eq!(Goal::from_name(g.name()), Some(g));
+            assert_eq!(Goal::from_research_name(g.research_name()), Some(g));
+        }
+        assert_eq!(Goal::from_name("one-eye"), Some(Goal::OneEye));
+        assert!(!Goal::Live.is_one_eye());
     }
 }

@@ -12,6 +12,7 @@
 //! the attacker is the other side.
 
 pub mod answer;
+pub mod compose_one_eye;
 pub mod coords;
 pub mod error;
 pub mod files;
@@ -274,6 +275,23 @@ impl Problem {
             self.goal = goal;
             self.expected = None;
             // A territory is claimed with every block only.
+            self.territory = Zone::new();
+        }
+        self
+    }
+
+    /// Builder: the same position asked as a one-eye problem ([`Goal::OneEye`] when the OR
+    /// player defends, else [`Goal::NoEye`]), with the same crucial stones and region; the
+    /// expected result and any territory are dropped.
+    pub fn with_one_eye(mut self) -> Problem {
+        let goal = if self.goal.or_defends() {
+            Goal::OneEye
+        } else {
+            Goal::NoEye
+        };
+        if goal != self.goal {
+            self.goal = goal;
+            self.expected = None;
             self.territory = Zone::new();
         }
         self

@@ -132,6 +132,8 @@ pub fn verdict_line(moves: &FirstMoves) -> String {
         Goal::KillAll | Goal::KillAllSeki => "to kill everything",
         Goal::LiveAll | Goal::LiveAllUca => "to keep every block alive",
         Goal::KillAny | Goal::KillAnyUca => "to capture a block",
+        Goal::OneEye => "to make an eye",
+        Goal::NoEye => "to deny the eye",
     };
     let checked = moves
         .moves

@@ -34,6 +34,8 @@ pub fn verbs(goal: Goal) -> (&'static str, &'static str) {
             "prevents some block's unconditional life",
             "cannot prevent every block's unconditional life",
         ),
+        Goal::OneEye => ("makes an eye", "cannot make an eye"),
+        Goal::NoEye => ("denies the eye", "cannot deny the eye"),
     }
 }
 

@@ -170,6 +170,8 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
             " → connected to living stones whatever the attacker does"
         }
         Role::Leaf(LeafKind::SekiArea) => " → seki (database): the enclosing block never falls",
+        Role::Leaf(LeafKind::Eye) => " → an eye connected to every crucial stone",
+        Role::Leaf(LeafKind::NoEyePossible) => " → no eye possible: safe stones deny every point",
         _ => "",
     };
     format!("{head} · {kind}{end}")

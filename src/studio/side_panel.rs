@@ -635,6 +635,11 @@ fn goal_help(goal: Goal) -> &'static str {
         Goal::LiveAllUca => "Every crucial block reaches unconditional life (Benson).",
         Goal::KillAny => "Some crucial block is captured: a seki keeping them all is not a kill.",
         Goal::KillAnyUca => "Some crucial block cannot reach unconditional life.",
+        Goal::OneEye => {
+            "An eye in the region connected to every crucial stone (the one-eye problem: the \
+             crucial stones have one safe eye outside the region already)."
+        }
+        Goal::NoEye => "No eye connected to every crucial stone, or a crucial stone captured.",
     }
 }
 
@@ -652,6 +657,8 @@ fn goal_text(g: Goal) -> &'static str {
         Goal::LiveAllUca => "every block lives (Benson)",
         Goal::KillAny => "captures a block",
         Goal::KillAnyUca => "captures a block (Benson)",
+        Goal::OneEye => "makes one eye",
+        Goal::NoEye => "denies the eye",
     }
 }
 

@@ -45,6 +45,7 @@ mod ko_results;
 mod ko_superko;
 mod mcts;
 mod net_guide;
+mod one_eye_set;
 mod outside_watch;
 mod parallel_dfpn;
 mod pattern_table;

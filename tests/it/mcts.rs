@@ -273,6 +273,7 @@ fn mcts_agrees_with_the_exhaustive_search_on_random_problems() {
         every_block: false,
         open: false,
         territory: false,
+        one_eye: false,
     };
     let compared = rz_diff::run(&sample);
     assert!(

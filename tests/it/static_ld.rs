@@ -105,7 +105,8 @@ const VITAL_POINT_TAKEN: &str = "
 fn a_straight_three_with_the_vital_point_taken_is_dead_with_a_sound_zone() {
     let diagram = board_with(VITAL_POINT_TAKEN);
     for goal in Goal::ALL {
-        if !goal.needs_crucial_stones() {
+        // (The one-eye goals ask for an eye, not life: the static rule is not theirs.)
+        if !goal.needs_crucial_stones() || goal.is_one_eye() {
             continue;
         }
         let p = problem(&diagram, 0..4, 0..2, goal, Color::White);
@@ -353,7 +354,7 @@ fn sample_count() -> u64 {
 fn the_rule_calls_a_good_share_of_random_enclosed_positions_dead() {
     // A fixed sample, every goal, so that the property test above is not vacuous.
     let count = sample_count();
-    for goal in Goal::ALL {
+    for goal in Goal::ALL.into_iter().filter(|g| !g.is_one_eye()) {
         let dead = (0..count).filter(|&i| check_random(i, goal)).count() as u64;
         eprintln!("{dead} of {count} random enclosed positions called dead ({goal})");
         assert!(

@@ -17,6 +17,17 @@
 //!    ko in which the opponent takes the first ko capture and the OR player needs a threat (GNU
 //!    Go's KO_B).
 //!
+//! The one-eye goals (`one-eye`/`no-eye`) take the same steps, except that search 1 is made
+//! of two: the claim with half the budget and, when that is not decided, the opposite claim
+//! with the rest. Their two claims exclude each other (two winning strategies played against
+//! each other would give one line won by both), so the opposite claim's win is the claim's
+//! failure, and its proof the failure's certificate ([`Analysis::opposite`]). A failure is far
+//! cheaper to show so: the opposite claim's AND nodes have must-play regions, a disproof has
+//! none (on the one-eye set, problem 55 with Black first: not disproved in 2 M nodes, its
+//! opposite proved in 998). Steps 3 and 4 are the one-eye paper's ko in two phases: the first
+//! search forbids the OR player's ko captures, and a failure that met a ko is searched again
+//! with the OR player allowed to take kos, then as ko master (the paper's designated ko winner).
+//!
 //! The result ([`Analysis`]) keeps the solution and the claim of the search that decided it, and
 //! a [`How`] that names the way: unconditional, seki or ko.
 
@@ -26,6 +37,7 @@ use crate::solver::jobs::budget::Budget;
 use crate::solver::jobs::go_result::{analyse_go, GoResult, Run};
 pub use crate::solver::jobs::how::{ends_in_seki, status_without_ko, How};
 use crate::solver::kernel::config::SolveConfig;
+use crate::solver::kernel::ko_flags::KoFlags;
 use crate::solver::kernel::search::{Solution, Solver, Status, StopReason};
 use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::proof::checked::Checked;
@@ -199,7 +211,10 @@ pub fn analyse_in(
             opposite: g.opposite,
         };
     }
-    let (claim, solution, how) = research_result(problem, &mut budget, &mut run);
+    let mut opposite = None;
+    let (claim, solution, how) = research_result(problem, &mut budget, &mut run, &mut opposite);
+    // (Only a failure keeps the opposite claim's win as its certificate.)
+    let opposite = opposite.filter(|_| solution.status == Status::Fail);
     Analysis {
         claim,
         solution,
@@ -210,8 +225,59 @@ pub fn analyse_in(
         or_width: config.or_width,
         check: None,
         go: None,
-        opposite: None,
+        opposite,
     }
+}
+
+/// The first search of a research claim: the claim itself, except for the one-eye goals (the
+/// module documentation): the claim with half the budget, then, when it is not decided, the
+/// opposite claim with the rest, whose win makes the claim's failure (kept in `opposite`).
+fn first_search(
+    base: &Problem,
+    budget: &mut Budget,
+    run: &mut Run<'_>,
+    opposite: &mut Option<Box<(Problem, Solution)>>,
+) -> Solution {
+    if !base.goal().is_one_eye() {
+        return run(base, "ko disallowed", budget);
+    }
+    let left = budget.config_left();
+    let half = SolveConfig {
+        time_limit: left.time_limit.map(|t| t / 2),
+        max_nodes: left.max_nodes.map(|n| n / 2),
+        ..budget.config.clone()
+    };
+    let mut first_half = Budget {
+        config: &half,
+        start: Instant::now(),
+        nodes: 0,
+    };
+    let first = run(base, "ko disallowed", &mut first_half);
+    budget.nodes += first_half.nodes;
+    if first.status != Status::Unknown || budget.exhausted() {
+        return first;
+    }
+    let flipped = base.flipped();
+    let wins = run(&flipped, "the opposite claim", budget);
+    if wins.status != Status::Win {
+        return first;
+    }
+    let failed = Solution {
+        status: Status::Fail,
+        stop: StopReason::Solved,
+        nodes: first.nodes + wins.nodes,
+        elapsed: first.elapsed + wins.elapsed,
+        // A ko the opponent met in its proof may change the failure under other ko rules (the
+        // OR player allowed to take kos, or as ko master).
+        ko: first.ko.union(KoFlags {
+            refused: wins.ko.any(),
+            banned: wins.ko.taken,
+            taken: false,
+        }),
+        ..first
+    };
+    *opposite = Some(Box::new((flipped, wins)));
+    failed
 }
 
 /// The result of a research claim (module documentation: up to four searches).
@@ -219,10 +285,11 @@ fn research_result(
     problem: &Problem,
     budget: &mut Budget,
     run: &mut Run<'_>,
+    opposite: &mut Option<Box<(Problem, Solution)>>,
 ) -> (Problem, Solution, How) {
     let or = problem.or_player();
     let base = problem.clone().with_ko_rule(or, KoRule::Disallow);
-    let first = run(&base, "ko disallowed", budget);
+    let first = first_search(&base, budget, run, opposite);
     let (claim, solution, how) = match first.status {
         Status::Win if problem.goal().seki_is_life() && problem.goal().or_defends() => {
             let has_seki = first.proof.as_ref().is_some_and(ends_in_seki);

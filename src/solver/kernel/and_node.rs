@@ -104,6 +104,22 @@ impl Solver<'_> {
         at_root: bool,
         shown: bool,
     ) -> Refuted {
+        let full = self.full_zone();
+        let whole;
+        let child = if self.config.relevance_zones {
+            child
+        } else {
+            // Without relevance zones (for measuring what they bring): every proven child
+            // answers its own move only, so the must-play region never shrinks and every AND
+            // move is searched, and the node's zone is the whole board.
+            whole = WonChild {
+                mv: child.mv,
+                captured: child.captured,
+                zone: &full,
+                ends_game: child.ends_game,
+            };
+            &whole
+        };
         let refuted = proof.child_won(child, dist);
         if at_root && self.root.active {
             // Moves the must-play region lost are answered by this zone.

@@ -83,6 +83,15 @@ pub struct SolveConfig {
     /// The seki database's terminal in the goal test ([`crate::solver::knowledge::seki_leaf`]; on by default, for
     /// the goals where seki is life). Off with `static_dead` or `superko`.
     pub seki_db: bool,
+    /// The "one eye and a connection" terminal in the goal test
+    /// ([`crate::solver::knowledge::connection::eyes_joined_zone`]; on by default): two
+    /// defender blocks with one eye each, sharing two liberties in the region, live. With the
+    /// connection rule only (the static rule, never under superko).
+    pub eye_join: bool,
+    /// Relevance zones prune AND nodes (on by default). Off, for measuring what they bring,
+    /// every proven AND child answers its own move only (`Solver::and_child_won`): every AND
+    /// move is searched, as in plain proof-number search.
+    pub relevance_zones: bool,
     /// Immediate wins (on by default; the RZS paper's `USE_IMMEDIATE_WIN`): when the OR
     /// player's moves at a node are generated, each child the goal test already decides as a
     /// win (an unconditional life, a seki area) wins the node at once, before any of them is
@@ -151,6 +160,8 @@ impl Default for SolveConfig {
             static_dead: true,
             immediate_wins: true,
             seki_db: true,
+            eye_join: true,
+            relevance_zones: true,
             threads: 1,
             guide: None,
             guide_plies: DEFAULT_GUIDE_PLIES,

@@ -20,7 +20,10 @@
 //!
 //! - the **defender lives by connection** ([`crate::solver::knowledge::connection`]) when a crucial block has two
 //!   liberties in the region each next to an unconditionally alive defender stone; the zone is
-//!   the block, the two liberties and the UCA components of the living stones. With the static
+//!   the block, the two liberties and the UCA components of the living stones. Or by **one eye
+//!   and a connection**: a crucial block with a one-point eye shares two liberties in the
+//!   region with another defender block with an eye of its own (the zone: both blocks, both
+//!   eyes, both liberties). With the static
 //!   rule (the region; never under superko); the goals with crucial stones only.
 //!
 //! - the **defender lives in a seki** ([`crate::solver::knowledge::seki_leaf`]) the database knows,
@@ -40,8 +43,9 @@ use crate::go::{benson, Board, Color, Point, Zone};
 use crate::problem::{Goal, Problem};
 use crate::solver::kernel::dilate::blocks_and_neighbours;
 use crate::solver::kernel::outside_watch::OutsideWatch;
-use crate::solver::knowledge::connection::{connection_zone, may_connect};
+use crate::solver::knowledge::connection::{connection_zone, eyes_joined_zone, may_connect};
 use crate::solver::knowledge::not_alive::may_be_alive;
+use crate::solver::knowledge::one_eye::{eye_win, no_eye_possible};
 use crate::solver::knowledge::seki_leaf::SekiRule;
 use crate::solver::knowledge::static_ld::StaticRule;
 
@@ -80,6 +84,12 @@ pub enum Reason {
     Connected,
     /// A defender block keeps a seki the database knows ([`crate::solver::knowledge::seki_leaf`]).
     SekiArea,
+    /// The one-eye goals: the defender has an eye in the region connected to every crucial
+    /// stone ([`crate::solver::knowledge::one_eye::eye_win`]).
+    Eye,
+    /// The one-eye goals: safe attacker stones deny every point of the region an eye for ever
+    /// ([`crate::solver::knowledge::one_eye::no_eye_possible`]).
+    NoEyePossible,
 }
 
 /// What decides a node: the goal, the OR player and the crucial stones of a problem.
@@ -111,6 +121,20 @@ pub struct GoalTest {
     /// defender's claim ([`crate::solver::kernel::outside_watch`]): no defender block on or
     /// beside the region may keep a liberty outside it.
     watch: Option<OutsideWatch>,
+    /// The one-eye goals' test ([`Goal::is_one_eye`]), which replaces life: the region where
+    /// the eye must be, and whether the static "no eye possible" rule is on.
+    one_eye: Option<OneEyeTest>,
+    /// With the connection rule: two defender blocks with one eye each, sharing two
+    /// liberties in the region, live ([`eyes_joined_zone`]).
+    eye_join: bool,
+}
+
+/// The goal test of the one-eye goals ([`crate::solver::knowledge::one_eye`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct OneEyeTest {
+    region: Zone,
+    /// The static rule: safe attacker stones deny every point of the region an eye.
+    no_eye_rule: bool,
 }
 
 impl GoalTest {
@@ -120,7 +144,18 @@ impl GoalTest {
     /// [`GoalTest::open_leak`], the connection terminal, and no static rule or seki terminal
     /// (their arguments assume a closed region).
     pub fn new(problem: &Problem) -> GoalTest {
-        let parts = GoalTest::from_parts(problem.goal(), problem.or_player(), problem.crucial());
+        let parts = GoalTest::bare(problem.goal(), problem.or_player(), problem.crucial());
+        if problem.goal().is_one_eye() {
+            // An eye, not life: none of the life rules applies (Benson's life of the crucial
+            // stones, a connection or a seki would not be an eye in the region).
+            return GoalTest {
+                one_eye: Some(OneEyeTest {
+                    region: problem.region(),
+                    no_eye_rule: true,
+                }),
+                ..parts
+            };
+        }
         if problem.is_open() {
             // The connection terminal stays: a connection to unconditionally alive stones
             // through links in the region holds whatever is played outside it.
@@ -144,8 +179,15 @@ impl GoalTest {
     }
 
     /// A goal test from its parts, without the static rule. `crucial` is ignored for
-    /// `LiveAny`/`KillAll`.
+    /// `LiveAny`/`KillAll`. Not for the one-eye goals, whose eye must be in the problem's
+    /// region ([`GoalTest::new`]).
     pub fn from_parts(goal: Goal, or_player: Color, crucial: Zone) -> GoalTest {
+        debug_assert!(!goal.is_one_eye(), "the one-eye goals need the region");
+        GoalTest::bare(goal, or_player, crucial)
+    }
+
+    /// [`GoalTest::from_parts`] for any goal (the one-eye goals' test is added by `new`).
+    fn bare(goal: Goal, or_player: Color, crucial: Zone) -> GoalTest {
         GoalTest {
             goal,
             defender: goal.defender(or_player),
@@ -161,12 +203,18 @@ impl GoalTest {
             open_region: None,
             territory: Zone::EMPTY,
             watch: None,
+            one_eye: None,
+            eye_join: true,
         }
     }
 
     /// The same test with the static rule on, for a problem whose moves are the plays in
     /// `region`.
     pub fn with_static_rule(mut self, region: Zone) -> GoalTest {
+        if let Some(test) = self.one_eye.as_mut() {
+            test.no_eye_rule = true;
+            return self;
+        }
         self.static_rule = Some(StaticRule::new(
             self.goal,
             self.defender,
@@ -186,9 +234,19 @@ impl GoalTest {
     /// the rule's proof that the attacker can empty an area may need a play that superko would
     /// refuse after some line.
     pub fn without_static_rule(mut self) -> GoalTest {
+        if let Some(test) = self.one_eye.as_mut() {
+            test.no_eye_rule = false;
+        }
         self.static_rule = None;
         self.connection_region = None;
         self.seki = None;
+        self
+    }
+
+    /// The same test without the "one eye and a connection" terminal (for measuring what it
+    /// brings).
+    pub fn without_eye_join(mut self) -> GoalTest {
+        self.eye_join = false;
         self
     }
 
@@ -200,7 +258,7 @@ impl GoalTest {
 
     /// Is the static rule on?
     pub fn has_static_rule(&self) -> bool {
-        self.static_rule.is_some()
+        self.static_rule.is_some() || self.one_eye.is_some_and(|t| t.no_eye_rule)
     }
 
     pub fn defender(&self) -> Color {
@@ -253,6 +311,9 @@ impl GoalTest {
         board: &Board,
         may_live: impl FnOnce(&Zone) -> bool,
     ) -> Option<(Leaf, Reason)> {
+        if let Some(test) = self.one_eye {
+            return self.decide_one_eye(board, test);
+        }
         let defender_stones = board.stones(self.defender);
         if self.goal.every_crucial_block() {
             return self.decide_every_block(board, &defender_stones, may_live);
@@ -303,7 +364,13 @@ impl GoalTest {
             return Some((self.outcome(true, zone), Reason::Alive));
         }
         if let Some(region) = self.connection_region.filter(|_| connectable) {
-            if let Some(mut zone) = connection_zone(board, self.defender, &decisive, &region, &life)
+            let joined = || {
+                self.eye_join
+                    .then(|| eyes_joined_zone(board, self.defender, &decisive, &region))
+                    .flatten()
+            };
+            if let Some(mut zone) =
+                connection_zone(board, self.defender, &decisive, &region, &life).or_else(joined)
             {
                 if self.open_region.is_some() {
                     // As for life above: the lines here passed positions without a leak.
@@ -393,6 +460,33 @@ impl GoalTest {
         }
         self.outside_leak(board)
             .or_else(|| self.seki_or_static_dead(board))
+    }
+
+    /// The goal test of the one-eye goals ([`crate::solver::knowledge::one_eye`]): any crucial
+    /// stone captured fails the defender (the zone: that point, as for the every-block goals);
+    /// an eye in the region connected to every crucial stone wins it; with the static rule,
+    /// safe attacker stones denying every point of the region an eye fail it.
+    fn decide_one_eye(&self, board: &Board, test: OneEyeTest) -> Option<(Leaf, Reason)> {
+        let defender_stones = board.stones(self.defender);
+        if let Some(lost) = self.crucial.difference(&defender_stones).first() {
+            let mut zone = Zone::new();
+            zone.insert(lost);
+            return Some((self.outcome(false, zone), Reason::Captured));
+        }
+        if let Some(zone) = eye_win(board, self.defender, &self.crucial, &test.region) {
+            return Some((self.outcome(true, zone), Reason::Eye));
+        }
+        if test.no_eye_rule {
+            if let Some(zone) = no_eye_possible(board, self.defender, &test.region) {
+                return Some((self.outcome(false, zone), Reason::NoEyePossible));
+            }
+        }
+        None
+    }
+
+    /// Is this the goal test of a one-eye goal?
+    pub fn is_one_eye(&self) -> bool {
+        self.one_eye.is_some()
     }
 
     /// **The outside watch** ([`crate::solver::kernel::outside_watch`]): a defender block on
@@ -511,6 +605,107 @@ mod tests {
         . . . . . . .
         . . . . . . .
     ";
+
+    /// The one-eye goals: an eye in the region connected to every crucial stone wins the
+    /// defender's claim (its shape and block as the zone), the eye outside the region does not
+    /// count, a crucial stone captured fails it, and safe attacker stones denying every point
+    /// fail it by the static rule, which `without_static_rule` switches off.
+    #[test]
+    fn the_one_eye_goal_test() {
+        use crate::problem::ProblemSetup;
+        let position = "
+            . O . O X . .
+            O O O . X . .
+            X X X X X . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+        ";
+        let claim = |b: &Board, region: Zone, goal: Goal| {
+            let mut setup = ProblemSetup::new(7);
+            setup.stones.black = b.stones(Color::Black);
+            setup.stones.white = b.stones(Color::White);
+            setup.to_move = Some(Color::White);
+            setup.or_player = Some(if goal == Goal::OneEye {
+                Color::White
+            } else {
+                Color::Black
+            });
+            setup.goal = Some(goal);
+            setup.region = Some(region);
+            setup.crucial = crucial(&[(1, 0)]);
+            setup.validate().expect("valid")
+        };
+        let b = board(position);
+        // The eye at (0,0) is outside the region {(2,0), (3,1)}: undecided.
+        let region = crucial(&[(2, 0), (3, 1)]);
+        let p = claim(&b, region, Goal::OneEye);
+        assert_eq!(GoalTest::new(&p).evaluate(&b), None);
+        // White fills (3,1): (2,0) becomes an eye of the block holding the crucial stone.
+        let mut made = board(position);
+        made.play(Color::White, crate::go::Move::Play(Point::new(3, 1)))
+            .expect("legal");
+        let leaf = GoalTest::new(&p).evaluate(&made).expect("an eye");
+        assert!(leaf.is_win());
+        assert!(leaf.zone().contains(Point::new(2, 0)));
+        let deny = claim(&b, region, Goal::NoEye);
+        assert!(!GoalTest::new(&deny)
+            .evaluate(&made)
+            .expect("an eye")
+            .is_win());
+        // Black fills (3,1) instead, joining the wall (which has liberties outside the region,
+        // so it is never captured): (3,1) holds a wall stone and (2,0), an edge point, has a
+        // wall stone on a diagonal. Every point of the region is denied an eye for ever.
+        let mut denied = board(position);
+        denied
+            .play(Color::Black, crate::go::Move::Play(Point::new(3, 1)))
+            .expect("legal");
+        let leaf = GoalTest::new(&p)
+            .evaluate(&denied)
+            .expect("no eye possible");
+        assert!(!leaf.is_win());
+        assert_eq!(
+            GoalTest::new(&p).without_static_rule().evaluate(&denied),
+            None
+        );
+    }
+
+    /// One eye and a connection: a crucial block with one eye sharing two liberties with a
+    /// block with an eye of its own lives (a connection leaf), not without the terminal.
+    #[test]
+    fn one_eye_and_a_connection_live() {
+        use crate::problem::ProblemSetup;
+        let b = board(
+            "
+            . O . O . O X
+            O O . O O O X
+            X X X X X X X
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+        ",
+        );
+        let mut setup = ProblemSetup::new(7);
+        setup.stones.black = b.stones(Color::Black);
+        setup.stones.white = b.stones(Color::White);
+        setup.to_move = Some(Color::Black);
+        setup.or_player = Some(Color::White);
+        setup.goal = Some(Goal::Live);
+        // The eyes in the region too, so that the region is closed round the crucial block.
+        setup.region = Some(crucial(&[(0, 0), (2, 0), (2, 1), (4, 0)]));
+        setup.crucial = crucial(&[(1, 1)]);
+        let p = setup.validate().expect("valid");
+        let (leaf, reason) = GoalTest::new(&p).decide(&b).expect("lives");
+        assert!(leaf.is_win());
+        assert_eq!(reason, Reason::Connected);
+        assert!(
+            leaf.zone().contains(Point::new(4, 0)),
+            "the other block's eye"
+        );
+        assert_eq!(GoalTest::new(&p).without_eye_join().decide(&b), None);
+    }
 
     /// The every-block goals: one living crucial block is not enough, one captured is a
     /// failure (with that point as the zone), every one living wins with their components.

@@ -22,6 +22,7 @@ use crate::solver::kernel::table_pool::PooledTable;
 use crate::solver::kernel::tt::TranspositionTable;
 use crate::solver::kernel::undecided_memo::UndecidedMemo;
 use crate::solver::knowledge::not_alive::not_alive_zone;
+use crate::solver::knowledge::one_eye::no_eye_now;
 use crate::solver::knowledge::pattern_table::PatternTable;
 use crate::solver::proof::ProofTree;
 use std::any::Any;
@@ -244,6 +245,9 @@ impl<'a> Solver<'a> {
         };
         if !config.seki_db {
             goal_test = goal_test.without_seki_db();
+        }
+        if !config.eye_join {
+            goal_test = goal_test.without_eye_join();
         }
         Solver {
             problem,
@@ -579,6 +583,14 @@ impl<'a> Solver<'a> {
             // (A claimed territory may be lost with every crucial block alive: no certificate
             // smaller than the board.)
             return self.full_zone();
+        }
+        if self.problem.goal().is_one_eye() {
+            // The one-eye goals: the game ended without an eye connected to every crucial
+            // stone; the certificate of that (`knowledge::one_eye::no_eye_now`).
+            let (crucial, region) = (self.problem.crucial(), self.problem.region());
+            let mut z = no_eye_now(board, self.rules.defender, &crucial, &region);
+            close(board, &mut z);
+            return z;
         }
         let decisive = if self.problem.goal().needs_crucial_stones() {
             self.problem.crucial()

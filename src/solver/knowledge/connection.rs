@@ -29,8 +29,28 @@
 //! components live with the same vital regions, `B` (perhaps grown outside the zone) still has
 //! `p` and `q` as liberties next to them, and the argument is the same. The checker re-derives
 //! each such leaf by playing it out (`checker.rs`).
+//!
+//! **One eye and a connection** ([`eyes_joined_zone`], the one-eye issue's "one eye plus a
+//! connection as life"): a crucial block `B` with one eye `e` (an empty point all of whose
+//! neighbours are `B`'s stones) and another defender block `G` with an eye `f` of its own, `B`
+//! and `G` sharing two liberties `p` and `q` in the region, lives. The argument is the one
+//! above with `G` for the living stones:
+//! - *Nothing can take `B` or `G` first.* Each has at least three liberties (its eye, `p`,
+//!   `q`), so no attacker move captures either; a play on `e` or `f` is suicide. One move fills
+//!   at most one of `p` and `q`.
+//! - *The defender can play the other one*, for the same reasons as above (no suicide: it
+//!   joins blocks with eyes; no ko capture; no ko ban on a point empty before the attacker's
+//!   move; with the defender to move a ban forbids at most one of them; off under superko).
+//! - *Then the joined block has two eyes*, `e` and `f`: each a one-point region all of whose
+//!   neighbours are the block, so two vital regions (Benson), and `B`'s stones are
+//!   unconditionally alive.
+//!
+//! Its zone: `B`'s and `G`'s stones, `e`, `f`, `p` and `q`. A position with the same contents
+//! there has `e` and `f` enclosed by blocks holding those stones (already one block, or still
+//! two sharing `p` and `q`), and the argument is the same. The checker plays it out as any
+//! connection leaf.
 
-use crate::go::{Benson, Board, Color, Zone};
+use crate::go::{Benson, Board, Color, Point, Zone};
 
 /// Might a block of `decisive` connect to safe stones: two of its liberties in `region` each
 /// next to a defender stone of another block? (A cheap test before Benson's algorithm.)
@@ -88,4 +108,139 @@ pub fn connection_zone(
         }
     }
     best
+}
+
+/// The zone of the smallest "one eye and a connection" life of a block of `decisive` (see the
+/// module documentation): the block with an eye, another defender block with an eye, and two
+/// shared liberties in `region`.
+pub fn eyes_joined_zone(
+    board: &Board,
+    defender: Color,
+    decisive: &Zone,
+    region: &Zone,
+) -> Option<Zone> {
+    let mut best: Option<Zone> = None;
+    for (p, block) in board.blocks_of(decisive) {
+        let Some(eye) = one_point_eye(board, &block) else {
+            continue;
+        };
+        let shared: Vec<Point> = board
+            .liberties(p)
+            .iter()
+            .filter(|&l| region.contains(l))
+            .collect();
+        let mut partners: Vec<Point> = Vec::new();
+        for &l in &shared {
+            for n in l.neighbors() {
+                if board.on_board(n)
+                    && board.color_at(n) == Some(defender)
+                    && !block.contains(n)
+                    && !partners
+                        .iter()
+                        .any(|&q| board.block_id(q) == board.block_id(n))
+                {
+                    partners.push(n);
+                }
+            }
+        }
+        for g in partners {
+            let other = board.block_stones(g);
+            let links: Vec<Point> = shared
+                .iter()
+                .copied()
+                .filter(|l| l.neighbors().into_iter().any(|n| other.contains(n)))
+                .take(2)
+                .collect();
+            if links.len() < 2 {
+                continue;
+            }
+            let Some(other_eye) = one_point_eye(board, &other) else {
+                continue;
+            };
+            let mut zone = block.union(&other);
+            for q in [eye, other_eye, links[0], links[1]] {
+                zone.insert(q);
+            }
+            if best.is_none_or(|b| zone.len() < b.len()) {
+                best = Some(zone);
+            }
+        }
+    }
+    best
+}
+
+/// An empty point all of whose neighbours on the board are stones of `block` (the first in
+/// zone order), if any.
+fn one_point_eye(board: &Board, block: &Zone) -> Option<Point> {
+    let size = board.size();
+    block
+        .grow(size)
+        .difference(block)
+        .intersection(&board.empty_points())
+        .iter()
+        .find(|e| {
+            e.neighbors()
+                .into_iter()
+                .filter(|&n| board.on_board(n))
+                .all(|n| block.contains(n))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::fixtures::{board, zone};
+
+    /// Two white blocks, each with a one-point eye, sharing two liberties: the crucial one
+    /// lives by joining; with one shared liberty filled, not.
+    #[test]
+    fn two_blocks_with_one_eye_each_and_two_links_live() {
+        let b = board(
+            "
+            . O X . O . X
+            O O X . O O X
+            X X X . X X X
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            ",
+        );
+        // Not yet: the two white blocks share no liberty.
+        let region = zone(&[(3, 0), (3, 1), (3, 2), (2, 0), (2, 1), (2, 2)]);
+        let crucial = zone(&[(1, 1)]);
+        assert!(eyes_joined_zone(&b, Color::White, &crucial, &region).is_none());
+        let joined = board(
+            "
+            . O . . O . X
+            O O . . O O X
+            X X X X X X X
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            ",
+        );
+        let region = zone(&[(2, 0), (3, 0), (2, 1), (3, 1)]);
+        // Two columns apart: no liberty is next to both blocks.
+        assert!(eyes_joined_zone(&joined, Color::White, &crucial, &region).is_none());
+        let linked = board(
+            "
+            . O . O . O X
+            O O . O O O X
+            X X X X X X X
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            ",
+        );
+        let region = zone(&[(2, 0), (2, 1)]);
+        let z = eyes_joined_zone(&linked, Color::White, &crucial, &region).expect("joined");
+        for p in [(0, 0), (4, 0), (2, 0), (2, 1), (1, 1), (3, 1)] {
+            assert!(z.contains(Point::new(p.0, p.1)), "{p:?}");
+        }
+        let one_link = zone(&[(2, 0)]);
+        assert!(eyes_joined_zone(&linked, Color::White, &crucial, &one_link).is_none());
+    }
 }

@@ -5,6 +5,7 @@
 //! - [`pattern_table`]: proven wins found again where only stones outside their zone differ,
 //!   and [`pattern_store`]: those wins kept on disk between runs;
 //! - [`connection`]: connection to safe stones; [`not_alive`]: the zone of "not alive";
+//! - [`one_eye`]: the goal test of the one-eye problem (an eye, no eye possible, no eye now);
 //! - [`table_file`]: the one binary format (header, checksum, errors) of the static table, the
 //!   seki database and the pattern store's files;
 //! - [`guide`]: what orders moves and guides best-first search (a net through `crate::nn`),
@@ -13,6 +14,7 @@
 pub mod connection;
 pub mod guide;
 pub mod not_alive;
+pub mod one_eye;
 pub mod pattern_store;
 pub mod pattern_table;
 pub mod playout;

@@ -51,6 +51,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
+use crate::solver::proof::checker_eye::one_eye_reading;
 use crate::solver::proof::checker_life::{
     any_alive_reading, every_alive_reading, lasting_alive, territory_safe_reading,
 };
@@ -301,6 +302,11 @@ impl<'a> Checker<'a> {
 
     /// [`Self::settled`] with what the answer read (the crucial points and the life test's).
     fn settled_reading(&self, board: &Board) -> (Option<bool>, Zone) {
+        if self.problem.goal().is_one_eye() {
+            // The one-eye goals: an eye, not life (read on its own, `checker_eye`).
+            let crucial = self.crucial.unwrap_or_default();
+            return one_eye_reading(board, self.defender, &crucial, &self.region);
+        }
         let stones = board.stones(self.defender);
         let every = self.problem.goal().every_crucial_block();
         let (decisive, mut reads) = match self.crucial {

@@ -112,6 +112,8 @@ impl Solver<'_> {
                 Reason::Alive => LeafKind::Alive,
                 Reason::Connected => LeafKind::Connected,
                 Reason::SekiArea => LeafKind::SekiArea,
+                Reason::Eye => LeafKind::Eye,
+                Reason::NoEyePossible => LeafKind::NoEyePossible,
             };
             return Some(self.leaf_node(to_move, zone, kind));
         }

@@ -1,6 +1,6 @@
 //! Proofs: the proof tree of a win ([`tree`], its types re-exported here), its extraction from
-//! a search (`extract`), the independent checker ([`checker`], with its own life, seki, static
-//! and zone rules), checking every reported proof within bounds ([`certify`]), proofs as SGF
+//! a search (`extract`), the independent checker ([`checker`], with its own life, seki, static,
+//! eye and zone rules), checking every reported proof within bounds ([`certify`]), proofs as SGF
 //! files ([`proof_sgf`]), the reproduction file of a rejected proof ([`repro`]), corrupting a
 //! proof on purpose for tests of that path ([`fault`]) and the proof played against a person
 //! ([`replay`]).
@@ -8,6 +8,7 @@
 pub mod certify;
 pub mod checked;
 pub mod checker;
+pub(in crate::solver) mod checker_eye;
 pub(in crate::solver) mod checker_life;
 pub(in crate::solver) mod checker_seki;
 pub(in crate::solver) mod checker_static;

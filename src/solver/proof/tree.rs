@@ -50,6 +50,12 @@ pub enum LeafKind {
     /// under the solver's rules ([`crate::solver::knowledge::seki_leaf`]): the block is never captured. The
     /// checker finds the area again and replays the survival game without the database.
     SekiArea,
+    /// The one-eye goals: an eye in the region connected to every crucial stone
+    /// ([`crate::solver::knowledge::one_eye`]); the checker finds it on its own.
+    Eye,
+    /// The one-eye goals: safe attacker stones (each with a liberty outside the region) deny
+    /// every point of the region an eye for ever; the checker re-derives it on its own.
+    NoEyePossible,
 }
 
 /// A node of a proof tree.

@@ -12,6 +12,15 @@
 //!   to a Benson-UCA block; it is dead when every crucial stone has been captured (the goals with
 //!   crucial stones). When both sides pass in a row the game ends: the defender has lived when
 //!   seki is life (`live`/`kill`: a crucial stone is still on the board), else it is dead;
+//! - the one-eye goals (`one-eye`/`no-eye`) ask for an eye instead of life: the defender wins
+//!   when a point of the region is empty, every orthogonal neighbour on the board holds a
+//!   defender stone, every diagonal neighbour on the board does too except at most one (none
+//!   on the edge), and the block round it holds every crucial stone; it fails when any crucial
+//!   stone has been captured, and when the game ends by two passes. One static rule, so that
+//!   the reference can settle the attacker's wins on regions of up to 18 points: when every
+//!   point of the region is denied an eye for ever (it, or an orthogonal neighbour, or two
+//!   diagonal neighbours — one on the edge — hold attacker stones whose block has an empty
+//!   liberty outside the region, which no move can fill) the defender has failed;
 //! - a side whose ko rule is `disallow` never makes a ko capture (a capture that leaves a simple-ko
 //!   point); a `master` may retake a ko at once (it ignores the simple-ko ban);
 //! - repetition, one of two rules ([`Repetition`]): positional superko for both sides (a play
@@ -65,6 +74,8 @@ pub struct Exhaustive {
     seki_is_life: bool,
     /// The every-block goals (`live-all`, `kill-any`, …): every crucial stone must live.
     every_block: bool,
+    /// The one-eye goals (`one-eye`, `no-eye`): an eye in the region, not life.
+    one_eye: bool,
     /// An open-boundary problem ([`Problem::is_open`]): a crucial block with a liberty outside
     /// the region fails the OR player (tested after life).
     open: bool,
@@ -90,6 +101,9 @@ pub struct Exhaustive {
     history: Vec<u64>,
     /// Results that do not depend on history, by (position hash, last move was a pass).
     memo: HashMap<(u64, bool), bool>,
+    /// Iterative deepening ([`Exhaustive::solve_iterating`]): positions where the OR player
+    /// did not win within the plies recorded (a depth cut below), by the same key.
+    shallow: HashMap<(u64, bool), u32>,
     /// Nodes visited.
     pub nodes: u64,
     /// The search gives up (and [`Exhaustive::solve_within`] returns `None`) past this many nodes.
@@ -111,6 +125,7 @@ impl Exhaustive {
             or_defends: problem.goal().or_defends(),
             seki_is_life: problem.goal().seki_is_life(),
             every_block: problem.goal().every_crucial_block(),
+            one_eye: problem.goal().is_one_eye(),
             open: problem.is_open(),
             territory: problem.territory(),
             watch_exempt: (problem.goal().every_crucial_block()
@@ -124,6 +139,7 @@ impl Exhaustive {
             ko_master: [Color::Black, Color::White].map(|c| problem.ko_rule(c).ignores_ko_ban()),
             history: vec![problem.board().hash()],
             memo: HashMap::new(),
+            shallow: HashMap::new(),
             nodes: 0,
             max_nodes: u64::MAX,
         }
@@ -172,6 +188,134 @@ impl Exhaustive {
         Some((or_outcome(problem, lives), self.nodes))
     }
 
+    /// The result for the OR player of `problem` under the cycle rule by *iterative deepening*:
+    /// the same game searched to 1, 2, 3, … plies (a node at the ply limit counts as a failure
+    /// of the OR player, marked as cut) until the OR player wins (a win found within a limit
+    /// is a win: it never rests on a cut) or a search without a cut fails it. Finds short wins
+    /// far sooner than [`Exhaustive::solve_with`], which must refute every losing first move
+    /// completely before it tries the winning one. Exact results are remembered across the
+    /// iterations; failures with a cut below, with the plies they had. `None` past `max_nodes`
+    /// (all iterations counted) or 400 plies.
+    pub fn solve_iterating(problem: &Problem, max_nodes: u64) -> Option<(Outcome, u64)> {
+        let mut search = Exhaustive::with_rule(problem, Repetition::CycleFailsOr);
+        search.max_nodes = max_nodes;
+        for depth in 1..=400 {
+            let mut board = problem.board().clone();
+            let (lives, _, cut) = search.limited(&mut board, problem.to_move(), false, depth);
+            if search.nodes > max_nodes {
+                return None;
+            }
+            let outcome = or_outcome(problem, lives);
+            if outcome == Outcome::Win || !cut {
+                return Some((outcome, search.nodes));
+            }
+        }
+        None
+    }
+
+    /// [`Exhaustive::search`] within `depth` plies: whether the defender lives, the earliest
+    /// line index a repetition below referred to, and whether a ply limit cut the result (never
+    /// for a win of the OR player).
+    fn limited(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        depth: u32,
+    ) -> (bool, usize, bool) {
+        let or_fails = !self.or_defends;
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return (or_fails, 0, true);
+        }
+        if let Some(result) = self.settled(board) {
+            return (result, usize::MAX, false);
+        }
+        let key = (board.position_hash(to_move), passed);
+        if let Some(&result) = self.memo.get(&key) {
+            return (result, usize::MAX, false);
+        }
+        if self.shallow.get(&key).is_some_and(|&d| depth <= d) {
+            return (or_fails, usize::MAX, true);
+        }
+        let own_index = self.states.len();
+        if let Some(i) = self.states.iter().position(|&s| s == key) {
+            return (or_fails, i, false);
+        }
+        if depth == 0 {
+            return (or_fails, usize::MAX, true);
+        }
+        self.states.push(key);
+        let (result, earliest, cut) = self.limited_expand(board, to_move, passed, depth);
+        self.states.pop();
+        let or_wins = result == self.or_defends;
+        if or_wins || (!cut && earliest >= own_index) {
+            self.memo.insert(key, result);
+        } else if earliest >= own_index {
+            self.shallow.insert(key, depth);
+        }
+        (result, earliest, cut)
+    }
+
+    /// [`Exhaustive::expand`] within `depth` plies (see [`Exhaustive::limited`]).
+    fn limited_expand(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passed: bool,
+        depth: u32,
+    ) -> (bool, usize, bool) {
+        let wants_life = to_move == self.defender;
+        let mut earliest = usize::MAX;
+        let mut cut = false;
+        let mut moves = board.legal_moves(to_move, Some(&self.region));
+        if let Some(k) = board.ko_point_for(to_move) {
+            if self.ko_master[to_move.index()] && self.region.contains(k) {
+                moves.push(k);
+            }
+        }
+        for p in moves {
+            board.play_recorded_lifting_ko(to_move, Move::Play(p));
+            if self.no_ko_capture[to_move.index()] && board.ko().is_some() {
+                board.undo();
+                continue;
+            }
+            let (lives, below, child_cut) =
+                self.limited(board, to_move.opponent(), false, depth - 1);
+            board.undo();
+            earliest = earliest.min(below);
+            if lives == wants_life {
+                return (lives, earliest, child_cut);
+            }
+            cut |= child_cut;
+        }
+        if passed {
+            // Two passes in a row end the game, as in `expand`.
+            let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
+            let watched = self.every_block || (self.open && self.or_defends);
+            let near = board
+                .stones(self.defender)
+                .intersection(&self.region.grow(board.size()));
+            let leaks = watched && self.leaks(board, &near);
+            let territory = !self.territory.is_empty();
+            let lives = self.seki_is_life && left && !leaks && !territory;
+            return if lives == wants_life {
+                (lives, earliest, false)
+            } else {
+                (lives, earliest, cut)
+            };
+        }
+        board.play_recorded(to_move, Move::Pass);
+        let (lives, below, child_cut) = self.limited(board, to_move.opponent(), true, depth - 1);
+        board.undo();
+        earliest = earliest.min(below);
+        if lives == wants_life {
+            (lives, earliest, child_cut)
+        } else {
+            (lives, earliest, cut || child_cut)
+        }
+    }
+
     /// The result for the OR player after the side to move plays `first` (which must be legal).
     pub fn solve_after(problem: &Problem, first: Move) -> Outcome {
         let mut search = Exhaustive::new(problem);
@@ -194,6 +338,15 @@ impl Exhaustive {
         };
         if self.crucial.is_some() && decisive.is_empty() {
             return Some(false);
+        }
+        if self.one_eye {
+            if Some(decisive) != self.crucial {
+                return Some(false);
+            }
+            if self.has_eye(board, &decisive) {
+                return Some(true);
+            }
+            return self.no_eye_ever(board).then_some(false);
         }
         if self.every_block {
             // The every-block goals: dead as soon as one crucial stone is gone, alive when
@@ -225,6 +378,83 @@ impl Exhaustive {
             return Some(!self.or_defends);
         }
         self.outside_leak(board).then_some(false)
+    }
+
+    /// The one-eye goals: is a point of the region an eye (see the module documentation) whose
+    /// block holds every stone of `crucial`?
+    fn has_eye(&self, board: &Board, crucial: &Zone) -> bool {
+        let size = board.size() as i64;
+        let at = |x: i64, y: i64| -> Option<Option<Color>> {
+            (x >= 0 && y >= 0 && x < size && y < size)
+                .then(|| board.color_at(tsumego_studio::go::Point::new(x as usize, y as usize)))
+        };
+        self.region.iter().any(|p| {
+            if !board.is_empty(p) {
+                return false;
+            }
+            let (x, y) = (p.x() as i64, p.y() as i64);
+            let sides: Vec<Option<Color>> = [(0, -1), (-1, 0), (1, 0), (0, 1)]
+                .iter()
+                .filter_map(|&(dx, dy)| at(x + dx, y + dy))
+                .collect();
+            if sides.iter().any(|&c| c != Some(self.defender)) {
+                return false;
+            }
+            let gaps = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+                .iter()
+                .filter_map(|&(dx, dy)| at(x + dx, y + dy))
+                .filter(|&c| c != Some(self.defender))
+                .count();
+            if gaps > usize::from(sides.len() == 4) {
+                return false;
+            }
+            let side = [(0, -1), (-1, 0), (1, 0), (0, 1)]
+                .iter()
+                .map(|&(dx, dy)| (x + dx, y + dy))
+                .find(|&(a, b)| a >= 0 && b >= 0 && a < size && b < size)
+                .map(|(a, b)| tsumego_studio::go::Point::new(a as usize, b as usize));
+            side.is_some_and(|s| crucial.is_subset(&board.block_stones(s)))
+        })
+    }
+
+    /// The one-eye goals' static rule (see the module documentation): is every point of the
+    /// region denied an eye for ever by attacker blocks with an empty liberty outside it?
+    fn no_eye_ever(&self, board: &Board) -> bool {
+        let attacker = self.defender.opponent();
+        let size = board.size() as i64;
+        let outside = board.empty_points().difference(&self.region);
+        let lasting = |x: i64, y: i64| -> Option<bool> {
+            if x < 0 || y < 0 || x >= size || y >= size {
+                return None;
+            }
+            let p = tsumego_studio::go::Point::new(x as usize, y as usize);
+            Some(
+                board.color_at(p) == Some(attacker)
+                    && board
+                        .block_stones(p)
+                        .grow(board.size())
+                        .intersects(&outside),
+            )
+        };
+        self.region.iter().all(|q| {
+            let (x, y) = (q.x() as i64, q.y() as i64);
+            if lasting(x, y) == Some(true) {
+                return true;
+            }
+            let sides: Vec<bool> = [(0, -1), (-1, 0), (1, 0), (0, 1)]
+                .iter()
+                .filter_map(|&(dx, dy)| lasting(x + dx, y + dy))
+                .collect();
+            if sides.contains(&true) {
+                return true;
+            }
+            let corners = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+                .iter()
+                .filter_map(|&(dx, dy)| lasting(x + dx, y + dy))
+                .filter(|&l| l)
+                .count();
+            corners >= if sides.len() == 4 { 2 } else { 1 }
+        })
     }
 
     /// The outside watch: has a defender block on or beside the region, with no exempt stone

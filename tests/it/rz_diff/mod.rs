@@ -19,7 +19,8 @@
 
 use crate::exhaustive::{Exhaustive, Repetition};
 use crate::random_problems::{random_problem_with, Fill};
-use tsumego_studio::go::{benson, Zone};
+use tsumego_studio::go::{benson, Color, Zone};
+use tsumego_studio::problem::compose_one_eye::compose;
 use tsumego_studio::problem::{KoRule, Outcome, Problem};
 use tsumego_studio::solver::proof::checker::{check_proof, CheckError};
 use tsumego_studio::solver::{Engine, SolveConfig, Solver, StopReason};
@@ -56,6 +57,9 @@ pub struct Sample {
     /// With `every_block`: the defender also claims a territory (Safety Solver 2.0's
     /// *territory safe*), about half the region's points without a defender stone.
     pub territory: bool,
+    /// Ask the one-eye goals (`one-eye`/`no-eye`) of the problems instead of life: one
+    /// family (an eye is no matter of seki).
+    pub one_eye: bool,
 }
 
 /// Solve `problem` with each engine of `sample`, compare with `expected`, check the proofs;
@@ -167,6 +171,9 @@ pub struct Tally {
     /// Claims of a territory ([`Sample::territory`]) whose defender keeps it (the reference
     /// says so).
     pub territory_kept: u64,
+    /// One-eye claims ([`Sample::one_eye`]) where the defender makes its eye (the reference
+    /// says so).
+    pub eyes_made: u64,
 }
 
 /// `problem` with about half the empty points that are not liberties of its crucial
@@ -240,25 +247,44 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
         // a ko shape planted.
         let fill = [Fill::Sparse, Fill::Dense, Fill::Ko][(i % 3) as usize];
         let r = random_problem_with(SEED, i, MAX_EMPTY, fill);
-        let blocks = r.problem.board().blocks_of(&r.problem.crucial()).count();
+        // The one-eye rows: every other problem a composed one-eye position (a group with a
+        // safe eye outside the region, `problem::compose_one_eye`), small enough for the
+        // reference, either side to move and claiming.
+        let drawn = if sample.one_eye && i % 2 == 1 {
+            let side = if i % 4 == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            compose(SEED, i, 6, MAX_EMPTY).problem(side)
+        } else {
+            r.problem.clone()
+        };
+        let blocks = drawn.board().blocks_of(&drawn.crucial()).count();
         t.several_blocks += u64::from(blocks >= 2);
         let base = if sample.open {
-            match opened(&r.problem, i) {
+            match opened(&drawn, i) {
                 Some(p) => {
                     t.opened += 1;
                     p
                 }
-                None => r.problem.clone(),
+                None => drawn.clone(),
             }
         } else {
-            r.problem.clone()
+            drawn.clone()
         };
         let mut own = [None, None];
-        for (family, seki) in [false, true].into_iter().enumerate() {
+        let families: &[bool] = if sample.one_eye {
+            &[false]
+        } else {
+            &[false, true]
+        };
+        for (family, &seki) in families.iter().enumerate() {
             let p = base
                 .clone()
                 .with_seki(seki)
                 .with_every_block(sample.every_block);
+            let p = if sample.one_eye { p.with_one_eye() } else { p };
             let p = if sample.territory {
                 with_territory(&p, i)
             } else {
@@ -288,6 +314,8 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
             own[family] = Some(a);
             t.territory_kept +=
                 u64::from(sample.territory && (a == Outcome::Win) == p.goal().or_defends());
+            t.eyes_made +=
+                u64::from(sample.one_eye && (a == Outcome::Win) == p.goal().or_defends());
             for (q, outcome) in [(&p, a), (&switched, b)] {
                 // An open-boundary claim's opposite is no complement (a leak fails either OR
                 // player): it gets its own reference.
@@ -315,7 +343,7 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
         if let [Some(uca), Some(seki)] = own {
             // The OR player defends in one of the two claims: the defender lives only by seki
             // when the seki family's defender result is "lives" and the other's is not.
-            let lives = |o: Outcome| (o == Outcome::Win) == r.problem.goal().or_defends();
+            let lives = |o: Outcome| (o == Outcome::Win) == drawn.goal().or_defends();
             t.seki += u64::from(lives(seki) && !lives(uca));
         }
     }
@@ -380,6 +408,14 @@ pub fn run(sample: &Sample) -> [u64; 2] {
             !sample.every_block || several * 4 >= drawn,
             "only {several} problems with several crucial blocks in {drawn}"
         );
+        if sample.one_eye {
+            // The eye is made in some claims, and the rest fail by capture, by safe stones
+            // denying every point, or by two passes; ko and seki floors are life's.
+            let made = sum(&|t| t.eyes_made);
+            eprintln!("{made} one-eye claims with the eye made of {drawn} drawn");
+            assert!(made * 10 >= drawn, "only {made} eyes made in {drawn}");
+            return compared;
+        }
         if sample.territory {
             // A territory is never won by two passes: no seki. The random problems' defender
             // seldom lives (9 of the first 60 problems' 120 every-block claims), and a claimed

@@ -382,6 +382,8 @@ fn role_from_name(name: &str) -> Option<Role> {
         LeafKind::StaticDead,
         LeafKind::Connected,
         LeafKind::SekiArea,
+        LeafKind::Eye,
+        LeafKind::NoEyePossible,
     ];
     [Role::Or, Role::And]
         .into_iter()

@@ -80,6 +80,8 @@ fn achieves(goal: Goal) -> &'static str {
         Goal::LiveAllUca => "keeps every block unconditionally alive",
         Goal::KillAny => "captures a block",
         Goal::KillAnyUca => "prevents some block's unconditional life",
+        Goal::OneEye => "makes an eye connected to every crucial stone",
+        Goal::NoEye => "denies the eye (or captures a crucial stone)",
     }
 }
 
@@ -195,6 +197,8 @@ impl Writer {
                     }
                     LeafKind::Connected => "connected to unconditionally alive stones",
                     LeafKind::SekiArea => "seki (database), the enclosing block never falls",
+                    LeafKind::Eye => "an eye connected to every crucial stone",
+                    LeafKind::NoEyePossible => "no eye possible (safe stones deny every point)",
                 };
                 format!("Leaf: {why}; {zone}")
             }
@@ -232,6 +236,8 @@ pub(super) fn role_name(role: Role) -> &'static str {
         Role::Leaf(LeafKind::StaticDead) => "static-dead",
         Role::Leaf(LeafKind::Connected) => "connected",
         Role::Leaf(LeafKind::SekiArea) => "seki-area",
+        Role::Leaf(LeafKind::Eye) => "eye",
+        Role::Leaf(LeafKind::NoEyePossible) => "no-eye-possible",
     }
 }
 
