@@ -109,6 +109,10 @@ pub struct SearchArgs {
     /// plain proof-number search), for measuring what they bring.
     #[arg(long, hide = true)]
     pub no_rz: bool,
+    /// Switch on df-pn's eye knowledge in the move costs of the one-eye goals (an experiment,
+    /// off by default: it cost nodes on the one-eye set).
+    #[arg(long, hide = true)]
+    pub eye_costs: bool,
     /// Count seki as life whatever the file says: the research goals become their Go forms
     /// (`live-uca` → `live`, `kill-uca` → `kill`, `live-any` → `live-any-seki`, `kill-all` →
     /// `kill-all-seki`), as Go players and the seki-database paper's Killall-Go count it.
@@ -200,6 +204,7 @@ impl Default for SearchArgs {
             no_seki_db: false,
             no_eye_join: false,
             no_rz: false,
+            eye_costs: false,
             seki_life: false,
             threads: 1,
             net: None,
@@ -252,6 +257,7 @@ impl SearchArgs {
             seki_db: !self.no_seki_db,
             eye_join: !self.no_eye_join,
             relevance_zones: !self.no_rz,
+            eye_costs: self.eye_costs,
             // The portfolio's first lane (df-pn); `SearchArgs::request` makes both.
             engine: self.engine.first_engine(),
             null_moves: if self.pass_not_first {

@@ -19,7 +19,7 @@
 //!
 //! The one-eye goals (`one-eye`/`no-eye`) take the same steps, except that search 1 is made
 //! of two: the claim with half the budget and, when that is not decided, the opposite claim
-//! with the rest. Their two claims exclude each other (two winning strategies played against
+//! with the rest (and when that fails early, the claim again with what is left). Their two claims exclude each other (two winning strategies played against
 //! each other would give one line won by both), so the opposite claim's win is the claim's
 //! failure, and its proof the failure's certificate ([`Analysis::opposite`]). A failure is far
 //! cheaper to show so: the opposite claim's AND nodes have must-play regions, a disproof has
@@ -260,6 +260,11 @@ fn first_search(
     let flipped = base.flipped();
     let wins = run(&flipped, "the opposite claim", budget);
     if wins.status != Status::Win {
+        // The opposite claim's failure says nothing of this one (play may never end): the
+        // claim again with what is left, its table as the first half left it.
+        if wins.status == Status::Fail && !budget.exhausted() {
+            return run(base, "ko disallowed, again", budget);
+        }
         return first;
     }
     let failed = Solution {

@@ -92,6 +92,10 @@ pub struct SolveConfig {
     /// every proven AND child answers its own move only (`Solver::and_child_won`): every AND
     /// move is searched, as in plain proof-number search.
     pub relevance_zones: bool,
+    /// The one-eye goals' eye knowledge in df-pn's move costs (the df-pn engine's
+    /// `knowledge::eye_costs`). Off by default: on the one-eye set it cost nodes and a problem
+    /// (BENCHMARKS, "The one-eye goal").
+    pub eye_costs: bool,
     /// Immediate wins (on by default; the RZS paper's `USE_IMMEDIATE_WIN`): when the OR
     /// player's moves at a node are generated, each child the goal test already decides as a
     /// win (an unconditional life, a seki area) wins the node at once, before any of them is
@@ -162,6 +166,7 @@ impl Default for SolveConfig {
             seki_db: true,
             eye_join: true,
             relevance_zones: true,
+            eye_costs: false,
             threads: 1,
             guide: None,
             guide_plies: DEFAULT_GUIDE_PLIES,

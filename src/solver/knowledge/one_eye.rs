@@ -69,6 +69,19 @@ pub fn no_eye_possible(board: &Board, defender: Color, region: &Zone) -> Option<
     Some(zone)
 }
 
+/// The points of `region` that may still become a safe eye of `defender`: those no safe
+/// attacker stones deny for ever (the *potential eye points*; [`no_eye_possible`] holds when
+/// there are none).
+pub fn potential_eye_points(board: &Board, defender: Color, region: &Zone) -> Zone {
+    let attacker = defender.opponent();
+    let outside = board.empty_points().difference(region);
+    let mut safe = SafeBlocks::default();
+    region
+        .iter()
+        .filter(|&q| deny(board, attacker, &outside, &mut safe, q).is_none())
+        .collect()
+}
+
 /// The attacker blocks found safe or not so far, by a stone of theirs.
 #[derive(Default)]
 struct SafeBlocks {

@@ -64,6 +64,36 @@ impl Rings {
     }
 }
 
+/// The one-eye goals' knowledge in the costs (the one-eye paper's "heuristic initialization of
+/// proof and disproof numbers", after its eye test): a play that is neither a potential eye
+/// point ([`crate::solver::knowledge::one_eye::potential_eye_points`]) nor next to one
+/// (orthogonally or diagonally) cannot make or spoil an eye at once: it costs
+/// [`FAR_FROM_EYES`] more. `eyes`: the potential eye points (none: no cost).
+pub fn eye_costs(moves: &mut [(Num, Move)], eyes: &Zone, size: usize) {
+    if eyes.is_empty() {
+        return;
+    }
+    let mut near = eyes.grow(size);
+    for p in eyes.iter() {
+        for d in p.diagonals() {
+            if d.on_board(size) {
+                near.insert(d);
+            }
+        }
+    }
+    for (cost, mv) in moves.iter_mut() {
+        if let Move::Play(p) = *mv {
+            if !near.contains(p) {
+                *cost += FAR_FROM_EYES;
+            }
+        }
+    }
+    moves.sort_by_key(|&(c, _)| c);
+}
+
+/// What a play away from every potential eye point costs ([`eye_costs`]).
+pub const FAR_FROM_EYES: Num = 2;
+
 /// The candidate moves with their costs, cheapest first (stable: the ordering's order breaks
 /// ties): `points` in the ordering's order, then `extra` (the pass) at the highest cost.
 pub fn costed_moves(points: &[Point], extra: Option<Move>, rings: &Rings) -> Vec<(Num, Move)> {

@@ -56,7 +56,8 @@ pub(in crate::solver) mod run;
 
 use crate::solver::engines::search_engine::SearchEngine;
 use crate::solver::kernel::engine::{Capabilities, Engine, EngineInfo, ProgressForm};
-use knowledge::{costed_moves, prior_costs, put_first, Rings};
+use crate::solver::knowledge::one_eye::potential_eye_points;
+use knowledge::{costed_moves, eye_costs, prior_costs, put_first, Rings};
 use move_cache::{AndPlays, OrMoves};
 use numbers::{add, min_threshold, Num, Thresholds, WeakSum, INF};
 use outcome::{Loss, Outcome, State};
@@ -462,7 +463,13 @@ impl DfpnRun<'_, '_> {
         let guide = self.config.guide.as_ref().filter(|_| guided);
         let Some(guide) = guide else {
             let rings = Rings::new(board, &self.crucial_stones(board));
-            return costed_moves(points, extra, &rings);
+            let mut moves = costed_moves(points, extra, &rings);
+            if self.problem.goal().is_one_eye() && self.config.eye_costs {
+                let region = self.rules.region;
+                let eyes = potential_eye_points(board, self.rules.defender, &region);
+                eye_costs(&mut moves, &eyes, board.size());
+            }
+            return moves;
         };
         let region = self.rules.region;
         let crucial = self.problem.crucial();
