@@ -268,13 +268,7 @@ impl Exhaustive {
         let wants_life = to_move == self.defender;
         let mut earliest = usize::MAX;
         let mut cut = false;
-        let mut moves = board.legal_moves(to_move, Some(&self.region));
-        if let Some(k) = board.ko_point_for(to_move) {
-            if self.ko_master[to_move.index()] && self.region.contains(k) {
-                moves.push(k);
-            }
-        }
-        for p in moves {
+        for p in self.plays(board, to_move) {
             board.play_recorded_lifting_ko(to_move, Move::Play(p));
             if self.no_ko_capture[to_move.index()] && board.ko().is_some() {
                 board.undo();
@@ -290,15 +284,7 @@ impl Exhaustive {
             cut |= child_cut;
         }
         if passed {
-            // Two passes in a row end the game, as in `expand`.
-            let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
-            let watched = self.every_block || (self.open && self.or_defends);
-            let near = board
-                .stones(self.defender)
-                .intersection(&self.region.grow(board.size()));
-            let leaks = watched && self.leaks(board, &near);
-            let territory = !self.territory.is_empty();
-            let lives = self.seki_is_life && left && !leaks && !territory;
+            let lives = self.lives_after_two_passes(board);
             return if lives == wants_life {
                 (lives, earliest, false)
             } else {
@@ -378,6 +364,34 @@ impl Exhaustive {
             return Some(!self.or_defends);
         }
         self.outside_leak(board).then_some(false)
+    }
+
+    /// The plays of `to_move` to try: the legal ones in the region, and the ko point for a ko
+    /// master (it may retake at once).
+    fn plays(&self, board: &Board, to_move: Color) -> Vec<tsumego_studio::go::Point> {
+        let mut moves = board.legal_moves(to_move, Some(&self.region));
+        if let Some(k) = board.ko_point_for(to_move) {
+            if self.ko_master[to_move.index()] && self.region.contains(k) {
+                moves.push(k);
+            }
+        }
+        moves
+    }
+
+    /// Has the defender lived when two passes in a row end the game on `board` (not settled)?
+    /// When seki is life (its crucial stones are on the board, see `settled`; for the kill-all
+    /// goals when any stone of it is), else not (the one-eye goals included: no eye was made).
+    /// Under the every-block goals' and the open-boundary defender's rules, not while a
+    /// defender block on or beside the region has a liberty outside it.
+    fn lives_after_two_passes(&self, board: &Board) -> bool {
+        let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
+        let watched = self.every_block || (self.open && self.or_defends);
+        let near = board
+            .stones(self.defender)
+            .intersection(&self.region.grow(board.size()));
+        let leaks = watched && self.leaks(board, &near);
+        let territory = !self.territory.is_empty();
+        self.seki_is_life && left && !leaks && !territory
     }
 
     /// The one-eye goals: is a point of the region an eye (see the module documentation) whose
@@ -537,14 +551,7 @@ impl Exhaustive {
     fn expand(&mut self, board: &mut Board, to_move: Color, passed: bool) -> (bool, usize) {
         let wants_life = to_move == self.defender;
         let mut earliest = usize::MAX;
-        let mut moves = board.legal_moves(to_move, Some(&self.region));
-        if let Some(k) = board.ko_point_for(to_move) {
-            // A ko master may retake at once.
-            if self.ko_master[to_move.index()] && self.region.contains(k) {
-                moves.push(k);
-            }
-        }
-        for p in moves {
+        for p in self.plays(board, to_move) {
             board.play_recorded_lifting_ko(to_move, Move::Play(p));
             let superko = self.repetition == Repetition::Superko;
             if let Some(i) = self
@@ -571,19 +578,7 @@ impl Exhaustive {
             }
         }
         if passed {
-            // Two passes in a row end the game: the defender has lived when seki is life (its
-            // crucial stones are on the board, see `settled`; for the kill-all goals when any
-            // stone of it is), else it has not.
-            // Under the every-block goals' and the open-boundary defender's rules, not while a
-            // defender block on or beside the region has a liberty outside it.
-            let left = self.crucial.is_some() || !board.stones(self.defender).is_empty();
-            let watched = self.every_block || (self.open && self.or_defends);
-            let near = board
-                .stones(self.defender)
-                .intersection(&self.region.grow(board.size()));
-            let leaks = watched && self.leaks(board, &near);
-            let territory = !self.territory.is_empty();
-            return (self.seki_is_life && left && !leaks && !territory, earliest);
+            return (self.lives_after_two_passes(board), earliest);
         }
         board.play_recorded(to_move, Move::Pass);
         self.history.push(board.hash());
