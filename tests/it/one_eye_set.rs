@@ -7,6 +7,9 @@
 //! ONE_EYE_SET_NODES=2000000000` checks them all (about 17 minutes and 4 GiB: one position needs
 //! 356 M nodes; see `BENCHMARKS.md`).
 //!
+//! Also: `solve` deciding a failure through the opposite claim's checked win, and
+//! `compose-one-eye` writing a set that loads, the same for the same seed.
+//!
 //! The reference searches the claim stated to *win* by iterative deepening
 //! ([`Exhaustive::solve_iterating`]): the problem's own claim when its result is a win, else
 //! the opposite claim (the other side as the OR player), whose win shows the stated failure:
@@ -136,4 +139,91 @@ fn stated_results_hold_under_exhaustive_search() {
         only.is_some() || checked >= 2 * SAMPLE.len() * (POSITIONS / STRIDE),
         "{checked} problems checked"
     );
+}
+
+/// A failure is decided through the opposite claim: position 55 with Black first is not
+/// disproved within half of 400,000 nodes, White's claim is proved in about a thousand, and
+/// `solve` reports Black's failure with the checked proof of White's claim as its certificate.
+#[test]
+fn a_failure_is_decided_by_the_opposite_claims_checked_win() {
+    use crate::cli_common::{problem, run, stdout};
+    let file = problem("one-eye/55-black.sgf");
+    let out = run(&["solve", file.to_str().unwrap(), "--max-nodes", "400000"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("search: OR White goal no-eye (the opposite claim): win"),
+        "{text}"
+    );
+    assert!(
+        text.contains("result: Black cannot make an eye without ko (proven)"),
+        "{text}"
+    );
+    assert!(text.contains("expected: fail (agrees)"), "{text}");
+    assert!(
+        text.contains("the independent checker accepts the proof of the opposite claim"),
+        "{text}"
+    );
+}
+
+/// `compose-one-eye` writes the problems it keeps (both sides first, results proven) with a
+/// README index, the same files for the same seed, and refuses bounds that cannot be met.
+#[test]
+fn compose_one_eye_writes_a_set_that_loads() {
+    use crate::cli_common::{run, stderr, temp_dir};
+    let dir = temp_dir("compose-one-eye", "writes");
+    let args = |out: &std::path::Path| {
+        vec![
+            "compose-one-eye".to_string(),
+            "--seed".into(),
+            "5".into(),
+            "--count".into(),
+            "2".into(),
+            "--nodes".into(),
+            "200000".into(),
+            "--out".into(),
+            out.to_str().unwrap().to_string(),
+        ]
+    };
+    let run_with = |a: Vec<String>| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let out = run_with(args(&dir));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let names = [
+        "01-black.sgf",
+        "01-white.sgf",
+        "02-black.sgf",
+        "02-white.sgf",
+    ];
+    for name in names {
+        let p = load(&dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(p.goal().is_one_eye() && p.expected().is_some(), "{name}");
+    }
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(readme.contains("--seed 5 --count 2"), "{readme}");
+    let again = temp_dir("compose-one-eye", "again");
+    assert!(run_with(args(&again)).status.success());
+    for name in names {
+        assert_eq!(
+            std::fs::read(dir.join(name)).unwrap(),
+            std::fs::read(again.join(name)).unwrap(),
+            "{name}: the same seed gives the same file"
+        );
+    }
+    let bad = run(&[
+        "compose-one-eye",
+        "--min-empty",
+        "12",
+        "--max-empty",
+        "10",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!bad.status.success());
+    assert!(
+        stderr(&bad).contains("--min-empty must be at most --max-empty"),
+        "{}",
+        stderr(&bad)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&again);
 }
