@@ -105,6 +105,8 @@ fn entry(path: PathBuf) -> Entry {
         Ok(p) => {
             let n = p.size();
             let verb = match p.goal() {
+                Goal::OneEye => "make an eye",
+                Goal::NoEye => "deny the eye",
                 g if g.or_defends() => "live",
                 _ => "kill",
             };
