@@ -165,6 +165,20 @@ impl Zone {
         z
     }
 
+    /// Every point whose orthogonal or diagonal neighbour is in the zone, plus the zone itself,
+    /// limited to a `size`x`size` board: [`Zone::grow`]'s eight-neighbour form, made as a row
+    /// step (±1) and then a column step (±[`STRIDE`]) of that.
+    pub fn grow_with_diagonals(&self, size: usize) -> Zone {
+        let mut row = *self;
+        row.union_with(&self.shifted_up(1));
+        row.union_with(&self.shifted_down(1));
+        let mut z = row;
+        z.union_with(&row.shifted_up(STRIDE));
+        z.union_with(&row.shifted_down(STRIDE));
+        z.intersect_with(&BOARD_MASKS[size.min(MAX_SIZE)]);
+        z
+    }
+
     /// Every point moved `n` (< 64) cells up the padded array (index + n).
     fn shifted_up(&self, n: usize) -> Zone {
         let mut out = Zone::EMPTY;
@@ -299,6 +313,19 @@ mod tests {
         out
     }
 
+    /// [`grow_by_points`] with the diagonal neighbours too.
+    fn grow_with_diagonals_by_points(z: &Zone, size: usize) -> Zone {
+        let mut out = grow_by_points(z, size);
+        for p in z.iter() {
+            for q in p.diagonals() {
+                if q.on_board(size) {
+                    out.insert(q);
+                }
+            }
+        }
+        out
+    }
+
     #[test]
     fn grow_agrees_with_growing_point_by_point_on_every_board_size() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
@@ -315,11 +342,17 @@ mod tests {
                         }
                     }
                     assert_eq!(z.grow(size), grow_by_points(&z, size), "size {size}");
+                    assert_eq!(
+                        z.grow_with_diagonals(size),
+                        grow_with_diagonals_by_points(&z, size),
+                        "size {size}"
+                    );
                 }
             }
         }
         let corner: Zone = [Point::new(18, 18), Point::new(0, 0)].into_iter().collect();
         assert_eq!(corner.grow(19).len(), 6);
+        assert_eq!(corner.grow_with_diagonals(19).len(), 8);
     }
 
     #[test]

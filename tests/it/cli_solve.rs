@@ -368,11 +368,7 @@ fn errors_are_clear() {
 
 #[test]
 fn the_dfpn_engine_solves_and_checks_the_bundled_problems() {
-    let mut args = vec!["bench".to_string()];
-    args.extend(bundled_paths());
-    args.extend(["--engine".to_string(), "dfpn".to_string()]);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = run(&args);
+    let out = bench_bundled(&["--engine", "dfpn"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let n = sgf_files_under(&problem(""));
@@ -404,8 +400,8 @@ fn is_one_eye_set(path: &std::path::Path) -> bool {
     path.file_name().is_some_and(|n| n == "one-eye")
 }
 
-/// The entries of `problems/` but the one-eye set, as arguments.
-fn bundled_paths() -> Vec<String> {
+/// `bench` on the entries of `problems/` but the one-eye set, with `flags`.
+fn bench_bundled(flags: &[&str]) -> std::process::Output {
     let mut paths: Vec<String> = std::fs::read_dir(problem(""))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -414,18 +410,17 @@ fn bundled_paths() -> Vec<String> {
         .map(|path| path.to_str().unwrap().to_string())
         .collect();
     paths.sort();
-    paths
+    let mut args = vec!["bench"];
+    args.extend(paths.iter().map(String::as_str));
+    args.extend(flags);
+    run(&args)
 }
 
 #[test]
 fn the_portfolio_solves_and_checks_the_bundled_problems() {
     // df-pn and MCTS (with the net when the build has one) raced: every result decided and
     // every proof checked, whichever lane found it.
-    let mut args = vec!["bench".to_string()];
-    args.extend(bundled_paths());
-    args.extend(["--engine".to_string(), "portfolio".to_string()]);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = run(&args);
+    let out = bench_bundled(&["--engine", "portfolio"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let n = sgf_files_under(&problem(""));
@@ -438,11 +433,7 @@ fn the_portfolio_solves_and_checks_the_bundled_problems() {
 #[test]
 fn bench_table_and_summary() {
     let dir = problem("");
-    let mut args = vec!["bench".to_string()];
-    args.extend(bundled_paths());
-    args.extend(["--max-nodes".to_string(), LIMIT.to_string()]);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = run(&args);
+    let out = bench_bundled(&["--max-nodes", LIMIT]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();

@@ -19,9 +19,10 @@
 //!
 //! The one-eye goals (`one-eye`/`no-eye`) take the same steps, except that search 1 is made
 //! of two: the claim with half the budget and, when that is not decided, the opposite claim
-//! with the rest (and when that fails early, the claim again with what is left). Their two claims exclude each other (two winning strategies played against
-//! each other would give one line won by both), so the opposite claim's win is the claim's
-//! failure, and its proof the failure's certificate ([`Analysis::opposite`]). A failure is far
+//! with the rest (and when that fails early, the claim again with what is left). Their two
+//! claims exclude each other (two winning strategies played against each other would give one
+//! line won by both), so the opposite claim's win is the claim's failure, and its proof the
+//! failure's certificate ([`Analysis::opposite`]). A failure is far
 //! cheaper to show so: the opposite claim's AND nodes have must-play regions, a disproof has
 //! none (on the one-eye set, problem 55 with Black first: not disproved in 2 M nodes, its
 //! opposite proved in 998). Steps 3 and 4 are the one-eye paper's ko in two phases: the first

@@ -104,11 +104,11 @@ impl Solver<'_> {
         at_root: bool,
         shown: bool,
     ) -> Refuted {
-        let full = self.full_zone();
-        let whole;
+        let (full, whole);
         let child = if self.config.relevance_zones {
             child
         } else {
+            full = self.full_zone();
             // Without relevance zones (for measuring what they bring): every proven child
             // answers its own move only, so the must-play region never shrinks and every AND
             // move is searched, and the node's zone is the whole board.

@@ -15,7 +15,7 @@
 //!   shaped as an eye with their neighbours, and the crucial points (a position agreeing there
 //!   has no eye connected to every crucial stone either).
 
-use crate::go::eye_shape::is_safe_eye;
+use crate::go::eye_shape::eye_block;
 use crate::go::{Board, Color, Point, Zone};
 
 /// The one-eye goals' settled state of `board` (`Some(true)`: the defender has its eye), with
@@ -30,30 +30,17 @@ pub(super) fn one_eye_reading(
     if !crucial.is_subset(&board.stones(defender)) {
         return (Some(false), *crucial);
     }
-    let mut unsettled_reads = *crucial;
+    let mut unsettled_reads = region.grow_with_diagonals(size).union(crucial);
     for p in region.iter() {
-        unsettled_reads.insert(p);
-        for n in p.neighbors().into_iter().chain(p.diagonals()) {
-            if board.on_board(n) {
-                unsettled_reads.insert(n);
-            }
-        }
-        if !is_safe_eye(board, defender, p) {
-            continue;
-        }
-        let Some(n) = p.neighbors().into_iter().find(|&n| board.on_board(n)) else {
+        let Some(block) = eye_block(board, defender, p) else {
             continue;
         };
-        let block = board.block_stones(n);
         let reads = block.grow(size);
         if crucial.is_subset(&block) {
             let mut zone = reads.union(crucial);
-            zone.insert(p);
-            for d in p.diagonals() {
-                if board.on_board(d) {
-                    zone.insert(d);
-                }
-            }
+            // The point and all eight neighbours (the orthogonal ones are the block's).
+            let point: Zone = std::iter::once(p).collect();
+            zone.union_with(&point.grow_with_diagonals(size));
             return (Some(true), zone);
         }
         unsettled_reads.union_with(&reads);

@@ -246,7 +246,6 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
         // A third of the problems densely filled (more shared liberties: seki) and a third with
         // a ko shape planted.
         let fill = [Fill::Sparse, Fill::Dense, Fill::Ko][(i % 3) as usize];
-        let r = random_problem_with(SEED, i, MAX_EMPTY, fill);
         // The one-eye rows: every other problem a composed one-eye position (a group with a
         // safe eye outside the region, `problem::compose_one_eye`), small enough for the
         // reference, either side to move and claiming.
@@ -258,7 +257,7 @@ fn run_part(sample: &Sample, part: u64, parts: u64) -> Tally {
             };
             compose(SEED, i, 6, MAX_EMPTY).problem(side)
         } else {
-            r.problem.clone()
+            random_problem_with(SEED, i, MAX_EMPTY, fill).problem
         };
         let blocks = drawn.board().blocks_of(&drawn.crucial()).count();
         t.several_blocks += u64::from(blocks >= 2);

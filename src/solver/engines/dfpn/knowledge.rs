@@ -73,14 +73,7 @@ pub fn eye_costs(moves: &mut [(Num, Move)], eyes: &Zone, size: usize) {
     if eyes.is_empty() {
         return;
     }
-    let mut near = eyes.grow(size);
-    for p in eyes.iter() {
-        for d in p.diagonals() {
-            if d.on_board(size) {
-                near.insert(d);
-            }
-        }
-    }
+    let near = eyes.grow_with_diagonals(size);
     for (cost, mv) in moves.iter_mut() {
         if let Move::Play(p) = *mv {
             if !near.contains(p) {
