@@ -11,7 +11,7 @@
 use crate::go::{Color, Move, Point};
 use crate::problem::game_record::GameRecord;
 use crate::report::gnugo_codes::{gnugo_code, go_result_name};
-use crate::solver::jobs::open_problem::{owl_claim, OwlAsk};
+use crate::solver::jobs::open_problem::{answer_owl, owl_claims, OwlAsk};
 use crate::solver::jobs::schedule::Width;
 use crate::solver::jobs::service::{solve, ReproTarget, SolveRequest};
 use crate::solver::kernel::table_pool::TablePool;
@@ -56,7 +56,9 @@ struct Report {
     reason: Option<String>,
     /// The checker's verdict on the answer.
     check: Option<String>,
+    /// Nodes of every search made (the claims tried in turn: `owl_claims`).
     nodes: u64,
+    /// Seconds of every search made, checks included.
     seconds: f64,
 }
 
@@ -91,18 +93,13 @@ pub fn run(
     let Some(point) = Point::from_gtp(target, size) else {
         bail!("{target}: not a point of a {size}x{size} board");
     };
-    let claim = owl_claim(board, point, ask)?;
-    if let Some(out) = problem_out {
-        crate::atomic_file::write_atomically(out, crate::problem::write_sgf(&claim).as_bytes())
-            .with_context(|| format!("{}: cannot write the problem", out.display()))?;
-    }
+    let claims = owl_claims(board, point, ask)?;
     let config = SolveConfig {
         engine: Engine::DFPN,
-        time_limit: Duration::try_from_secs_f64(secs).ok(),
         ..SolveConfig::default()
     };
     let request = SolveRequest::new(
-        claim.clone(),
+        claims[0].problem.clone(),
         config,
         Width::Auto,
         CheckSettings::default(),
@@ -111,15 +108,35 @@ pub fn run(
             ..ReproTarget::in_temp_dir(format!("owl --secs {secs}"))
         },
     );
-    let solved = solve(&request, Arc::default(), &mut TablePool::new(), &mut |_| {});
+    let (mut nodes, mut seconds) = (0, 0.0);
+    let answer = answer_owl(
+        &claims,
+        Duration::try_from_secs_f64(secs).ok(),
+        |claim, share| {
+            let request = request.of_claim(claim.clone()).within(share);
+            let solved = solve(&request, Arc::default(), &mut TablePool::new(), &mut |_| {});
+            let a = &solved.analysis;
+            nodes += a.nodes;
+            seconds += a.elapsed.as_secs_f64();
+            let rejected = a
+                .check
+                .as_ref()
+                .is_some_and(|c| c.verdict == CheckVerdict::Failed);
+            let go = a.go.filter(|_| !rejected);
+            ((solved, rejected), go)
+        },
+    )
+    .context("no claim was posed")?;
+    let claim = &claims[answer.claim].problem;
+    if let Some(out) = problem_out {
+        crate::atomic_file::write_atomically(out, crate::problem::write_sgf(claim).as_bytes())
+            .with_context(|| format!("{}: cannot write the problem", out.display()))?;
+    }
+    let (solved, rejected) = answer.output;
     let a = &solved.analysis;
+    let go = answer.go;
     let attacker = ask == OwlAsk::Attack;
     let asked: Color = claim.or_player();
-    let rejected = a
-        .check
-        .as_ref()
-        .is_some_and(|c| c.verdict == CheckVerdict::Failed);
-    let go = a.go.filter(|_| !rejected);
     let code = go.map(|g| gnugo_code(g, attacker));
     let result = match code {
         Some(1) => "proven",
@@ -156,8 +173,8 @@ pub fn run(
         first_move,
         reason,
         check: a.check.as_ref().map(|c| format!("{:?}", c.verdict)),
-        nodes: a.nodes,
-        seconds: a.elapsed.as_secs_f64(),
+        nodes,
+        seconds,
     };
     if json {
         println!("{}", serde_json::to_string(&report)?);

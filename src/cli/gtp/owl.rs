@@ -11,7 +11,7 @@ use super::session::{Searched, Session};
 use super::tsumego::{point_list, Reply};
 use crate::go::{Move, Point};
 use crate::report::gnugo_codes::gnugo_code;
-use crate::solver::jobs::open_problem::{owl_claim, OwlAsk};
+use crate::solver::jobs::open_problem::{answer_owl, owl_claims, OwlAsk};
 
 /// A question's answer: GNU Go's code and the asked side's move (`None`: unknown).
 type Answer = Option<(u8, Option<Move>)>;
@@ -54,18 +54,23 @@ fn target(session: &Session, args: &[String]) -> Result<Point, String> {
 }
 
 fn ask_owl(session: &mut Session, target: Point, ask: OwlAsk) -> Result<Answer, String> {
-    let claim = owl_claim(session.position.board(), target, ask).map_err(|e| e.to_string())?;
-    let searched: Searched = session.search(&claim);
-    if searched.rejected() {
-        return Ok(None);
-    }
+    let claims = owl_claims(session.position.board(), target, ask).map_err(|e| e.to_string())?;
+    let limit = session.request(&claims[0].problem).config().time_limit;
+    let answer = answer_owl(&claims, limit, |claim, share| {
+        let searched: Searched = session.search_within(claim, share);
+        let go = searched.analysis.go.filter(|_| !searched.rejected());
+        (searched, go)
+    });
     let attacker = ask == OwlAsk::Attack;
-    Ok(searched.analysis.go.map(|go| {
-        let code = gnugo_code(go, attacker);
-        let mv = (code != 0)
-            .then(|| searched.analysis.first_move_of(claim.or_player()))
-            .flatten();
-        (code, mv)
+    Ok(answer.and_then(|answer| {
+        let or_player = claims[answer.claim].problem.or_player();
+        answer.go.map(|go| {
+            let code = gnugo_code(go, attacker);
+            let mv = (code != 0)
+                .then(|| answer.output.analysis.first_move_of(or_player))
+                .flatten();
+            (code, mv)
+        })
     }))
 }
 

@@ -17,6 +17,7 @@ use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::proof::certify::CheckVerdict;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Seconds a search gets when the command line sets no limit.
 pub const DEFAULT_SECS: f64 = 10.0;
@@ -119,7 +120,12 @@ impl Session {
     /// Search `claim` with the engine's settings, check what it reports, and keep it as the
     /// last search of the position.
     pub fn search(&mut self, claim: &Problem) -> Searched {
-        let request = self.request(claim);
+        self.search_within(claim, None)
+    }
+
+    /// [`Session::search`] with the time limit at most `limit` (`None`: the engine's own).
+    pub fn search_within(&mut self, claim: &Problem, limit: Option<Duration>) -> Searched {
+        let request = self.request(claim).within(limit);
         let live = &mut self.live_gfx;
         let searched = run_search(claim, &request, Arc::default(), &mut self.pool, &mut |p| {
             live.progress(p, claim.or_player(), claim.size())

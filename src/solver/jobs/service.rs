@@ -27,6 +27,7 @@ use crate::solver::proof::repro::save_rejected;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Where the reproduction file of a proof the checker rejects is written, and what it says of
 /// the run.
@@ -101,6 +102,16 @@ impl SolveRequest {
             claim,
             ..self.clone()
         }
+    }
+
+    /// The same run with every lane's time limit at most `limit` (`None`: unchanged).
+    pub fn within(mut self, limit: Option<Duration>) -> SolveRequest {
+        if let Some(limit) = limit {
+            for lane in &mut self.lanes {
+                lane.time_limit = Some(lane.time_limit.map_or(limit, |t| t.min(limit)));
+            }
+        }
+        self
     }
 
     /// The run's settings (the first lane's).
