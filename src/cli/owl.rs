@@ -36,6 +36,10 @@ struct Report {
     target: String,
     /// The side moving first (the asking side).
     to_move: char,
+    /// The region searched: `enclosure` (closed round the target by the attacker's stones),
+    /// `race` (with the short blocks of that wall and the points round them) or
+    /// `neighbourhood` (the target's neighbourhood on the open board).
+    region: &'static str,
     /// Empty points of the region searched.
     region_empty: usize,
     /// The target can reach beyond the region (an open-boundary problem).
@@ -165,6 +169,7 @@ pub fn run(
         ask: if attacker { "attack" } else { "defend" },
         target: point.to_gtp(size),
         to_move: asked.sgf_letter(),
+        region: claims[answer.claim].kind.name(),
         region_empty: claim.region_empty_points().len(),
         open: claim.is_open(),
         result,
@@ -181,10 +186,11 @@ pub fn run(
     } else {
         let verb = if attacker { "capture" } else { "save" };
         println!(
-            "{}: {} to {verb} the group at {} (after move {after}; region of {} empty points{})",
+            "{}: {} to {verb} the group at {} (after move {after}; the {} of {} empty points{})",
             report.file,
             asked,
             report.target,
+            report.region,
             report.region_empty,
             if report.open { ", open" } else { "" }
         );

@@ -2,7 +2,9 @@
 //! with a straight three of eye space inside a wall (killed by the attacker moving first at
 //! the vital point, alive when its owner takes it), a lone stone in the open (neither claim
 //! holds inside its neighbourhood: unknown), the claim written as a problem file, and clear
-//! errors for a point without a stone and a move past the end.
+//! errors for a point without a stone and a move past the end; and on
+//! `owl-short-wall-9x9.sgf`, which claim answers when the region closed round the group has a
+//! short wall block.
 
 #![allow(clippy::unwrap_used)]
 
@@ -39,6 +41,37 @@ fn the_vital_point_kills_or_saves_the_straight_three() {
     assert_eq!(defend["go_result"], "lives");
     assert_eq!(defend["move"], "B1");
     assert_eq!(defend["to_move"], "W");
+}
+
+/// `owl --json` on `tests/corpus/games/owl-short-wall-9x9.sgf` with `args`.
+fn owl_short_wall(args: &[&str]) -> serde_json::Value {
+    let file =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/games/owl-short-wall-9x9.sgf");
+    let out = run(&[&["owl", file.to_str().unwrap(), "--json"], args].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+#[test]
+fn behind_a_short_wall_block_life_comes_from_the_enclosure_and_a_kill_from_the_open_board() {
+    // The defender's life in the closed region holds whatever the wall.
+    let defend = owl_short_wall(&["--defend", "B2", "--secs", "20"]);
+    assert_eq!(defend["result"], "proven", "{defend}");
+    assert_eq!(defend["go_result"], "lives");
+    assert_eq!(
+        (defend["open"].clone(), defend["region_empty"].clone()),
+        (false.into(), 3.into())
+    );
+    assert_eq!(defend["region"], "enclosure");
+    // The kill found there takes the short block E1-E2 to be safe, so it does not count: the
+    // answer is the races', where White may attack that block and run out through it.
+    let attack = owl_short_wall(&["--attack", "B2", "--secs", "20"]);
+    assert_eq!(attack["region"], "race", "{attack}");
+    assert_eq!(attack["open"], true, "{attack}");
+    assert!(attack["region_empty"].as_u64().unwrap() > 3, "{attack}");
+    assert_eq!(attack["result"], "proven", "{attack}");
+    assert_eq!(attack["move"], "B1");
+    assert_eq!(attack["check"], "Checked");
 }
 
 #[test]

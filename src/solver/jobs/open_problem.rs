@@ -30,8 +30,30 @@ pub const MAX_ENCLOSURE_EMPTY: usize = 30;
 pub struct Enclosure {
     /// The region: the block, what it reaches and the attacker's blocks captured inside.
     pub region: Zone,
+    /// The wall blocks with fewer than [`STRONG_WALL_LIBERTIES`] liberties.
+    pub short_wall: Zone,
+}
+
+impl Enclosure {
     /// Every wall block has at least [`STRONG_WALL_LIBERTIES`] liberties.
-    pub strong_wall: bool,
+    pub fn strong_wall(&self) -> bool {
+        self.short_wall.is_empty()
+    }
+
+    /// The region of the capturing races with the short wall blocks: the enclosure, those
+    /// blocks, their liberties and the empty points beside those (where the attacker may
+    /// extend a block out of reach). It is open when a short block's capture lets the target
+    /// out, so a kill there must hold however the target runs (the open-boundary leak rule).
+    pub fn race_region(&self, board: &Board) -> Zone {
+        let size = board.size();
+        let empty = board.empty_points();
+        let liberties = self.short_wall.grow(size).intersection(&empty);
+        let beside = liberties.grow(size).intersection(&empty);
+        self.region
+            .union(&self.short_wall)
+            .union(&liberties)
+            .union(&beside)
+    }
 }
 
 /// The region the attacker's stones close round a target block, when they do: the points the
@@ -44,7 +66,7 @@ pub struct Enclosure {
 /// have no liberty outside, so no move outside reaches them, and a weak wall only gives the
 /// defender more), but the attacker's wins need the wall safe: with a short wall block the
 /// fight may be a capturing race the region does not show (GNU Go's `owl1:288`, where the
-/// defender captures the wall), which [`Enclosure::strong_wall`] says. `None` when the growth
+/// defender captures the wall), which [`Enclosure::short_wall`] names. `None` when the growth
 /// has more than `max_empty` empty points.
 pub fn enclosure(board: &Board, target: &Zone, max_empty: usize) -> Option<Enclosure> {
     let size = board.size();
@@ -65,19 +87,16 @@ pub fn enclosure(board: &Board, target: &Zone, max_empty: usize) -> Option<Enclo
     }
     let beside = reached.grow(size).intersection(&attacker);
     let mut region = reached;
-    let mut strong_wall = true;
+    let mut short_wall = Zone::new();
     for (_, block) in board.blocks_of(&beside) {
         let liberties = block.grow(size).intersection(&empty);
         if liberties.difference(&reached).is_empty() {
             region.union_with(&block);
         } else if liberties.len() < STRONG_WALL_LIBERTIES {
-            strong_wall = false;
+            short_wall.union_with(&block);
         }
     }
-    Some(Enclosure {
-        region,
-        strong_wall,
-    })
+    Some(Enclosure { region, short_wall })
 }
 
 /// Liberties from which a wall block of an [`enclosure`] is taken to be safe for the attacker's
@@ -149,6 +168,29 @@ pub struct OwlClaim {
     /// Only the defender's life holds (seki included, no ko): the region is an [`enclosure`]
     /// with a short wall block, which the attacker's wins would take to be safe.
     pub lives_only: bool,
+    pub kind: RegionKind,
+}
+
+/// Which region an [`OwlClaim`] searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionKind {
+    /// The [`enclosure`].
+    Enclosure,
+    /// The enclosure with its short wall blocks' races ([`Enclosure::race_region`]).
+    Race,
+    /// The [`neighbourhood`].
+    Neighbourhood,
+}
+
+impl RegionKind {
+    /// The kind's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            RegionKind::Enclosure => "enclosure",
+            RegionKind::Race => "race",
+            RegionKind::Neighbourhood => "neighbourhood",
+        }
+    }
 }
 
 impl OwlClaim {
@@ -162,9 +204,10 @@ impl OwlClaim {
 /// answer holds ([`answer_owl`]): `kill` with the attacker to move (`Attack`) or `live` with the
 /// owner to move (`Defend`), the block's stones crucial. The region is the block's
 /// [`enclosure`] when the attacker's stones close one round it within [`MAX_ENCLOSURE_EMPTY`]
-/// empty points (a closed problem; with a short wall block only its life holds, and the
-/// neighbourhood follows), else its [`neighbourhood`] (an open-boundary problem when the
-/// block can reach beyond it).
+/// empty points (a closed problem). With a short wall block only the defender's life holds
+/// there; then come the races with those blocks ([`Enclosure::race_region`]) and the
+/// [`neighbourhood`]. With no enclosure, the neighbourhood alone (an open-boundary problem
+/// when the block can reach beyond it).
 pub fn owl_claims(
     board: &Board,
     target: Point,
@@ -191,15 +234,22 @@ pub fn owl_claims(
     if let Some(enclosed) = enclosure(board, &block, MAX_ENCLOSURE_EMPTY) {
         claims.push(OwlClaim {
             problem: claim(enclosed.region)?,
-            lives_only: !enclosed.strong_wall,
+            lives_only: !enclosed.strong_wall(),
+            kind: RegionKind::Enclosure,
         });
-        if enclosed.strong_wall {
+        if enclosed.strong_wall() {
             return Ok(claims);
         }
+        claims.push(OwlClaim {
+            problem: claim(enclosed.race_region(board))?,
+            lives_only: false,
+            kind: RegionKind::Race,
+        });
     }
     claims.push(OwlClaim {
         problem: claim(neighbourhood(board, &block, MAX_REGION_EMPTY))?,
         lives_only: false,
+        kind: RegionKind::Neighbourhood,
     });
     Ok(claims)
 }
@@ -291,7 +341,7 @@ mod tests {
         let b = Board::from_ascii(WALLED).unwrap();
         let target = b.block_stones(Point::new(2, 6));
         let enclosed = enclosure(&b, &target, MAX_ENCLOSURE_EMPTY).unwrap();
-        assert!(enclosed.strong_wall);
+        assert!(enclosed.strong_wall());
         let region = enclosed.region;
         // The group and the twelve empty points below it; the wall stays outside.
         let empty: Zone = (0..6)
@@ -320,14 +370,32 @@ mod tests {
         let b = Board::from_ascii(EDGE).unwrap();
         let target = b.block_stones(Point::new(1, 7));
         let enclosed = enclosure(&b, &target, MAX_ENCLOSURE_EMPTY).unwrap();
-        assert!(!enclosed.strong_wall);
-        // The enclosure first, for life only; then the neighbourhood for any answer.
+        assert!(!enclosed.strong_wall());
+        assert_eq!(enclosed.short_wall, b.block_stones(Point::new(0, 7)));
+        // The enclosure first, for life only; then the races and the neighbourhood for any
+        // answer.
         let claims = owl_claims(&b, Point::new(1, 7), OwlAsk::Attack).unwrap();
-        assert_eq!(claims.len(), 2);
-        assert_eq!(claims[0].problem.region(), enclosed.region);
-        assert!(claims[0].lives_only && !claims[1].lives_only);
+        let kinds: Vec<_> = claims.iter().map(|c| c.kind).collect();
         assert_eq!(
-            claims[1].problem.region(),
+            kinds,
+            [
+                RegionKind::Enclosure,
+                RegionKind::Race,
+                RegionKind::Neighbourhood
+            ]
+        );
+        assert_eq!(claims[0].problem.region(), enclosed.region);
+        assert!(claims[0].lives_only && !claims[1].lives_only && !claims[2].lives_only);
+        // The races: the short block A2, its liberties A1 and A3 and the point beside those,
+        // A4; the defender may run out through A2's capture.
+        let race: Zone = [(0, 7), (0, 8), (0, 6), (0, 5)]
+            .into_iter()
+            .map(|(x, y)| Point::new(x, y))
+            .collect();
+        assert_eq!(claims[1].problem.region(), enclosed.region.union(&race));
+        assert!(claims[1].problem.is_open());
+        assert_eq!(
+            claims[2].problem.region(),
             neighbourhood(&b, &target, MAX_REGION_EMPTY)
         );
         let lives = GoResult::Lives {
@@ -344,8 +412,8 @@ mod tests {
         let b = Board::from_ascii(EDGE).unwrap();
         let claims = owl_claims(&b, Point::new(1, 7), OwlAsk::Attack).unwrap();
         let limit = Some(Duration::from_secs(10));
-        // A kill in the enclosure does not hold: the neighbourhood is searched, with what is
-        // left of the time.
+        // A kill in the enclosure does not hold: the races and the neighbourhood are searched,
+        // each with its share of what is left of the time.
         let mut shares = Vec::new();
         let answer = answer_owl(&claims, limit, |p, share| {
             shares.push(share.unwrap());
@@ -357,9 +425,10 @@ mod tests {
             (p.region(), go)
         })
         .unwrap();
-        assert_eq!((answer.claim, answer.go), (1, None));
-        assert_eq!(answer.output, claims[1].problem.region());
-        assert!(shares[0] <= Duration::from_secs(5) && shares[1] > Duration::from_secs(4));
+        assert_eq!((answer.claim, answer.go), (2, None));
+        assert_eq!(answer.output, claims[2].problem.region());
+        let third = Duration::from_secs(10) / 3;
+        assert!(shares[0] <= third && shares[1] > third && shares[2] > Duration::from_secs(4));
         // Life in the enclosure holds: nothing else is searched.
         let lives = GoResult::Lives {
             life: crate::solver::jobs::go_result::Life::AtLeastSeki,
