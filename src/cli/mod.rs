@@ -234,8 +234,9 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Also write the claim as a problem file (SGF: the position, the target's stones as
-        /// crucial stones, the region searched), to open in the studio or `solve`.
+        /// Also write the claim that answered (the last region searched: the enclosure, the
+        /// races or the neighbourhood) as a problem file (SGF: the position, the target's
+        /// stones as crucial stones, the region), to open in the studio or `solve`.
         #[arg(long, value_name = "FILE")]
         problem_out: Option<PathBuf>,
     },

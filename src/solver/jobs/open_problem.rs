@@ -23,7 +23,7 @@ pub const MAX_RINGS: usize = 4;
 
 /// Most empty points of a closed region [`enclosure`] gives: a closed region has the static
 /// rule and the seki terminal, so it may be larger than an open one.
-pub const MAX_ENCLOSURE_EMPTY: usize = 30;
+pub const MAX_ENCLOSURE_EMPTY: usize = 45;
 
 /// A target block's [`enclosure`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -468,18 +468,20 @@ mod tests {
     fn a_group_that_can_run_has_no_enclosure() {
         let b = Board::from_ascii(
             "
-            . . . . . . .
-            . . . . . . .
-            . . . . . . .
-            . . X X . . .
-            . X O O . . .
-            . X O . X . .
-            . X O X . . .",
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . . .
+            . X O O . . . . .
+            . X O . X . . . .
+            . X O X . . . . .",
         )
         .unwrap();
-        let target = b.block_stones(Point::new(2, 4));
+        let target = b.block_stones(Point::new(2, 6));
         assert_eq!(enclosure(&b, &target, MAX_ENCLOSURE_EMPTY), None);
-        let claims = owl_claims(&b, Point::new(2, 4), OwlAsk::Defend).unwrap();
+        let claims = owl_claims(&b, Point::new(2, 6), OwlAsk::Defend).unwrap();
         assert_eq!(claims.len(), 1);
         assert!(claims[0].problem.is_open());
     }
