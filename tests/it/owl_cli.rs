@@ -11,20 +11,30 @@
 use crate::cli_common::{run, stderr, stdout};
 use std::path::PathBuf;
 
-fn position() -> String {
+/// The path of `tests/corpus/games/NAME`.
+fn game(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/corpus/games/owl-9x9.sgf")
+        .join("tests/corpus/games")
+        .join(name)
         .to_str()
         .unwrap()
         .to_string()
 }
 
-/// `owl --json` with `args`: the parsed object (the run must succeed).
-fn owl(args: &[&str]) -> serde_json::Value {
-    let file = position();
-    let out = run(&[&["owl", file.as_str(), "--json"], args].concat());
+fn position() -> String {
+    game("owl-9x9.sgf")
+}
+
+/// `owl --json` on `file` with `args`: the parsed object (the run must succeed).
+fn owl_on(file: &str, args: &[&str]) -> serde_json::Value {
+    let out = run(&[&["owl", file, "--json"], args].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+/// `owl --json` on `owl-9x9.sgf` with `args`.
+fn owl(args: &[&str]) -> serde_json::Value {
+    owl_on(&position(), args)
 }
 
 #[test]
@@ -43,13 +53,9 @@ fn the_vital_point_kills_or_saves_the_straight_three() {
     assert_eq!(defend["to_move"], "W");
 }
 
-/// `owl --json` on `tests/corpus/games/owl-short-wall-9x9.sgf` with `args`.
+/// `owl --json` on `owl-short-wall-9x9.sgf` with `args`.
 fn owl_short_wall(args: &[&str]) -> serde_json::Value {
-    let file =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/games/owl-short-wall-9x9.sgf");
-    let out = run(&[&["owl", file.to_str().unwrap(), "--json"], args].concat());
-    assert!(out.status.success(), "{}", stderr(&out));
-    serde_json::from_str(&stdout(&out)).unwrap()
+    owl_on(&game("owl-short-wall-9x9.sgf"), args)
 }
 
 #[test]
