@@ -55,7 +55,7 @@ fn target(session: &Session, args: &[String]) -> Result<Point, String> {
 
 fn ask_owl(session: &mut Session, target: Point, ask: OwlAsk) -> Result<Answer, String> {
     let claims = owl_claims(session.position.board(), target, ask).map_err(|e| e.to_string())?;
-    let limit = session.request(&claims[0].problem).config().time_limit;
+    let limit = session.search.config().time_limit;
     let answer = answer_owl(&claims, limit, |claim, share| {
         let searched: Searched = session.search_within(claim, share);
         let go = searched.analysis.go.filter(|_| !searched.rejected());

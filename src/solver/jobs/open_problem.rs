@@ -1,10 +1,13 @@
 //! Life and death of a group on an open board (GNU Go's `owl_attack` / `owl_defend`): a
-//! target block anywhere in a position, no region or wall given. The claim is posed as an
-//! open-boundary problem ([`crate::problem::Problem::is_open`]): the region is the target's
-//! neighbourhood ([`neighbourhood`]), and the leak rule makes a proof hold on the whole board —
-//! a kill is a capture however the group runs or connects (reaching outside the region counts
-//! as escaping), a life is life inside the region (reaching outside counts for nothing). Where
-//! neither claim holds inside the region the answer is *unknown*: it depends on the rest of
+//! target block anywhere in a position, no region or wall given. The question is posed as
+//! claims searched in turn ([`owl_claims`], [`answer_owl`]): first the target's [`enclosure`],
+//! a closed problem, when the attacker's stones close one round it (with a short wall block
+//! only the defender's life holds there, and the races with those blocks follow,
+//! [`Enclosure::race_region`]); then the target's [`neighbourhood`], an open-boundary problem
+//! ([`crate::problem::Problem::is_open`]) whose leak rule makes a proof hold on the whole
+//! board — a kill is a capture however the group runs or connects (reaching outside the region
+//! counts as escaping), a life is life inside the region (reaching outside counts for
+//! nothing). Where no claim's answer holds the answer is *unknown*: it depends on the rest of
 //! the board. The attacker's stones outside the region are taken to be safe, as in every
 //! life-and-death problem.
 
@@ -73,17 +76,9 @@ pub fn enclosure(board: &Board, target: &Zone, max_empty: usize) -> Option<Enclo
     let defender = defender_of(board, target);
     let attacker = board.stones(defender.opponent());
     let empty = board.empty_points();
-    let mut reached = *target;
-    let mut frontier = *target;
-    while !frontier.is_empty() {
-        frontier = frontier
-            .grow(size)
-            .difference(&attacker)
-            .difference(&reached);
-        reached.union_with(&frontier);
-        if reached.intersection(&empty).len() > max_empty {
-            return None;
-        }
+    let reached = target.flood(&Zone::full(size).difference(&attacker), size);
+    if reached.intersection(&empty).len() > max_empty {
+        return None;
     }
     let beside = reached.grow(size).intersection(&attacker);
     let mut region = reached;
