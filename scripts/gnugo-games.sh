@@ -8,14 +8,20 @@
 #   scripts/gnugo-games.sh [COUNT]        # COUNT games (default 30): game-01 .. game-COUNT
 #
 # Environment: GNUGO_LEVEL (default 1: about a second a move or less on one core; GNU Go's own
-# default is 10, several times slower), GNUGO_KOMI (default 6.5), MAX_MOVES (default 600).
+# default is 10, several times slower), GNUGO_KOMI (default 6.5), MAX_MOVES (default 600),
+# GNUGO_ARGS (more options of GNU Go, e.g. `--chinese-rules --play-out-aftermath
+# --capture-all-dead` for games played out to the last dame with dead stones removed; give
+# those games their own TSUMEGO_CACHE or DIR).
 set -euo pipefail
 
 count=${1:-30}
 level=${GNUGO_LEVEL:-1}
 komi=${GNUGO_KOMI:-6.5}
 max_moves=${MAX_MOVES:-600}
-out_dir="${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-games"
+read -r -a more_args <<< "${GNUGO_ARGS:-}"
+rules=Japanese
+case " ${GNUGO_ARGS:-} " in *" --chinese-rules "*) rules=Chinese ;; esac
+out_dir="${DIR:-${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-games}"
 
 source "$(dirname "${BASH_SOURCE[0]}")/gnugo-lib.sh"
 gnugo=$(ensure_gnugo) || exit 1
@@ -53,7 +59,7 @@ for i in $(seq 1 "$count"); do
     fi
     seed=$((1000 + i))
     start=$(date +%s)
-    coproc GTP { "$gnugo" --mode gtp --level "$level" --seed "$seed" --never-resign; }
+    coproc GTP { "$gnugo" --mode gtp --level "$level" --seed "$seed" --never-resign "${more_args[@]}"; }
     gtp "boardsize 19"
     gtp "clear_board"
     gtp "komi $komi"
@@ -83,8 +89,8 @@ for i in $(seq 1 "$count"); do
     echo "quit" >&"${GTP[1]}"
     wait "$gtp_pid" 2>/dev/null || true
     {
-        echo "(;GM[1]FF[4]SZ[19]KM[$komi]RU[Japanese]PB[GNU Go level $level]PW[GNU Go level $level]"
-        echo "C[GNU Go self-play, seed $seed: $moves moves, $ended]"
+        echo "(;GM[1]FF[4]SZ[19]KM[$komi]RU[$rules]PB[GNU Go level $level]PW[GNU Go level $level]"
+        echo "C[GNU Go self-play, seed $seed${GNUGO_ARGS:+ ($GNUGO_ARGS)}: $moves moves, $ended]"
         echo "$record)"
     } > "$file.part"
     mv "$file.part" "$file"

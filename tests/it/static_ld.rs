@@ -113,8 +113,8 @@ fn a_straight_three_with_the_vital_point_taken_is_dead_with_a_sound_zone() {
         let (leaf, reason) = decide(&p).unwrap();
         assert_eq!(reason, Reason::StaticDead, "{goal}");
         assert_eq!(leaf.is_win(), !goal.or_defends(), "{goal}");
-        // The zone: the area (8 points), the wall's component (the whole wall block and its
-        // two eyes) and the crucial points.
+        // The zone: the area (8 points), the wall block with the liberty outside the region
+        // that anchors it (no play of the problem fills D1), and the crucial points.
         assert_eq!(
             p.board().zone_ascii(&leaf.zone()),
             "\
@@ -123,7 +123,7 @@ O O O O X X
 X X X X X X
 X X X X X X
 X X X X X X
-X X X * X *
+X X X * X .
 ",
             "{goal}"
         );
@@ -246,18 +246,48 @@ fn a_living_rectangular_six_in_the_corner_is_not_called_dead() {
     assert_eq!(decide(&p), None);
 }
 
-#[test]
-fn an_area_next_to_a_wall_that_is_not_unconditionally_alive_is_not_considered() {
-    // The straight three with its vital point taken, but the wall has one eye only.
-    let diagram = format!(
+/// The straight three with its vital point taken, behind a wall with one eye only (D1).
+fn one_eyed_wall() -> String {
+    format!(
         "{VITAL_POINT_TAKEN}
         X X X X X X
         X X X X X X
         X X X . X X
     "
-    );
-    let p = problem(&diagram, 0..4, 0..2, Goal::Kill, Color::White);
+    )
+}
+
+#[test]
+fn an_area_next_to_a_wall_that_is_not_unconditionally_alive_is_not_considered() {
+    // The region holds the wall's one eye: filling it and the area could capture the wall.
+    let p = problem(&one_eyed_wall(), 0..4, 0..6, Goal::Kill, Color::White);
     assert_eq!(decide(&p), None);
+}
+
+#[test]
+fn a_wall_with_a_liberty_outside_the_region_is_a_wall() {
+    // The same wall with its eye outside the region: no play of the problem fills D1, so the
+    // wall is never captured (anchored) and the three points are dead, for the checker too.
+    let p = problem(&one_eyed_wall(), 0..4, 0..2, Goal::Kill, Color::White);
+    let (leaf, reason) = decide(&p).unwrap();
+    assert_eq!(reason, Reason::StaticDead);
+    assert!(leaf.is_win());
+    assert_eq!(
+        p.board().zone_ascii(&leaf.zone()),
+        "\
+* X * O X X
+O O O O X X
+X X X X X X
+X X X X X X
+X X X X X X
+X X X * X X
+"
+    );
+    for first in [Color::White, Color::Black] {
+        assert_eq!(attacker_wins(&p, first, 1_000_000), Some(true));
+    }
+    let proof = leaf_proof(&p, LeafKind::StaticDead, leaf.zone());
+    check_proof(&p, &proof, false, 1_000_000).unwrap();
 }
 
 #[test]
@@ -416,15 +446,9 @@ fn the_checker_rejects_a_static_leaf_on_a_position_that_is_not_dead() {
         "after the start: the proof's static-dead leaf is not dead: the attacker cannot empty \
          the areas"
     );
-    // A dead area behind a wall that is not unconditionally alive: the areas are not closed.
-    let open = format!(
-        "{VITAL_POINT_TAKEN}
-        X X X X X X
-        X X X X X X
-        X X X . X X
-    "
-    );
-    let p = problem(&open, 0..4, 0..2, Goal::Kill, Color::White);
+    // A dead area behind a wall that is not unconditionally alive, whose one eye is in the
+    // region: the areas are not closed.
+    let p = problem(&one_eyed_wall(), 0..4, 0..6, Goal::Kill, Color::White);
     let err = check_proof(
         &p,
         &leaf_proof(&p, LeafKind::StaticDead, Zone::full(6)),
@@ -452,4 +476,72 @@ fn the_checker_rejects_a_static_leaf_on_a_position_that_is_not_dead() {
     )
     .unwrap_err();
     assert!(matches!(err, CheckError::NotDead { .. }), "{err}");
+}
+
+/// [`problem`] with `region` given point by point.
+fn problem_in(diagram: &str, region: Zone, goal: Goal, to_move: Color) -> Problem {
+    let board = Board::from_ascii(diagram).unwrap();
+    let mut setup = ProblemSetup::from_board(&board, to_move);
+    setup.or_player = Some(if goal.or_defends() {
+        Color::White
+    } else {
+        Color::Black
+    });
+    setup.goal = Some(goal);
+    setup.region = Some(region);
+    setup.crucial = board.stones(Color::White).intersection(&region);
+    setup.ko_rules = ByColor::new(Some(KoRule::Allow), Some(KoRule::Allow));
+    setup.validate().unwrap()
+}
+
+fn rectangle(xs: std::ops::Range<usize>, ys: std::ops::Range<usize>) -> Zone {
+    ys.flat_map(|y| xs.clone().map(move |x| Point::new(x, y)))
+        .collect()
+}
+
+#[test]
+fn in_an_open_problem_the_rule_holds_once_the_areas_are_closed_inside_the_region() {
+    // At the start White's three stones reach E6 (empty, outside the region): open.
+    let start = board_with(
+        "
+        . X . O . X
+        O O O O X X
+        X X X X X X
+    ",
+    );
+    let p = problem_in(&start, rectangle(0..4, 0..2), Goal::Kill, Color::White);
+    assert!(p.is_open());
+    // There the leak rule fails Black's claim (White's block has a liberty outside).
+    let (leaf, reason) = decide(&p).unwrap();
+    assert_eq!(reason, Reason::Captured);
+    assert!(!leaf.is_win());
+    // Once Black has closed E6 (outside the region here, as if the search's line had), the
+    // eight points are an area inside the region: statically dead.
+    let closed = Board::from_ascii(&board_with(VITAL_POINT_TAKEN)).unwrap();
+    let (leaf, reason) = GoalTest::new(&p).decide(&closed).unwrap();
+    assert_eq!(reason, Reason::StaticDead);
+    assert!(leaf.is_win());
+}
+
+#[test]
+fn in_an_open_problem_an_area_reaching_outside_the_region_is_not_dead() {
+    // B6 (a Black stone of the area) is outside the region: a real game's defender may play
+    // round it, so the area is not the local game's. With B6 in the region the same position
+    // is dead (the test above).
+    let start = board_with(
+        "
+        . X . O . X
+        O O O O X X
+        X X X X X X
+    ",
+    );
+    let closed_board = Board::from_ascii(&board_with(VITAL_POINT_TAKEN)).unwrap();
+    let whole = problem_in(&start, rectangle(0..4, 0..2), Goal::Kill, Color::White);
+    let dead = GoalTest::new(&whole).decide(&closed_board);
+    assert_eq!(dead.map(|(_, reason)| reason), Some(Reason::StaticDead));
+    let mut region = rectangle(0..4, 0..2);
+    region.remove(Point::new(1, 0));
+    let p = problem_in(&start, region, Goal::Kill, Color::White);
+    assert!(p.is_open());
+    assert_eq!(GoalTest::new(&p).decide(&closed_board), None);
 }

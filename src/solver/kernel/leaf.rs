@@ -141,8 +141,8 @@ impl GoalTest {
     /// The goal test of `problem`, with the static rule on (it needs the problem's region) and,
     /// for the every-block goals, the leak rule.
     /// For an open-boundary problem ([`Problem::is_open`]) the leak rule of
-    /// [`GoalTest::open_leak`], the connection terminal, and no static rule or seki terminal
-    /// (their arguments assume a closed region).
+    /// [`GoalTest::open_leak`], the connection terminal, the static rule with its areas inside
+    /// the region, and no seki terminal (its argument assumes a closed region).
     pub fn new(problem: &Problem) -> GoalTest {
         let parts = GoalTest::bare(problem.goal(), problem.or_player(), problem.crucial());
         if problem.goal().is_one_eye() {
@@ -158,11 +158,18 @@ impl GoalTest {
         }
         if problem.is_open() {
             // The connection terminal stays: a connection to unconditionally alive stones
-            // through links in the region holds whatever is played outside it.
+            // through links in the region holds whatever is played outside it. So does the
+            // static rule with areas inside the region (walls alive or anchored never fall, and
+            // nothing played outside touches an area); the seki terminal does not (a seki
+            // inside could be broken from outside).
             return GoalTest {
                 open_region: Some(problem.region()),
                 connection_region: Some(problem.region()),
                 watch: OutsideWatch::of(problem),
+                static_rule: Some(
+                    StaticRule::new(parts.goal, parts.defender, parts.crucial, problem.region())
+                        .for_open_region(),
+                ),
                 ..parts
             };
         }

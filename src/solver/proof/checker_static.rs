@@ -3,7 +3,9 @@
 //!
 //! It trusts neither the proof nor the search: no code of [`crate::solver::knowledge::static_ld`] (the search's
 //! rule, its local game and its table) is used, only the board and Benson's test. It finds the
-//! enclosed areas again, checks that the walls cannot be endangered, and plays the game of each
+//! enclosed areas again (the walls: the attacker's living blocks and those with a liberty
+//! outside the region, which no play of the problem fills; in an open-boundary problem every
+//! area inside the region), checks that the walls cannot be endangered, and plays the game of each
 //! area out on a copy of the real board (every reachable position enumerated, then solved
 //! backwards), with the moves the rule's argument allows:
 //! - the defender may play any point of the area in the region that is not suicide, retaking
@@ -32,7 +34,7 @@ const MAX_POSITIONS: usize = 400_000;
 
 /// An area's game, as far as its result goes: the area's points, its playable points, its
 /// defender and attacker stones, the attacker's ko-banned point in it, and the target (seal).
-/// Nothing else matters: its other neighbours are living walls, which never change.
+/// Nothing else matters: its other neighbours are walls (living or anchored), which never change.
 type AreaKey = (Zone, Zone, Zone, Zone, Option<Point>, bool);
 
 /// Areas remembered per thread (a few hundred bytes each); past this the memory is emptied.
@@ -64,7 +66,8 @@ pub(in crate::solver) fn verify_static_dead(
     let region = problem.region();
     let crucial = goal.needs_crucial_stones().then(|| problem.crucial());
     let life = benson(board, attacker);
-    let walls = life.alive_stones();
+    let anchored = anchored(board, attacker, &region);
+    let walls = life.alive_stones().union(&anchored);
     // Where a decisive defender stone is or could appear.
     let must = match crucial {
         Some(c) => c.intersection(&board.stones(defender).union(&region.difference(&walls))),
@@ -84,11 +87,17 @@ pub(in crate::solver) fn verify_static_dead(
                 p.to_gtp(board.size())
             )
         })?;
+        if problem.is_open() && !area.is_subset(&region) {
+            return Err(format!(
+                "the area of {} reaches outside the open region",
+                p.to_gtp(board.size())
+            ));
+        }
         all.union_with(&area);
         areas.push(area);
     }
     for (b, block) in life.blocks.iter().enumerate() {
-        if !block.alive {
+        if !block.alive || block.stones.intersects(&anchored) {
             continue;
         }
         let spare = life
@@ -153,6 +162,29 @@ pub(in crate::solver) fn verify_static_dead(
     } else {
         Err("the attacker cannot empty the areas".to_string())
     }
+}
+
+/// The stones of the attacker's blocks with an empty neighbour outside the region: no play of
+/// the problem's game fills it, so they are never captured (walls as sure as living ones).
+fn anchored(board: &Board, attacker: Color, region: &Zone) -> Zone {
+    let mut out = Zone::new();
+    let mut seen = Zone::new();
+    for p in board.stones(attacker).iter() {
+        if seen.contains(p) {
+            continue;
+        }
+        let block = board.block_stones(p);
+        seen.union_with(&block);
+        let held = block.iter().any(|q| {
+            q.neighbors()
+                .iter()
+                .any(|&n| board.on_board(n) && !region.contains(n) && board.color_at(n).is_none())
+        });
+        if held {
+            out.union_with(&block);
+        }
+    }
+    out
 }
 
 /// The points connected to `p` outside `walls`, or `None` past [`MAX_POINTS`].

@@ -5,15 +5,19 @@
 //! (`checker_static.rs`).
 //!
 //! # Areas
-//! Let `U` be the attacker's unconditionally alive stones (Benson 1976, [`crate::go::benson`]),
-//! the *walls*. An **area** is a connected component of the on-board points outside `U`, of at
+//! Let `U` be the attacker's unconditionally alive stones (Benson 1976, [`crate::go::benson`])
+//! and its *anchored* blocks ([`anchored`]: an empty neighbour outside the problem's region,
+//! which no play of the problem fills), the *walls*. An **area** is a connected component of the on-board points outside `U`, of at
 //! most [`local::MAX_AREA`] (8) points ([`area`]): every neighbour outside it is a wall stone or
 //! the edge. It may hold empty points, defender stones and attacker stones (never a wall stone,
 //! so an attacker stone inside is not joined to a wall). Its **local game** ([`local`],
 //! [`game`]) is played inside it alone: a move elsewhere is a pass for it, and nothing outside
 //! can change it, since its neighbours are walls that are never captured (below) and its blocks'
 //! liberties are its own points. Only points of the problem's region are played (the others are
-//! not playable in the local game either). In it:
+//! not playable in the local game either). In an open-boundary problem
+//! ([`crate::problem::Problem::is_open`]) a real game's defender may play outside the region,
+//! so there every area must lie inside it ([`rule::StaticRule::for_open_region`]); then no
+//! outside play touches an area, and the argument below holds on the whole board. In it:
 //! - the **defender moves first**, may play any non-suicide point, **retakes any ko at once**,
 //!   and may pass;
 //! - the attacker may play any non-suicide point that its simple-ko ban allows and that is
@@ -34,8 +38,8 @@
 //! where a defender stone could appear); for `live-any`/`kill-all`, every defender stone and
 //! every empty point of the region. The defender is **statically dead** when, with superko off:
 //! 1. every decisive point lies in an area of at most 8 points (the *decisive areas*);
-//! 2. every living attacker block keeps at least two healthy vital regions (Benson) that meet
-//!    no decisive area;
+//! 2. every living attacker block that is not anchored keeps at least two healthy vital
+//!    regions (Benson) that meet no decisive area;
 //! 3. every decisive area is won by the attacker for the target **capture** when there is one
 //!    decisive area and the goal has crucial stones, for **seal** otherwise;
 //! 4. for `live`/`kill` (seki is life), some decisive area is *ban-proof*: the attacker moving
@@ -51,7 +55,10 @@
 //! player wins otherwise. So the rule must give the attacker a strategy that, from the node,
 //! forces a leaf of its own in finitely many moves and never lets the defender reach one.
 //!
-//! **The walls stay.** The attacker plays only inside the decisive areas. Take the first
+//! **The walls stay.** An anchored wall keeps its empty neighbour outside the region on every
+//! line (nobody plays there, and stones joined to the block keep it), so it is never captured;
+//! (2) is not asked of it. For the living ones: the attacker plays only inside the decisive
+//! areas. Take the first
 //! living attacker block (stones joined to it since included) the defender would ever capture,
 //! by a play on `p`. By (2) it has two healthy vital regions `R1`, `R2` that meet no area; say
 //! `p ∉ R2`. The attacker never plays in `R2`, so its empty points stay liberties of the block
@@ -103,13 +110,14 @@
 //! the line.
 //!
 //! # The zone
-//! For an attacker win: the decisive areas, the UCA component ([`crate::go::Benson::component`])
-//! of every wall block next to them and of every wall stone on a crucial point, and the crucial
-//! points; the whole board for `live-any`/`kill-all` (a defender stone anywhere else would
+//! For an attacker win: the decisive areas; for every wall block next to them or on a crucial
+//! point, its stones and the liberty outside the region that anchors it when it is anchored,
+//! else its UCA component ([`crate::go::Benson::component`]); and the crucial points; the whole board for `live-any`/`kill-all` (a defender stone anywhere else would
 //! matter). The goal test's caller closes it like every leaf zone (whole blocks, DL-1). In any
 //! position with the same stones in the zone: the components keep the walls alive with the same
 //! vital regions (the RZ argument of Benson components), so the areas are the same closed areas
-//! with the same contents, (2) holds for the walls (their vital regions are in the components)
+//! with the same contents (an anchored block's stones and its liberty outside, which no play
+//! changes, make the block anchored there too), (2) holds for the walls (their vital regions are in the components)
 //! and for every other living block (an area can only be a vital region of a block next to it),
 //! the decisive points are the same and the verdicts too.
 //!
@@ -121,6 +129,7 @@
 //! outside the region (the table assumes every point playable) are solved live and kept per
 //! thread ([`cache`]).
 
+pub mod anchored;
 pub mod area;
 pub mod cache;
 pub mod canon;

@@ -1,6 +1,7 @@
 //! The static terminal: is every decisive point of the defender in areas that are dead, and
 //! with which zone? The conditions and why they suffice are in the documentation of [`super`].
 
+use super::anchored::{anchor, anchored_walls};
 use super::area::{component, BoardArea};
 use super::local::MAX_AREA;
 use super::lookup::{shipped_table, verdict_with};
@@ -18,6 +19,9 @@ pub struct StaticRule {
     crucial: Zone,
     /// The problem's region: the only points either side ever plays.
     region: Zone,
+    /// An open-boundary problem's rule: every area must lie in the region, since in a real
+    /// game the defender may play outside it.
+    open: bool,
 }
 
 impl StaticRule {
@@ -31,7 +35,15 @@ impl StaticRule {
                 Zone::EMPTY
             },
             region,
+            open: false,
         }
+    }
+
+    /// The rule of an open-boundary problem ([`crate::problem::Problem::is_open`]): as
+    /// [`StaticRule::new`], and no area may hold a point outside the region.
+    pub fn for_open_region(mut self) -> StaticRule {
+        self.open = true;
+        self
     }
 
     /// When the defender is statically dead on `board`: the zone of the attacker's win (not yet
@@ -66,7 +78,8 @@ impl StaticRule {
             }
         }
         let life = benson(board, attacker);
-        let walls = life.alive_stones();
+        let anchored = anchored_walls(board, attacker, &self.region);
+        let walls = life.alive_stones().union(&anchored);
         if crucial_goal {
             // A crucial point under a capturable attacker stone in the region may be retaken.
             seeds.union_with(
@@ -84,13 +97,17 @@ impl StaticRule {
                 continue;
             }
             let points = component(board, &walls, s, MAX_AREA)?;
+            if self.open && !points.is_subset(&self.region) {
+                return None;
+            }
             covered.union_with(&points);
             areas.push(BoardArea::new(board, points, &self.region, self.defender)?);
         }
         // Every living attacker block keeps two vital regions that no area touches, so nothing
-        // played in the areas can endanger the walls.
+        // played in the areas can endanger the walls (an anchored block is never captured).
         for (b, block) in life.blocks.iter().enumerate() {
             if block.alive
+                && !block.stones.first().is_some_and(|p| anchored.contains(p))
                 && life
                     .vital_regions(b)
                     .filter(|r| !r.points.intersects(&covered))
@@ -118,23 +135,33 @@ impl StaticRule {
         if self.goal.seki_is_life() && !ban_proof {
             return None;
         }
-        Some(self.zone(board, &life, &covered))
+        Some(self.zone(board, &life, &anchored, &covered))
     }
 
-    /// The zone of the win: the areas, the UCA component of every wall block next to them or
-    /// on a crucial point, and the crucial points; the whole board for `live-any`/`kill-all`
-    /// (no defender stone may appear anywhere else).
-    fn zone(&self, board: &Board, life: &Benson, covered: &Zone) -> Zone {
+    /// The zone of the win: the areas, for every wall block next to them or on a crucial point
+    /// its stones and the liberty outside the region that anchors it, or else its UCA
+    /// component, and the crucial points; the whole board for `live-any`/`kill-all` (no
+    /// defender stone may appear anywhere else).
+    fn zone(&self, board: &Board, life: &Benson, anchored: &Zone, covered: &Zone) -> Zone {
         if !self.goal.needs_crucial_stones() {
             return Zone::full(board.size());
         }
         let mut zone = covered.union(&self.crucial);
         let around = covered.grow(board.size()).difference(covered);
-        let walls = life.alive_stones();
-        let anchors = around.union(&self.crucial.intersection(&walls));
+        let walls = life.alive_stones().union(anchored);
+        let touching = around.union(&self.crucial.intersection(&walls));
         let mut done = Zone::new();
-        for p in anchors.intersection(&walls).iter() {
+        for p in touching.intersection(&walls).iter() {
             if done.contains(p) {
+                continue;
+            }
+            if anchored.contains(p) {
+                let block = board.block_stones(p);
+                done.union_with(&block);
+                zone.union_with(&block);
+                if let Some(liberty) = anchor(board, p, &self.region) {
+                    zone.insert(liberty);
+                }
                 continue;
             }
             if let Some(component) = life.component(p) {
