@@ -13,6 +13,7 @@
 //!   search areas);
 //! - `gtp`: the engine for other Go programs ([`gtp`]);
 //! - [`compose`]: `compose-one-eye`, a seeded test set of one-eye problems;
+//! - [`worker`]: jobs of a split proof as JSON lines on standard input and output;
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -35,6 +36,7 @@ pub mod solve;
 pub mod static_table;
 pub mod train;
 pub mod train_plot;
+pub mod worker;
 
 use crate::solver::jobs::open_problem::OwlAsk;
 use anyhow::bail;
@@ -256,6 +258,14 @@ pub enum Command {
         #[arg(long)]
         live_gfx: bool,
     },
+    /// Run jobs of a proof split across processes or machines: each line of standard input a
+    /// job (JSON: `id`, `problem` (SGF or research JSON text), `path` (moves from its position,
+    /// GTP vertices or `pass`), `max_nodes`, and optionally `engine`, `time_limit_secs`,
+    /// `seki_life`, `want_proof`, `check`), each line of standard output its result (`status`
+    /// win/fail/unknown/invalid/rejected, `nodes`, `seconds`, `root_zone`, `first_move`, the
+    /// checked `proof` as proof SGF, the worker's process id). Tables stay warm between jobs;
+    /// the worker ends with its input, and on Linux with its parent process.
+    Worker,
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -334,6 +344,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             live_gfx,
         } => {
             gtp::run(gtp::session::Session::new(search, check, live_gfx))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Worker => {
+            worker::run()?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Owl {

@@ -68,6 +68,7 @@ mod gtp;
 mod gtp_sabaki;
 mod owl_cli;
 mod safety_cli;
+mod worker_cli;
 
 // The studio, driven with egui_kittest.
 mod studio_all_moves;

@@ -28,6 +28,7 @@ pub mod budget;
 pub mod first_moves;
 pub mod go_result;
 pub mod how;
+pub mod job;
 pub mod joint_safety;
 pub mod open_problem;
 pub mod portfolio_race;

@@ -1,0 +1,91 @@
+//! `tsumego-studio worker`: jobs of a split proof ([`crate::solver::jobs::job`]) read as JSON
+//! lines on standard input, one result line each on standard output, in order, with the tables
+//! kept warm between jobs. A line that is not a job gets an `invalid` result (with the line's
+//! `id` when one can be read), never an exit; the worker ends at the end of its input, and on
+//! Linux also when its parent dies (so a Ray actor killed mid-job leaves no solver behind).
+
+use crate::solver::jobs::job::{Job, JobResult, Worker};
+use anyhow::Context;
+use std::io::{BufRead, Write};
+
+/// Serve jobs from `input` to `output` until the input ends.
+pub fn serve(input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
+    let mut worker = Worker::new();
+    for line in input.lines() {
+        let line = line.context("reading a job from standard input")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let result = match serde_json::from_str::<Job>(&line) {
+            Ok(job) => worker.run(&job),
+            Err(e) => JobResult::invalid(&line_id(&line), format!("not a job: {e}")),
+        };
+        let text = serde_json::to_string(&result).context("writing a result")?;
+        writeln!(output, "{text}").context("writing a result to standard output")?;
+        output
+            .flush()
+            .context("writing a result to standard output")?;
+    }
+    Ok(())
+}
+
+/// The `id` of a line that is not a valid job, when it is a JSON object with a string `id`.
+fn line_id(line: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(line)
+        .ok()
+        .and_then(|v| v.get("id").and_then(|id| id.as_str()).map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// Ask the kernel to kill this process when its parent exits (Linux; elsewhere nothing).
+pub fn die_with_parent() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl(PR_SET_PDEATHSIG) takes plain integers and touches no memory of ours.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    }
+}
+
+/// Run the worker on standard input and output.
+pub fn run() -> anyhow::Result<()> {
+    die_with_parent();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    serve(stdin.lock(), stdout.lock())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::solver::jobs::job::JobStatus;
+
+    fn results(input: &str) -> Vec<JobResult> {
+        let mut out = Vec::new();
+        serve(input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_job_is_answered_invalid_and_the_next_is_run() {
+        let problem = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("problems/03-bent-three-kill.sgf"),
+        )
+        .unwrap();
+        let job = serde_json::json!({"id": "b", "problem": problem, "max_nodes": 100000});
+        let input = format!("{{\"id\": \"a\", \"max_nodes\": \"many\"}}\n\nnot json\n{job}\n");
+        let r = results(&input);
+        assert_eq!(r.len(), 3);
+        assert_eq!((r[0].id.as_str(), r[0].status), ("a", JobStatus::Invalid));
+        assert!(r[0].reason.as_deref().unwrap().starts_with("not a job"));
+        assert_eq!((r[1].id.as_str(), r[1].status), ("", JobStatus::Invalid));
+        assert_eq!((r[2].id.as_str(), r[2].status), ("b", JobStatus::Win));
+        assert_eq!(r[2].check.as_deref(), Some("checked"));
+        assert!(r[2].proof.is_some());
+    }
+}

@@ -1,0 +1,390 @@
+//! A **job** of a proof split across processes or machines (`../shared/research/scale.md`,
+//! ARCHITECTURE.md "Jobs"): a problem, a path of moves from its position, an engine and a node
+//! budget; its **result** is the problem's claim decided at the position after the path, with
+//! the nodes, the root relevance zone and the proof. Plain data with serde, read and written as
+//! JSON lines by `tsumego-studio worker` and made by the in-process callers alike.
+//!
+//! The path's moves become setup moves of the job's problem ([`after_move`]): the position's
+//! history is the path's, so the cycle rule sees the same line as a search from the root would.
+//! The node budget is the job's limit (a job run again with a cold table gives the same
+//! result); the time limit is only a safety net. A [`Worker`] keeps its tables warm between
+//! jobs, which may change node counts but never a proven result's truth: every proof a job
+//! returns can be checked, and is, unless the job says otherwise.
+
+use crate::go::{Move, Point};
+use crate::problem::{load_bytes, Format, Problem};
+use crate::solver::jobs::first_moves::after_move;
+use crate::solver::jobs::schedule::Width;
+use crate::solver::jobs::service::{certify_reported, search, ReproTarget, SolveRequest};
+use crate::solver::kernel::search::Status;
+use crate::solver::kernel::table_pool::TablePool;
+use crate::solver::proof::certify::CheckSettings;
+use crate::solver::proof::checked::CheckVerdict;
+use crate::solver::proof::proof_sgf::proof_to_sgf;
+use crate::solver::{Engine, SolveConfig};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One job: what to decide and within which limits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Job {
+    /// The caller's name for the job, copied into its result.
+    pub id: String,
+    /// The problem file's text (SGF or the research JSON), with its claim (OR player, goal).
+    pub problem: String,
+    /// Moves from the problem's position, the side to move first and then alternating: GTP
+    /// vertices (`D4`) or `pass`.
+    #[serde(default)]
+    pub path: Vec<String>,
+    /// The engine's name (`dfpn` unless given; `dfs`, `mcts`, `exhaustive`).
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// Nodes the search may visit: the job's limit.
+    pub max_nodes: u64,
+    /// Seconds the search may take, a safety net beside the node budget.
+    #[serde(default)]
+    pub time_limit_secs: Option<f64>,
+    /// Count seki as life whatever the problem says (the research goals become their Go forms).
+    #[serde(default)]
+    pub seki_life: bool,
+    /// Return the proof of a win (as proof SGF).
+    #[serde(default = "yes")]
+    pub want_proof: bool,
+    /// Check the proof of a win with the independent checker before returning it.
+    #[serde(default = "yes")]
+    pub check: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What came of a job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JobStatus {
+    /// The claim's OR player reaches its goal at the job's position (proven).
+    Win,
+    /// It does not (proven).
+    Fail,
+    /// Not decided within the limits.
+    Unknown,
+    /// The job could not be run (unreadable problem, illegal path, unknown engine): running
+    /// it again gives the same answer.
+    Invalid,
+    /// The job ran but its proof was rejected by the checker: a solver bug, not a result.
+    Rejected,
+}
+
+/// A job's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobResult {
+    pub id: String,
+    pub status: JobStatus,
+    /// Why the job is invalid or rejected, or why the search stopped undecided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The claim decided, in words (`Black to kill (kill-all)`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<String>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// The OR player's winning move at the job's position, when it is to move and wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move: Option<String>,
+    /// The root relevance zone of a win, as GTP vertices.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_zone: Option<Vec<String>>,
+    /// The checker's verdict on the proof (`checked`, …); absent when nothing was checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+    /// The proof of a win as proof SGF (the job's problem with the path as setup moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
+    /// The process that ran the job.
+    pub worker: u32,
+    /// The program that ran it (`tsumego-studio 0.1.0`): results of another are not mixed.
+    pub binary: String,
+}
+
+/// The program's name and version, as results carry it.
+pub fn binary_version() -> String {
+    format!("tsumego-studio {}", env!("CARGO_PKG_VERSION"))
+}
+
+impl JobResult {
+    /// The result of a job that could not be run.
+    pub fn invalid(id: &str, reason: impl Into<String>) -> JobResult {
+        JobResult {
+            id: id.to_string(),
+            status: JobStatus::Invalid,
+            reason: Some(reason.into()),
+            claim: None,
+            nodes: 0,
+            seconds: 0.0,
+            first_move: None,
+            root_zone: None,
+            check: None,
+            proof: None,
+            worker: std::process::id(),
+            binary: binary_version(),
+        }
+    }
+}
+
+/// The job's problem and position: the problem read, the path played as setup moves.
+pub fn job_problem(job: &Job) -> Result<Problem, String> {
+    let bytes = job.problem.as_bytes();
+    let format = Format::sniff(bytes).ok_or("the problem is neither SGF nor JSON")?;
+    let mut problem = load_bytes(bytes, format).map_err(|e| format!("the problem: {e}"))?;
+    if job.seki_life {
+        problem = problem.with_seki(true);
+    }
+    for (i, text) in job.path.iter().enumerate() {
+        let size = problem.board().size();
+        let mv = parse_move(text, size)
+            .ok_or_else(|| format!("move {} of the path, {text:?}, is not a vertex", i + 1))?;
+        if let Move::Play(p) = mv {
+            let mut board = problem.board().clone();
+            board.play(problem.to_move(), mv).map_err(|e| {
+                format!(
+                    "move {} of the path, {} {}, is illegal: {e}",
+                    i + 1,
+                    problem.to_move(),
+                    p.to_gtp(size)
+                )
+            })?;
+        }
+        problem = after_move(&problem, mv)
+            .map_err(|e| format!("the position after move {} of the path: {e}", i + 1))?;
+    }
+    Ok(problem)
+}
+
+/// `D4` or `pass` on a `size` board.
+fn parse_move(text: &str, size: usize) -> Option<Move> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Some(Move::Pass);
+    }
+    Point::from_gtp(&text.to_ascii_uppercase(), size).map(Move::Play)
+}
+
+/// A process's job runner: its tables stay warm from one job to the next.
+#[derive(Default)]
+pub struct Worker {
+    pool: TablePool,
+}
+
+impl Worker {
+    pub fn new() -> Worker {
+        Worker::default()
+    }
+
+    /// Run `job` to its result (never panics on bad input: an invalid job says why).
+    pub fn run(&mut self, job: &Job) -> JobResult {
+        let start = Instant::now();
+        let problem = match job_problem(job) {
+            Ok(p) => p,
+            Err(e) => return JobResult::invalid(&job.id, e),
+        };
+        let engine = match job.engine.as_deref() {
+            None => Engine::DFPN,
+            Some(name) => match Engine::from_name(name) {
+                Some(e) => e,
+                None => return JobResult::invalid(&job.id, format!("unknown engine {name:?}")),
+            },
+        };
+        let time_limit = match job.time_limit_secs.map(Duration::try_from_secs_f64) {
+            Some(Err(_)) => {
+                return JobResult::invalid(&job.id, "the time limit is not a number of seconds")
+            }
+            Some(Ok(t)) => Some(t),
+            None => None,
+        };
+        let config = SolveConfig {
+            engine,
+            max_nodes: Some(job.max_nodes),
+            time_limit,
+            build_proof: true,
+            ..SolveConfig::default()
+        };
+        let request = SolveRequest::new(
+            problem,
+            config,
+            Width::Full,
+            CheckSettings {
+                enabled: job.check,
+                ..CheckSettings::default()
+            },
+            ReproTarget::in_temp_dir(format!("job {}", job.id)),
+        );
+        let mut analysis = search(
+            &request,
+            Arc::new(AtomicBool::new(false)),
+            &mut self.pool,
+            None,
+        );
+        let solution = &analysis.solution;
+        let status = match solution.status {
+            Status::Win => JobStatus::Win,
+            Status::Fail => JobStatus::Fail,
+            Status::Unknown => JobStatus::Unknown,
+        };
+        let size = analysis.claim.board().size();
+        let mut result = JobResult {
+            id: job.id.clone(),
+            status,
+            reason: (status == JobStatus::Unknown).then(|| solution.stop.describe().to_string()),
+            claim: Some(analysis.claim.claim_words()),
+            nodes: analysis.nodes,
+            seconds: 0.0,
+            first_move: solution.first_move.map(|m| m.to_gtp(size)),
+            root_zone: solution
+                .root_zone
+                .map(|z| z.iter().map(|p| p.to_gtp(size)).collect()),
+            check: None,
+            proof: None,
+            worker: std::process::id(),
+            binary: binary_version(),
+        };
+        // Only a win's own proof is checked: a failure's certificate (the opposite claim's
+        // proof) would be a second search, which the job did not ask for.
+        if status == JobStatus::Win && solution.proof.is_some() {
+            if job.check {
+                // A rejected proof writes its reproduction file like any solve's.
+                let _ = certify_reported(&request, &mut analysis, None);
+                if let Some(checked) = &analysis.check {
+                    result.check = Some(verdict_name(checked.verdict));
+                    if !checked.verdict.accepted() {
+                        result.status = JobStatus::Rejected;
+                        result.reason = checked.error.clone();
+                        result.seconds = start.elapsed().as_secs_f64();
+                        return result;
+                    }
+                }
+            }
+            if job.want_proof {
+                result.proof = analysis
+                    .solution
+                    .proof
+                    .as_ref()
+                    .map(|proof| proof_to_sgf(&analysis.claim, proof));
+            }
+        }
+        result.seconds = start.elapsed().as_secs_f64();
+        result
+    }
+}
+
+/// The verdict as serde names it (`checked`, `failed`, `out-of-time`, …).
+fn verdict_name(verdict: CheckVerdict) -> String {
+    serde_json::to_value(verdict)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("{verdict:?}"))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn bundled(name: &str) -> String {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("problems")
+                .join(name),
+        )
+        .unwrap()
+    }
+
+    fn job(id: &str, path: &[&str]) -> Job {
+        Job {
+            id: id.to_string(),
+            problem: bundled("03-bent-three-kill.sgf"),
+            path: path.iter().map(|m| m.to_string()).collect(),
+            engine: None,
+            max_nodes: 200_000,
+            time_limit_secs: None,
+            seki_life: false,
+            want_proof: true,
+            check: true,
+        }
+    }
+
+    #[test]
+    fn a_job_decides_the_claim_after_its_path() {
+        // White kills the bent three with D1; after a White pass Black lives.
+        let mut worker = Worker::new();
+        let right = worker.run(&job("right", &["D1"]));
+        assert_eq!(right.status, JobStatus::Win, "{right:?}");
+        assert_eq!(right.check.as_deref(), Some("checked"));
+        assert!(right.proof.as_deref().unwrap().starts_with("(;"));
+        assert!(right.root_zone.as_ref().is_some_and(|z| !z.is_empty()));
+        let pass = worker.run(&job("pass", &["pass"]));
+        assert_eq!(pass.status, JobStatus::Fail, "{pass:?}");
+        assert_eq!(pass.proof, None);
+        // The root itself: White to move wins, with D1.
+        let root = worker.run(&job("root", &[]));
+        assert_eq!(root.status, JobStatus::Win);
+        assert_eq!(root.first_move.as_deref(), Some("D1"));
+    }
+
+    #[test]
+    fn a_job_gives_the_same_result_in_a_cold_and_a_warm_worker() {
+        let cold = Worker::new().run(&job("a", &["D1"]));
+        let again = Worker::new().run(&job("a", &["D1"]));
+        assert_eq!((cold.status, cold.nodes), (again.status, again.nodes));
+        let mut warm = Worker::new();
+        warm.run(&job("root", &[]));
+        assert_eq!(warm.run(&job("a", &["D1"])).status, cold.status);
+    }
+
+    #[test]
+    fn the_node_budget_is_the_limit() {
+        let mut small = job("small", &[]);
+        small.max_nodes = 1;
+        let r = Worker::new().run(&small);
+        assert_eq!(r.status, JobStatus::Unknown);
+        assert_eq!(r.reason.as_deref(), Some("node limit reached"));
+    }
+
+    #[test]
+    fn bad_jobs_are_invalid_with_the_reason() {
+        let mut w = Worker::new();
+        let occupied = w.run(&job("x", &["D1", "D1"]));
+        assert_eq!(occupied.status, JobStatus::Invalid);
+        assert!(
+            occupied
+                .reason
+                .as_deref()
+                .unwrap()
+                .contains("move 2 of the path"),
+            "{occupied:?}"
+        );
+        let nonsense = w.run(&job("y", &["Z99"]));
+        assert_eq!(nonsense.status, JobStatus::Invalid);
+        let mut engine = job("z", &[]);
+        engine.engine = Some("quantum".to_string());
+        assert!(w.run(&engine).reason.unwrap().contains("unknown engine"));
+        let mut garbage = job("g", &[]);
+        garbage.problem = "hello".to_string();
+        assert_eq!(w.run(&garbage).status, JobStatus::Invalid);
+    }
+
+    #[test]
+    fn jobs_and_results_read_back_as_written() {
+        let j = job("j", &["D1"]);
+        let text = serde_json::to_string(&j).unwrap();
+        assert_eq!(serde_json::from_str::<Job>(&text).unwrap(), j);
+        let minimal: Job =
+            serde_json::from_str(r#"{"id":"m","problem":"(;SZ[9])","max_nodes":5}"#).unwrap();
+        assert!(minimal.want_proof && minimal.check && minimal.path.is_empty());
+        let r = Worker::new().run(&j);
+        let back: JobResult = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
+    }
+}
