@@ -14,6 +14,7 @@
 //! - `gtp`: the engine for other Go programs ([`gtp`]);
 //! - [`compose`]: `compose-one-eye`, a seeded test set of one-eye problems;
 //! - [`worker`]: jobs of a split proof as JSON lines on standard input and output;
+//! - [`manage`]: one proof split into jobs run by worker processes, assembled and checked;
 //! - shared: [`engine`] (search options),
 //!   [`report`] (what is reported about one search).
 
@@ -24,6 +25,7 @@ pub mod checking;
 pub mod compose;
 pub mod engine;
 pub mod gtp;
+pub mod manage;
 pub mod nn;
 pub mod owl;
 pub mod proof_file;
@@ -266,6 +268,47 @@ pub enum Command {
     /// checked `proof` as proof SGF, the worker's process id). Tables stay warm between jobs;
     /// the worker ends with its input, and on Linux with its parent process.
     Worker,
+    /// Prove a problem through jobs: a job-level proof-number tree over the top of the proof
+    /// whose leaves are sent as jobs (a node budget each) to worker processes; a job that stops
+    /// undecided is expanded a ply. When the root is decided the jobs' proofs are grafted into
+    /// one proof and checked by the independent checker. With `--log DIR` every result is kept
+    /// and a run started again on the same folder answers its jobs from there (a killed run
+    /// resumes).
+    Manage {
+        /// The problem file (SGF or research JSON).
+        file: PathBuf,
+        /// Worker processes.
+        #[arg(long, default_value_t = 2)]
+        workers: usize,
+        /// Nodes each job may visit.
+        #[arg(long, value_name = "N", default_value_t = 200_000)]
+        job_nodes: u64,
+        /// Children of an OR node in flight at once.
+        #[arg(long, value_name = "K", default_value_t = 2)]
+        top_k: usize,
+        /// The jobs' engine (df-pn by default).
+        #[arg(long, value_name = "ENGINE")]
+        engine: Option<String>,
+        /// Count seki as life (as `solve --seki-life`).
+        #[arg(long)]
+        seki_life: bool,
+        /// Stop after this many jobs (the result is then unknown).
+        #[arg(long, value_name = "N")]
+        max_jobs: Option<usize>,
+        /// Keep every result in DIR/results.jsonl and answer jobs found there.
+        #[arg(long, value_name = "DIR")]
+        log: Option<PathBuf>,
+        /// Write the assembled proof (proof SGF).
+        #[arg(long, value_name = "OUT.sgf")]
+        proof_out: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Search every job with a fresh transposition table (slower; the same results, nodes
+        /// and proof whichever worker runs a job, restarts included).
+        #[arg(long)]
+        cold_tables: bool,
+    },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -344,6 +387,34 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             live_gfx,
         } => {
             gtp::run(gtp::session::Session::new(search, check, live_gfx))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Manage {
+            file,
+            workers,
+            job_nodes,
+            top_k,
+            engine,
+            seki_life,
+            max_jobs,
+            log,
+            proof_out,
+            json,
+            cold_tables,
+        } => {
+            manage::run(&manage::ManageOptions {
+                file,
+                workers,
+                job_nodes,
+                top_k,
+                engine,
+                seki_life,
+                max_jobs,
+                log,
+                proof_out,
+                json,
+                cold_tables,
+            })?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Worker => {

@@ -8,13 +8,27 @@ use crate::solver::jobs::job::{Job, JobResult, Worker};
 use anyhow::Context;
 use std::io::{BufRead, Write};
 
-/// Serve jobs from `input` to `output` until the input ends.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
+/// The environment variable of the fault tests: `N` makes the worker exit, unanswered, on
+/// reading its N-th job (as a worker killed mid-job would).
+pub const DIE_AFTER_VAR: &str = "TSUMEGO_WORKER_DIE_AFTER";
+
+/// Serve jobs from `input` to `output` until the input ends (or, with `die_after`, until the
+/// process exits on that job).
+pub fn serve(
+    input: impl BufRead,
+    mut output: impl Write,
+    die_after: Option<u64>,
+) -> anyhow::Result<()> {
     let mut worker = Worker::new();
+    let mut read = 0u64;
     for line in input.lines() {
         let line = line.context("reading a job from standard input")?;
         if line.trim().is_empty() {
             continue;
+        }
+        read += 1;
+        if die_after == Some(read) {
+            std::process::exit(70);
         }
         let result = match serde_json::from_str::<Job>(&line) {
             Ok(job) => worker.run(&job),
@@ -49,9 +63,12 @@ pub fn die_with_parent() {
 /// Run the worker on standard input and output.
 pub fn run() -> anyhow::Result<()> {
     die_with_parent();
+    let die_after = std::env::var(DIE_AFTER_VAR)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    serve(stdin.lock(), stdout.lock())
+    serve(stdin.lock(), stdout.lock(), die_after)
 }
 
 #[cfg(test)]
@@ -62,7 +79,7 @@ mod tests {
 
     fn results(input: &str) -> Vec<JobResult> {
         let mut out = Vec::new();
-        serve(input.as_bytes(), &mut out).unwrap();
+        serve(input.as_bytes(), &mut out, None).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()

@@ -26,6 +26,7 @@
 //!
 //! See `ARCHITECTURE.md` for how the pieces fit.
 
+pub mod distributed;
 pub mod engines;
 #[cfg(test)]
 pub(crate) mod fixtures;

@@ -66,6 +66,7 @@ mod cli_rzt;
 mod cli_solve;
 mod gtp;
 mod gtp_sabaki;
+mod manage;
 mod owl_cli;
 mod safety_cli;
 mod worker_cli;

@@ -2,29 +2,24 @@
 //! ARCHITECTURE.md "Jobs"): a problem, a path of moves from its position, an engine and a node
 //! budget; its **result** is the problem's claim decided at the position after the path, with
 //! the nodes, the root relevance zone and the proof. Plain data with serde, read and written as
-//! JSON lines by `tsumego-studio worker` and made by the in-process callers alike.
+//! JSON lines by `tsumego-studio worker` and made by the in-process callers alike. A job is one
+//! search of the claim as stated (no Go analysis of seki and ko variants, whose proofs would be
+//! of other claims).
 //!
 //! The path's moves become setup moves of the job's problem ([`after_move`]): the position's
 //! history is the path's, so the cycle rule sees the same line as a search from the root would.
 //! The node budget is the job's limit (a job run again with a cold table gives the same
-//! result); the time limit is only a safety net. A [`Worker`] keeps its tables warm between
-//! jobs, which may change node counts but never a proven result's truth: every proof a job
-//! returns can be checked, and is, unless the job says otherwise.
+//! result); the time limit is only a safety net. Every proof a job returns can be checked, and
+//! is, unless the job says otherwise.
 
 use crate::go::{Move, Point};
 use crate::problem::{load_bytes, Format, Problem};
 use crate::solver::jobs::first_moves::after_move;
-use crate::solver::jobs::schedule::Width;
-use crate::solver::jobs::service::{certify_reported, search, ReproTarget, SolveRequest};
-use crate::solver::kernel::search::Status;
-use crate::solver::kernel::table_pool::TablePool;
-use crate::solver::proof::certify::CheckSettings;
-use crate::solver::proof::checked::CheckVerdict;
+use crate::solver::proof::certify::CHECK_POSITIONS;
+use crate::solver::proof::checker::check_proof;
 use crate::solver::proof::proof_sgf::proof_to_sgf;
-use crate::solver::{Engine, SolveConfig};
+use crate::solver::{Engine, SolveConfig, Solver, Status, TablePool};
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One job: what to decide and within which limits.
@@ -56,6 +51,10 @@ pub struct Job {
     /// Check the proof of a win with the independent checker before returning it.
     #[serde(default = "yes")]
     pub check: bool,
+    /// Search with a fresh transposition table, not the worker's warm one: the result, nodes
+    /// and proof are then the same whichever worker runs the job after whichever others.
+    #[serde(default)]
+    pub fresh_table: bool,
 }
 
 fn yes() -> bool {
@@ -172,9 +171,18 @@ fn parse_move(text: &str, size: usize) -> Option<Move> {
     Point::from_gtp(&text.to_ascii_uppercase(), size).map(Move::Play)
 }
 
-/// A process's job runner: its tables stay warm from one job to the next.
+/// A process's job runner. Each job is one search of the job's claim exactly as the problem
+/// states it (its goal and ko rules: never a variant, as a Go analysis would try, whose proof
+/// would prove another claim than the manager's); the seki database, the static table and the
+/// net stay loaded in the process from one job to the next.
+///
+/// Its transposition tables stay warm too ([`TablePool`]: a table per claim's rules, so what
+/// one job proved is a table hit for the next; node counts then depend on the jobs run before,
+/// never a result's truth, which the checker has the last word on).
 #[derive(Default)]
 pub struct Worker {
+    /// Jobs run.
+    pub jobs: u64,
     pool: TablePool,
 }
 
@@ -185,6 +193,7 @@ impl Worker {
 
     /// Run `job` to its result (never panics on bad input: an invalid job says why).
     pub fn run(&mut self, job: &Job) -> JobResult {
+        self.jobs += 1;
         let start = Instant::now();
         let problem = match job_problem(job) {
             Ok(p) => p,
@@ -211,35 +220,28 @@ impl Worker {
             build_proof: true,
             ..SolveConfig::default()
         };
-        let request = SolveRequest::new(
-            problem,
-            config,
-            Width::Full,
-            CheckSettings {
-                enabled: job.check,
-                ..CheckSettings::default()
-            },
-            ReproTarget::in_temp_dir(format!("job {}", job.id)),
-        );
-        let mut analysis = search(
-            &request,
-            Arc::new(AtomicBool::new(false)),
-            &mut self.pool,
-            None,
-        );
-        let solution = &analysis.solution;
+        let superko = config.superko;
+        let solution = if job.fresh_table {
+            Solver::new(&problem, config.clone()).solve()
+        } else {
+            let table = self.pool.take(&problem, &config);
+            let mut solver = Solver::with_table(&problem, config.clone(), table);
+            let solution = solver.solve();
+            self.pool.give_back(&problem, &config, solver.into_table());
+            solution
+        };
         let status = match solution.status {
             Status::Win => JobStatus::Win,
             Status::Fail => JobStatus::Fail,
             Status::Unknown => JobStatus::Unknown,
         };
-        let size = analysis.claim.board().size();
+        let size = problem.size();
         let mut result = JobResult {
             id: job.id.clone(),
             status,
             reason: (status == JobStatus::Unknown).then(|| solution.stop.describe().to_string()),
-            claim: Some(analysis.claim.claim_words()),
-            nodes: analysis.nodes,
+            claim: Some(problem.claim_words()),
+            nodes: solution.nodes,
             seconds: 0.0,
             first_move: solution.first_move.map(|m| m.to_gtp(size)),
             root_zone: solution
@@ -252,39 +254,30 @@ impl Worker {
         };
         // Only a win's own proof is checked: a failure's certificate (the opposite claim's
         // proof) would be a second search, which the job did not ask for.
-        if status == JobStatus::Win && solution.proof.is_some() {
+        if let (JobStatus::Win, Some(proof)) = (status, &solution.proof) {
             if job.check {
-                // A rejected proof writes its reproduction file like any solve's.
-                let _ = certify_reported(&request, &mut analysis, None);
-                if let Some(checked) = &analysis.check {
-                    result.check = Some(verdict_name(checked.verdict));
-                    if !checked.verdict.accepted() {
-                        result.status = JobStatus::Rejected;
-                        result.reason = checked.error.clone();
+                match check_proof(&problem, proof, superko, CHECK_POSITIONS) {
+                    Ok(_) => result.check = Some("checked".to_string()),
+                    Err(e) => {
+                        result.check = Some("failed".to_string());
+                        result.status = if e.rejects() {
+                            JobStatus::Rejected
+                        } else {
+                            JobStatus::Unknown
+                        };
+                        result.reason = Some(e.to_string());
                         result.seconds = start.elapsed().as_secs_f64();
                         return result;
                     }
                 }
             }
             if job.want_proof {
-                result.proof = analysis
-                    .solution
-                    .proof
-                    .as_ref()
-                    .map(|proof| proof_to_sgf(&analysis.claim, proof));
+                result.proof = Some(proof_to_sgf(&problem, proof));
             }
         }
         result.seconds = start.elapsed().as_secs_f64();
         result
     }
-}
-
-/// The verdict as serde names it (`checked`, `failed`, `out-of-time`, …).
-fn verdict_name(verdict: CheckVerdict) -> String {
-    serde_json::to_value(verdict)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_else(|| format!("{verdict:?}"))
 }
 
 #[cfg(test)]
@@ -312,6 +305,7 @@ mod tests {
             seki_life: false,
             want_proof: true,
             check: true,
+            fresh_table: false,
         }
     }
 

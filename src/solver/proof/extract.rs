@@ -106,16 +106,7 @@ impl Solver<'_> {
             let Value::Win { zone, .. } = v else {
                 return None;
             };
-            let kind = match reason {
-                Reason::StaticDead => LeafKind::StaticDead,
-                Reason::Captured => LeafKind::Captured,
-                Reason::Alive => LeafKind::Alive,
-                Reason::Connected => LeafKind::Connected,
-                Reason::SekiArea => LeafKind::SekiArea,
-                Reason::Eye => LeafKind::Eye,
-                Reason::NoEyePossible => LeafKind::NoEyePossible,
-            };
-            return Some(self.leaf_node(to_move, zone, kind));
+            return Some(self.leaf_node(to_move, zone, LeafKind::from(reason)));
         }
         let or = self.rules.or_player;
         if to_move == or {
@@ -242,5 +233,20 @@ impl Solver<'_> {
             null_move: false,
             children,
         })
+    }
+}
+
+impl From<Reason> for LeafKind {
+    /// The proof leaf of a goal test's decision.
+    fn from(reason: Reason) -> LeafKind {
+        match reason {
+            Reason::StaticDead => LeafKind::StaticDead,
+            Reason::Captured => LeafKind::Captured,
+            Reason::Alive => LeafKind::Alive,
+            Reason::Connected => LeafKind::Connected,
+            Reason::SekiArea => LeafKind::SekiArea,
+            Reason::Eye => LeafKind::Eye,
+            Reason::NoEyePossible => LeafKind::NoEyePossible,
+        }
     }
 }

@@ -1,0 +1,543 @@
+//! `tsumego-studio manage FILE`: one proof split into jobs. The manager keeps the job-level
+//! proof-number tree ([`crate::solver::distributed::tree`]), sends its most-proving leaves as
+//! jobs to workers, expands a leaf whose job stopped undecided, and when the root is decided
+//! grafts the jobs' proofs into one proof ([`crate::solver::distributed::graft`]) and checks it
+//! with the independent checker. Every result is appended to a log (`--log DIR`), and a manager
+//! started again with the same log answers the jobs it finds there from it: a killed manager
+//! resumes where it stopped.
+//!
+//! The workers are `tsumego-studio worker` processes ([`super::worker`]) speaking JSON lines,
+//! started by the manager itself ([`LocalPool`]); the Ray driver speaks the same lines.
+
+use crate::problem::{load_inferring, write_sgf, Problem};
+use crate::solver::distributed::graft::{assemble, path_words};
+use crate::solver::distributed::tree::JobTree;
+use crate::solver::jobs::job::{Job, JobResult, JobStatus, Worker};
+use crate::solver::proof::checker::check_proof;
+use crate::solver::proof::proof_sgf::{proof_from_sgf, proof_to_sgf};
+use crate::solver::proof::ProofTree;
+use crate::solver::SolveConfig;
+use anyhow::{bail, Context};
+use crossbeam_channel::{unbounded, Receiver, Sender};
+use serde::Serialize;
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::Instant;
+
+/// How the manager runs.
+#[derive(Clone, Debug)]
+pub struct ManageOptions {
+    pub file: PathBuf,
+    /// Worker processes.
+    pub workers: usize,
+    /// Nodes each job may visit.
+    pub job_nodes: u64,
+    /// Children of an OR node that may be in flight at once.
+    pub top_k: usize,
+    /// The engine of the jobs (`None`: df-pn).
+    pub engine: Option<String>,
+    pub seki_life: bool,
+    /// Stop after this many jobs (the result is then unknown).
+    pub max_jobs: Option<usize>,
+    /// The results log's folder (created when missing).
+    pub log: Option<PathBuf>,
+    pub proof_out: Option<PathBuf>,
+    pub json: bool,
+    /// Every job searched with a fresh table (the same results, nodes and proofs whichever
+    /// worker runs it, restarts included).
+    pub cold_tables: bool,
+}
+
+/// What a run of the manager did.
+#[derive(Clone, Debug, Serialize)]
+pub struct ManageReport {
+    /// `win`, `fail` or `unknown`: the problem's claim at its root.
+    pub result: String,
+    pub claim: String,
+    pub workers: usize,
+    pub jobs: usize,
+    /// Jobs answered from the log instead of run.
+    pub from_log: usize,
+    /// Jobs that stopped undecided (their nodes expanded).
+    pub expanded: usize,
+    /// Jobs cancelled because a sibling's result decided their parent.
+    pub cancelled: usize,
+    /// Jobs run again because their worker died.
+    pub restarts: usize,
+    pub tree_nodes: usize,
+    /// Nodes of every job run.
+    pub nodes: u64,
+    /// Seconds of every job run (their sum: the work).
+    pub job_seconds: f64,
+    /// Seconds from start to end (the wall).
+    pub seconds: f64,
+    /// The checker's verdict on the assembled proof (`checked`), or why there is none.
+    pub check: String,
+    pub proof_nodes: Option<usize>,
+}
+
+/// The workers as the manager sees them: jobs in, results out.
+pub trait Executor {
+    /// Jobs that can run at once.
+    fn capacity(&self) -> usize;
+    fn submit(&mut self, job: &Job) -> anyhow::Result<()>;
+    /// The next result (blocks).
+    fn next_result(&mut self) -> anyhow::Result<JobResult>;
+    /// Stop the job `id` if it runs (its result will not come).
+    fn cancel(&mut self, id: &str) -> anyhow::Result<()>;
+    /// Jobs run again because their worker died.
+    fn restarts(&self) -> usize {
+        0
+    }
+}
+
+/// Jobs run in this process by one warm [`Worker`], in the order sent, `capacity` of them
+/// taken as running at once: the manager's tree as with that many workers, deterministically
+/// (for tests and for replaying a run's choices).
+pub struct InProcess {
+    worker: Worker,
+    queue: VecDeque<Job>,
+    capacity: usize,
+}
+
+impl InProcess {
+    pub fn new(capacity: usize) -> InProcess {
+        InProcess {
+            worker: Worker::new(),
+            queue: VecDeque::new(),
+            capacity: capacity.max(1),
+        }
+    }
+}
+
+impl Executor for InProcess {
+    fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    fn submit(&mut self, job: &Job) -> anyhow::Result<()> {
+        self.queue.push_back(job.clone());
+        Ok(())
+    }
+
+    fn next_result(&mut self) -> anyhow::Result<JobResult> {
+        let job = self.queue.pop_front().context("no job was sent")?;
+        Ok(self.worker.run(&job))
+    }
+
+    fn cancel(&mut self, id: &str) -> anyhow::Result<()> {
+        self.queue.retain(|j| j.id != id);
+        Ok(())
+    }
+}
+
+/// `tsumego-studio worker` processes started by the manager, one job at a time each.
+pub struct LocalPool {
+    program: PathBuf,
+    slots: Vec<Slot>,
+    results: Receiver<(usize, u64, Option<String>)>,
+    sender: Sender<(usize, u64, Option<String>)>,
+    /// Jobs run again because their worker died.
+    pub restarts: usize,
+}
+
+struct Slot {
+    child: Child,
+    stdin: ChildStdin,
+    /// The job running, if any: its id and its line (sent again if the process dies).
+    job: Option<(String, String)>,
+    /// Which process of the slot this is (a cancelled job's process is replaced).
+    generation: u64,
+}
+
+impl LocalPool {
+    /// `workers` processes of `program worker`.
+    pub fn start(program: &Path, workers: usize) -> anyhow::Result<LocalPool> {
+        let (sender, results) = unbounded();
+        let mut pool = LocalPool {
+            program: program.to_path_buf(),
+            slots: Vec::new(),
+            results,
+            sender,
+            restarts: 0,
+        };
+        for i in 0..workers.max(1) {
+            let slot = pool.spawn(i, 0)?;
+            pool.slots.push(slot);
+        }
+        Ok(pool)
+    }
+
+    fn spawn(&self, index: usize, generation: u64) -> anyhow::Result<Slot> {
+        let mut child = Command::new(&self.program)
+            .arg("worker")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .with_context(|| format!("starting {} worker", self.program.display()))?;
+        let stdin = child.stdin.take().context("the worker's standard input")?;
+        let stdout = child
+            .stdout
+            .take()
+            .context("the worker's standard output")?;
+        let sender = self.sender.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send((index, generation, Some(line))).is_err() {
+                    return;
+                }
+            }
+            // The process ended (or was killed): the manager runs its job again elsewhere.
+            let _ = sender.send((index, generation, None));
+        });
+        Ok(Slot {
+            child,
+            stdin,
+            job: None,
+            generation,
+        })
+    }
+}
+
+impl Executor for LocalPool {
+    fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn restarts(&self) -> usize {
+        self.restarts
+    }
+
+    fn submit(&mut self, job: &Job) -> anyhow::Result<()> {
+        let index = self
+            .slots
+            .iter()
+            .position(|s| s.job.is_none())
+            .context("every worker is busy")?;
+        let line = serde_json::to_string(job)?;
+        self.send(index, job.id.clone(), line)
+    }
+
+    fn next_result(&mut self) -> anyhow::Result<JobResult> {
+        loop {
+            let (index, generation, line) =
+                self.results.recv().context("every worker has stopped")?;
+            if self.slots[index].generation != generation {
+                continue; // a replaced process
+            }
+            let Some(line) = line else {
+                // The worker died: a fresh one runs its job again (a job's result does not
+                // depend on which process runs it).
+                let job = self.slots[index].job.take();
+                self.replace(index)?;
+                if let Some((id, line)) = job {
+                    self.restarts += 1;
+                    self.send(index, id, line)?;
+                }
+                continue;
+            };
+            self.slots[index].job = None;
+            return serde_json::from_str(&line)
+                .with_context(|| format!("a worker's answer is not a result: {line}"));
+        }
+    }
+
+    fn cancel(&mut self, id: &str) -> anyhow::Result<()> {
+        if let Some(index) = self
+            .slots
+            .iter()
+            .position(|s| s.job.as_ref().is_some_and(|(j, _)| j == id))
+        {
+            self.replace(index)?;
+        }
+        Ok(())
+    }
+}
+
+impl LocalPool {
+    fn send(&mut self, index: usize, id: String, line: String) -> anyhow::Result<()> {
+        let slot = &mut self.slots[index];
+        writeln!(slot.stdin, "{line}")
+            .and_then(|()| slot.stdin.flush())
+            .context("sending a job to a worker")?;
+        slot.job = Some((id, line));
+        Ok(())
+    }
+
+    /// A fresh process in slot `index` (the old one killed), with no job.
+    fn replace(&mut self, index: usize) -> anyhow::Result<()> {
+        let generation = self.slots[index].generation + 1;
+        let fresh = self.spawn(index, generation)?;
+        let mut old = std::mem::replace(&mut self.slots[index], fresh);
+        let _ = old.child.kill();
+        let _ = old.child.wait();
+        Ok(())
+    }
+
+    /// The process ids of the workers (for fault tests and reports).
+    pub fn worker_ids(&self) -> Vec<u32> {
+        self.slots.iter().map(|s| s.child.id()).collect()
+    }
+}
+
+impl Drop for LocalPool {
+    fn drop(&mut self) {
+        for slot in &mut self.slots {
+            let _ = slot.child.kill();
+            let _ = slot.child.wait();
+        }
+    }
+}
+
+/// One logged result: the job's path (its key) and what came of it.
+#[derive(Serialize, serde::Deserialize)]
+struct Logged {
+    path: String,
+    result: JobResult,
+}
+
+/// The results of earlier runs in `dir`'s log, by path.
+fn read_log(dir: &Path) -> anyhow::Result<HashMap<String, JobResult>> {
+    let file = dir.join("results.jsonl");
+    let mut out = HashMap::new();
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Ok(out);
+    };
+    for (i, line) in text.lines().enumerate() {
+        // A manager killed while writing leaves at most its last line cut short.
+        match serde_json::from_str::<Logged>(line) {
+            Ok(l) => {
+                out.insert(l.path, l.result);
+            }
+            Err(_) if i + 1 == text.lines().count() => {}
+            Err(e) => bail!("{} line {}: {e}", file.display(), i + 1),
+        }
+    }
+    Ok(out)
+}
+
+/// Run the manager with `executor` on `problem` (the file's text `text`).
+pub fn manage(
+    options: &ManageOptions,
+    problem: &Problem,
+    text: &str,
+    executor: &mut dyn Executor,
+) -> anyhow::Result<(ManageReport, Option<ProofTree>)> {
+    let start = Instant::now();
+    let cached = match &options.log {
+        Some(dir) => read_log(dir)?,
+        None => HashMap::new(),
+    };
+    let mut log = match &options.log {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("creating the log folder {}", dir.display()))?;
+            Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(dir.join("results.jsonl"))
+                    .with_context(|| format!("opening the log in {}", dir.display()))?,
+            )
+        }
+        None => None,
+    };
+    let mut tree = JobTree::new(problem, options.top_k);
+    let mut pending: HashMap<String, usize> = HashMap::new();
+    let mut proofs: HashMap<usize, ProofTree> = HashMap::new();
+    let mut report = ManageReport {
+        result: "unknown".to_string(),
+        claim: problem.claim_words(),
+        workers: executor.capacity(),
+        jobs: 0,
+        from_log: 0,
+        expanded: 0,
+        cancelled: 0,
+        restarts: 0,
+        tree_nodes: 0,
+        nodes: 0,
+        job_seconds: 0.0,
+        seconds: 0.0,
+        check: "no proof".to_string(),
+        proof_nodes: None,
+    };
+    let out_of_jobs = |report: &ManageReport| options.max_jobs.is_some_and(|m| report.jobs >= m);
+    while tree.decided().is_none() {
+        // Fill the workers with the most-proving leaves (answered from the log when there).
+        while pending.len() < executor.capacity() && !out_of_jobs(&report) {
+            let Some(id) = tree.select() else { break };
+            if tree.won_by_passing(id) {
+                tree.apply(id, None); // expanded: its pass ends the game
+                continue;
+            }
+            let path = path_words(problem, &tree.nodes[id].path);
+            tree.mark_pending(id);
+            if let Some(result) = cached.get(&path) {
+                report.from_log += 1;
+                apply(&mut tree, &mut proofs, &mut report, id, &path, result)?;
+                continue;
+            }
+            let job = Job {
+                id: path.clone(),
+                problem: text.to_string(),
+                path: tree.nodes[id]
+                    .path
+                    .iter()
+                    .map(|m| m.to_gtp(problem.size()))
+                    .collect(),
+                engine: options.engine.clone(),
+                max_nodes: options.job_nodes,
+                time_limit_secs: None,
+                seki_life: options.seki_life,
+                want_proof: true,
+                check: false,
+                fresh_table: options.cold_tables,
+            };
+            executor.submit(&job)?;
+            report.jobs += 1;
+            pending.insert(path, id);
+        }
+        if pending.is_empty() {
+            break; // out of jobs, or nothing left to ask
+        }
+        let result = executor.next_result()?;
+        let Some(id) = pending.remove(&result.id) else {
+            continue; // a cancelled job's late answer
+        };
+        if let Some(file) = log.as_mut() {
+            let line = serde_json::to_string(&Logged {
+                path: result.id.clone(),
+                result: result.clone(),
+            })?;
+            writeln!(file, "{line}").context("writing the log")?;
+            file.flush().context("writing the log")?;
+        }
+        report.nodes += result.nodes;
+        report.job_seconds += result.seconds;
+        let path = result.id.clone();
+        apply(&mut tree, &mut proofs, &mut report, id, &path, &result)?;
+        for moot in tree.moot_pending() {
+            let path = path_words(problem, &tree.nodes[moot].path);
+            if pending.remove(&path).is_some() {
+                executor.cancel(&path)?;
+                report.cancelled += 1;
+            }
+        }
+    }
+    report.tree_nodes = tree.nodes.len();
+    report.restarts = executor.restarts();
+    report.seconds = start.elapsed().as_secs_f64();
+    let mut proof = None;
+    match tree.decided() {
+        Some(true) => {
+            report.result = "win".to_string();
+            let config = SolveConfig::default();
+            let assembled = assemble(problem, &tree, &proofs, config.superko)?;
+            report.proof_nodes = Some(assembled.node_count());
+            report.check = match check_proof(problem, &assembled, config.superko, 100_000_000) {
+                Ok(_) => "checked".to_string(),
+                Err(e) => format!("rejected: {e}"),
+            };
+            proof = Some(assembled);
+        }
+        Some(false) => {
+            report.result = "fail".to_string();
+            report.check = "a failure has no proof of its own (solve the opposite claim)".into();
+        }
+        None => {}
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok((report, proof))
+}
+
+/// Apply a job's result to its node.
+fn apply(
+    tree: &mut JobTree,
+    proofs: &mut HashMap<usize, ProofTree>,
+    report: &mut ManageReport,
+    id: usize,
+    path: &str,
+    result: &JobResult,
+) -> anyhow::Result<()> {
+    match result.status {
+        JobStatus::Win => {
+            let text = result
+                .proof
+                .as_deref()
+                .with_context(|| format!("the job at {path} won without a proof"))?;
+            let (_, proof) = proof_from_sgf(text)
+                .map_err(|e| anyhow::anyhow!("the job at {path} sent an unreadable proof: {e}"))?;
+            proofs.insert(id, proof);
+            tree.apply(id, Some(true));
+        }
+        JobStatus::Fail => tree.apply(id, Some(false)),
+        JobStatus::Unknown => {
+            report.expanded += 1;
+            tree.apply(id, None);
+        }
+        JobStatus::Invalid | JobStatus::Rejected => bail!(
+            "the job at {path} was {}: {}",
+            if result.status == JobStatus::Invalid {
+                "invalid"
+            } else {
+                "rejected by the checker"
+            },
+            result.reason.as_deref().unwrap_or("no reason given")
+        ),
+    }
+    Ok(())
+}
+
+/// Run `manage` from the command line.
+pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
+    // The file as `solve` reads it (its target inferred when unmarked); the jobs carry the
+    // problem as read, so that every worker decides the same claim.
+    let loaded =
+        load_inferring(&options.file).with_context(|| format!("{}", options.file.display()))?;
+    let problem = if options.seki_life {
+        loaded.problem.with_seki(true)
+    } else {
+        loaded.problem
+    };
+    let text = write_sgf(&problem);
+    let program = std::env::current_exe().context("finding this program")?;
+    let mut pool = LocalPool::start(&program, options.workers)?;
+    let (report, proof) = manage(options, &problem, &text, &mut pool)?;
+    drop(pool);
+    if let (Some(out), Some(proof)) = (&options.proof_out, &proof) {
+        crate::atomic_file::write_atomically(out, proof_to_sgf(&problem, proof).as_bytes())
+            .with_context(|| format!("writing {}", out.display()))?;
+    }
+    if options.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!("{}: {}", options.file.display(), report.claim);
+        println!(
+            "result: {} ({}), {} jobs on {} workers ({} from the log, {} expanded, {} cancelled, \
+             {} run again), {} tree nodes, {} job nodes",
+            report.result,
+            report.check,
+            report.jobs,
+            report.workers,
+            report.from_log,
+            report.expanded,
+            report.cancelled,
+            report.restarts,
+            report.tree_nodes,
+            report.nodes
+        );
+        println!(
+            "{:.3} s wall, {:.3} s of jobs (workers busy {:.0} %)",
+            report.seconds,
+            report.job_seconds,
+            100.0 * report.job_seconds / (report.seconds * report.workers as f64).max(1e-9)
+        );
+    }
+    if report.check.starts_with("rejected") {
+        bail!("the assembled proof was rejected: {}", report.check);
+    }
+    Ok(())
+}

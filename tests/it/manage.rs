@@ -1,0 +1,235 @@
+//! Proofs split into jobs (`manage`): the split differential (random problems through jobs with
+//! tiny node budgets against the monolithic solve, every assembled proof checked), the log a
+//! stopped manager resumes from, and a worker killed mid-run.
+#![allow(clippy::unwrap_used)] // tests may panic on what cannot happen
+
+use crate::random_problems::random_problem;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+use tsumego_studio::cli::manage::{manage, InProcess, ManageOptions};
+use tsumego_studio::problem::write_sgf;
+use tsumego_studio::solver::{SolveConfig, Solver, Status};
+
+fn options(file: &Path, job_nodes: u64) -> ManageOptions {
+    ManageOptions {
+        file: file.to_path_buf(),
+        workers: 2,
+        job_nodes,
+        top_k: 2,
+        engine: None,
+        seki_life: false,
+        max_jobs: None,
+        log: None,
+        proof_out: None,
+        json: false,
+        cold_tables: false,
+    }
+}
+
+/// Random problems proven through jobs of 20 nodes: the same result as one search, and the
+/// grafted proof accepted by the checker.
+#[test]
+fn split_proofs_agree_with_the_monolithic_solve_and_check() {
+    let mut split = 0;
+    for index in 0..40 {
+        let p = random_problem(41, index, 9).problem;
+        let whole = Solver::new(&p, SolveConfig::default()).solve();
+        if whole.status == Status::Unknown {
+            continue;
+        }
+        let text = write_sgf(&p);
+        let (report, proof) = manage(
+            &options(Path::new("random.sgf"), 20),
+            &p,
+            &text,
+            &mut InProcess::new(2),
+        )
+        .unwrap();
+        let expected = if whole.status == Status::Win {
+            "win"
+        } else {
+            "fail"
+        };
+        assert_eq!(report.result, expected, "problem {index}: {report:?}");
+        if report.result == "win" {
+            assert_eq!(report.check, "checked", "problem {index}: {report:?}");
+            assert!(proof.is_some());
+        }
+        if report.jobs > 1 {
+            split += 1;
+        }
+    }
+    assert!(
+        split >= 10,
+        "only {split} problems needed more than one job"
+    );
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_tsumego-studio")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tsumego-manage-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A bundled problem won through a few dozen jobs of 30 nodes.
+fn problem_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/20-marked-target-kill.sgf")
+}
+
+fn run_manage(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(bin())
+        .arg("manage")
+        .arg(problem_file())
+        .args(["--job-nodes", "30", "--cold-tables", "--json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_stopped_manager_resumes_from_its_log() {
+    let dir = temp_dir("log");
+    let log = dir.to_str().unwrap();
+    let whole = run_manage(&["--workers", "1"]);
+    assert_eq!(whole["result"], "win");
+    let jobs = whole["jobs"].as_u64().unwrap();
+    assert!(jobs > 6, "{whole}");
+    let first = run_manage(&["--workers", "1", "--log", log, "--max-jobs", "5"]);
+    assert_eq!(first["result"], "unknown");
+    assert_eq!(first["jobs"], 5);
+    let second = run_manage(&["--workers", "1", "--log", log]);
+    assert_eq!(second["result"], "win");
+    assert_eq!(second["check"], "checked");
+    assert_eq!(second["from_log"], 5, "{second}");
+    assert_eq!(second["jobs"].as_u64().unwrap() + 5, jobs, "the same tree");
+    // A third run is answered from the log alone.
+    let third = run_manage(&["--workers", "1", "--log", log]);
+    assert_eq!(
+        (third["jobs"].as_u64(), third["result"].as_str()),
+        (Some(0), Some("win"))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn workers_dying_mid_job_give_the_same_checked_proof() {
+    // Every worker process exits unanswered on its fourth job; the manager runs each such job
+    // again in a fresh one. With fresh tables per job the proof is the same, byte for byte.
+    let dir = temp_dir("fault");
+    let plain = dir.join("plain.sgf");
+    let faulty = dir.join("faulty.sgf");
+    let mut reports = Vec::new();
+    for (out, fault) in [(&plain, None), (&faulty, Some("4"))] {
+        let mut cmd = Command::new(bin());
+        cmd.arg("manage")
+            .arg(problem_file())
+            .args([
+                "--job-nodes",
+                "30",
+                "--workers",
+                "1",
+                "--cold-tables",
+                "--json",
+            ])
+            .arg("--proof-out")
+            .arg(out);
+        if let Some(n) = fault {
+            cmd.env("TSUMEGO_WORKER_DIE_AFTER", n);
+        }
+        let output = cmd.output().unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        reports.push(serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap());
+    }
+    assert_eq!(reports[0]["result"], "win");
+    assert_eq!(reports[1]["check"], "checked");
+    assert_eq!(reports[0]["restarts"], 0);
+    let jobs = reports[0]["jobs"].as_u64().unwrap();
+    assert!(
+        reports[1]["restarts"].as_u64().unwrap() >= jobs / 4,
+        "{}",
+        reports[1]
+    );
+    assert_eq!(reports[1]["jobs"].as_u64(), Some(jobs));
+    assert_eq!(
+        std::fs::read(&plain).unwrap(),
+        std::fs::read(&faulty).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The workers of a running manager (its children running `worker`).
+fn workers_of(manager: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let ppid = stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(manager) {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn workers_killed_from_outside_cost_reruns_not_the_result() {
+    // Workers of a running manager killed with SIGKILL (whether mid-job depends on timing).
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/14-killall-7x7-black-first.sgf");
+    let mut child = Command::new(bin())
+        .arg("manage")
+        .arg(&file)
+        .args(["--job-nodes", "300", "--workers", "2", "--json"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let manager = child.id();
+    let mut killed = 0;
+    for _ in 0..50 {
+        let workers = workers_of(manager);
+        if let Some(&w) = workers.first() {
+            let _ = Command::new("kill").args(["-9", &w.to_string()]).status();
+            killed += 1;
+            if killed == 3 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(30));
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    let mut text = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        text.push_str(&line.unwrap());
+    }
+    assert!(child.wait().unwrap().success());
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["result"], "fail", "{report}");
+    assert!(killed > 0);
+}
