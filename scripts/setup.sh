@@ -12,6 +12,8 @@
 #   * PyTorch $TSUMEGO_TORCH_VERSION from PyPI into a virtualenv under the cache folder
 #     ${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/torch-<version> (about 4.7 GB, CUDA libraries
 #     included). Its bundled libtorch is what the `tch` crate links against (in the net module, nn/module).
+#   * Ray $TSUMEGO_RAY_VERSION from PyPI into the virtualenv $TSUMEGO_CACHE/ray-venv (the
+#     driver of `manage --ray`).
 #
 # What it exports: LIBTORCH (the torch package folder, read by torch-sys and by our build.rs,
 # which bakes a run-path to $LIBTORCH/lib into every binary, so nothing needs LD_LIBRARY_PATH)
@@ -24,6 +26,9 @@ APT_PACKAGES="g++ pkg-config python3-venv libgtk-3-dev libxkbcommon-dev mesa-vul
 TSUMEGO_TORCH_VERSION=2.13.0
 TSUMEGO_CACHE="${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}"
 TSUMEGO_TORCH_VENV="$TSUMEGO_CACHE/torch-$TSUMEGO_TORCH_VERSION"
+# The Ray of `manage --ray` (scripts/ray_driver.py).
+TSUMEGO_RAY_VERSION=2.60.0
+TSUMEGO_RAY_VENV="$TSUMEGO_CACHE/ray-venv"
 
 _tsumego_say() { printf '==> %s\n' "$*"; }
 _tsumego_fail() {
@@ -137,10 +142,29 @@ tsumego_install_node() {
         { _tsumego_fail "npm ci in $dir failed"; return 1; }
 }
 
+# Ray from PyPI in a virtualenv of its own ($TSUMEGO_RAY_VENV, about 300 MB): the Python of
+# `manage --ray`'s driver (scripts/ray_driver.py), which finds it there by itself.
+tsumego_install_ray() {
+    if "$TSUMEGO_RAY_VENV/bin/python" -c "import ray, sys; sys.exit(ray.__version__ != '$TSUMEGO_RAY_VERSION')" \
+        >/dev/null 2>&1; then
+        _tsumego_say "ray $TSUMEGO_RAY_VERSION already installed in $TSUMEGO_RAY_VENV"
+        return 0
+    fi
+    if ! "$TSUMEGO_RAY_VENV/bin/python" -c '' >/dev/null 2>&1; then
+        _tsumego_say "creating Python venv $TSUMEGO_RAY_VENV"
+        mkdir -p "$TSUMEGO_CACHE" && python3 -m venv --clear "$TSUMEGO_RAY_VENV" ||
+            { _tsumego_fail "python3 -m venv failed"; return 1; }
+    fi
+    _tsumego_say "installing ray==$TSUMEGO_RAY_VERSION from PyPI"
+    "$TSUMEGO_RAY_VENV/bin/python" -m pip install --no-cache-dir --progress-bar off -q \
+        "ray==$TSUMEGO_RAY_VERSION" ||
+        { _tsumego_fail "pip install ray==$TSUMEGO_RAY_VERSION failed"; return 1; }
+}
+
 tsumego_setup() {
     _tsumego_say "set-up (cache: $TSUMEGO_CACHE)"
     tsumego_install_apt_packages && tsumego_install_node && tsumego_install_torch &&
-        tsumego_export_build_env
+        tsumego_install_ray && tsumego_export_build_env
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

@@ -48,6 +48,14 @@ pub struct ManageOptions {
     /// Every job searched with a fresh table (the same results, nodes and proofs whichever
     /// worker runs it, restarts included).
     pub cold_tables: bool,
+    /// Take the results in the order the jobs were sent (a worker that finished early waits):
+    /// with `cold_tables`, the same tree and proof whatever the timing, restarts included.
+    pub in_order: bool,
+    /// Simulate this many workers on a virtual clock instead of running any ([`Simulated`]).
+    pub simulate: Option<usize>,
+    /// Run the workers as Ray actors (`Some(None)`: a local Ray started for the run;
+    /// `Some(Some(address))`: that cluster); `None`: worker processes of the manager's own.
+    pub ray: Option<Option<String>>,
 }
 
 /// What a run of the manager did.
@@ -73,6 +81,9 @@ pub struct ManageReport {
     pub job_seconds: f64,
     /// Seconds from start to end (the wall).
     pub seconds: f64,
+    /// With `--simulate`: the virtual seconds the run took (the makespan).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub virtual_seconds: Option<f64>,
     /// The checker's verdict on the assembled proof (`checked`), or why there is none.
     pub check: String,
     pub proof_nodes: Option<usize>,
@@ -90,6 +101,10 @@ pub trait Executor {
     /// Jobs run again because their worker died.
     fn restarts(&self) -> usize {
         0
+    }
+    /// For a simulation, the virtual seconds from the start to now.
+    fn virtual_seconds(&self) -> Option<f64> {
+        None
     }
 }
 
@@ -292,6 +307,231 @@ impl Drop for LocalPool {
     }
 }
 
+/// Nodes per second of one worker in the simulation ([`Simulated`]): df-pn on 7x7 Killall-Go
+/// on this machine's core (BENCHMARKS.md, "Proofs split into jobs").
+pub const SIMULATED_NODES_PER_SEC: f64 = 170_000.0;
+
+/// `capacity` virtual workers on a virtual clock: each job is run here when sent (by one
+/// in-process [`Worker`]) and takes `nodes / SIMULATED_NODES_PER_SEC` virtual seconds; results
+/// come back in the order they would finish. The manager's own time and the transport are
+/// taken as free. A replay of a run's job lengths with any number of workers.
+pub struct Simulated {
+    worker: Worker,
+    capacity: usize,
+    /// The virtual time now.
+    pub clock: f64,
+    running: Vec<(f64, JobResult)>,
+}
+
+impl Simulated {
+    pub fn new(capacity: usize) -> Simulated {
+        Simulated {
+            worker: Worker::new(),
+            capacity: capacity.max(1),
+            clock: 0.0,
+            running: Vec::new(),
+        }
+    }
+}
+
+impl Executor for Simulated {
+    fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    fn submit(&mut self, job: &Job) -> anyhow::Result<()> {
+        let result = self.worker.run(job);
+        let length = result.nodes.max(1) as f64 / SIMULATED_NODES_PER_SEC;
+        self.running.push((self.clock + length, result));
+        Ok(())
+    }
+
+    fn next_result(&mut self) -> anyhow::Result<JobResult> {
+        let first = self
+            .running
+            .iter()
+            .enumerate()
+            .min_by(|a, b| a.1 .0.total_cmp(&b.1 .0).then(a.0.cmp(&b.0)))
+            .map(|(i, _)| i)
+            .context("no job was sent")?;
+        let (end, result) = self.running.remove(first);
+        self.clock = self.clock.max(end);
+        Ok(result)
+    }
+
+    fn cancel(&mut self, id: &str) -> anyhow::Result<()> {
+        self.running.retain(|(_, r)| r.id != id);
+        Ok(())
+    }
+
+    fn virtual_seconds(&self) -> Option<f64> {
+        Some(self.clock)
+    }
+}
+
+/// The Ray driver (`scripts/ray_driver.py`), built into the program and written to a
+/// temporary file for each run.
+const RAY_DRIVER: &str = include_str!("../../scripts/ray_driver.py");
+
+/// Jobs run on Ray actors through the driver process ([`RAY_DRIVER`]), which speaks the
+/// worker's JSON lines (plus its `ready` and `restart` events and `cancel` requests).
+pub struct RayDriver {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: std::io::Lines<BufReader<std::process::ChildStdout>>,
+    workers: usize,
+    restarts: usize,
+    _script: TempScript,
+}
+
+/// A file removed when dropped.
+struct TempScript(PathBuf);
+
+impl Drop for TempScript {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The Python with Ray: `TSUMEGO_RAY_PYTHON`, else the virtualenv `scripts/setup.sh` makes
+/// (`$TSUMEGO_CACHE/ray-venv`), else `python3` on the PATH.
+pub fn ray_python() -> PathBuf {
+    if let Some(p) = std::env::var_os("TSUMEGO_RAY_PYTHON") {
+        return PathBuf::from(p);
+    }
+    let cache = std::env::var_os("TSUMEGO_CACHE")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/tsumego-studio"))
+        });
+    if let Some(venv) = cache.map(|c| c.join("ray-venv/bin/python")) {
+        if venv.exists() {
+            return venv;
+        }
+    }
+    PathBuf::from("python3")
+}
+
+impl RayDriver {
+    /// Start the driver with `workers` actors running `program worker`, on a local Ray or
+    /// the cluster at `address`; returns once the actors are up.
+    pub fn start(
+        program: &Path,
+        workers: usize,
+        address: Option<&str>,
+    ) -> anyhow::Result<RayDriver> {
+        let script = TempScript(
+            std::env::temp_dir().join(format!("tsumego-ray-driver-{}.py", std::process::id())),
+        );
+        std::fs::write(&script.0, RAY_DRIVER).context("writing the Ray driver")?;
+        let python = ray_python();
+        let mut cmd = Command::new(&python);
+        cmd.arg(&script.0)
+            .arg("--binary")
+            .arg(program)
+            .arg("--workers")
+            .arg(workers.max(1).to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped());
+        if let Some(a) = address {
+            cmd.arg("--address").arg(a);
+        }
+        let mut child = cmd
+            .spawn()
+            .with_context(|| format!("starting the Ray driver with {}", python.display()))?;
+        let stdin = child.stdin.take().context("the driver's standard input")?;
+        let stdout = child
+            .stdout
+            .take()
+            .context("the driver's standard output")?;
+        let mut lines = BufReader::new(stdout).lines();
+        let ready = lines
+            .next()
+            .transpose()
+            .context("reading from the Ray driver")?
+            .with_context(|| {
+                format!(
+                    "the Ray driver ended before it was ready (is Ray installed for {}? \
+                     `bash scripts/setup.sh` installs it)",
+                    python.display()
+                )
+            })?;
+        let event: serde_json::Value = serde_json::from_str(&ready)
+            .with_context(|| format!("the Ray driver said {ready:?}"))?;
+        let workers = event["workers"]
+            .as_u64()
+            .with_context(|| format!("the Ray driver said {ready:?}, not ready"))?
+            as usize;
+        Ok(RayDriver {
+            child,
+            stdin: Some(stdin),
+            lines,
+            workers,
+            restarts: 0,
+            _script: script,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> anyhow::Result<()> {
+        let stdin = self.stdin.as_mut().context("the Ray driver was stopped")?;
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .context("writing to the Ray driver")
+    }
+}
+
+impl Executor for RayDriver {
+    fn capacity(&self) -> usize {
+        self.workers
+    }
+
+    fn restarts(&self) -> usize {
+        self.restarts
+    }
+
+    fn submit(&mut self, job: &Job) -> anyhow::Result<()> {
+        let line = serde_json::to_string(job)?;
+        self.send(&line)
+    }
+
+    fn next_result(&mut self) -> anyhow::Result<JobResult> {
+        loop {
+            let line = self
+                .lines
+                .next()
+                .transpose()
+                .context("reading from the Ray driver")?
+                .context("the Ray driver ended")?;
+            if !line.starts_with('{') {
+                continue; // not the protocol's (a message of Ray's own)
+            }
+            let value: serde_json::Value = serde_json::from_str(&line)
+                .with_context(|| format!("the Ray driver said {line:?}"))?;
+            if value.get("event").is_some() {
+                if value["event"] == "restart" {
+                    self.restarts += 1;
+                }
+                continue;
+            }
+            return serde_json::from_value(value)
+                .with_context(|| format!("the Ray driver's answer is not a result: {line}"));
+        }
+    }
+
+    fn cancel(&mut self, id: &str) -> anyhow::Result<()> {
+        let line = serde_json::json!({ "cancel": id }).to_string();
+        self.send(&line)
+    }
+}
+
+impl Drop for RayDriver {
+    fn drop(&mut self) {
+        // The end of its input stops the driver, its actors and the local Ray.
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+    }
+}
+
 /// One logged result: the job's path (its key) and what came of it.
 #[derive(Serialize, serde::Deserialize)]
 struct Logged {
@@ -347,6 +587,9 @@ pub fn manage(
     };
     let mut tree = JobTree::new(problem, options.top_k);
     let mut pending: HashMap<String, usize> = HashMap::new();
+    // With `in_order`: the jobs in flight in the order sent, and results come early.
+    let mut sent: VecDeque<String> = VecDeque::new();
+    let mut arrived: HashMap<String, JobResult> = HashMap::new();
     let mut proofs: HashMap<usize, ProofTree> = HashMap::new();
     let mut report = ManageReport {
         result: "unknown".to_string(),
@@ -361,6 +604,7 @@ pub fn manage(
         nodes: 0,
         job_seconds: 0.0,
         seconds: 0.0,
+        virtual_seconds: None,
         check: "no proof".to_string(),
         proof_nodes: None,
     };
@@ -398,12 +642,29 @@ pub fn manage(
             };
             executor.submit(&job)?;
             report.jobs += 1;
+            sent.push_back(path.clone());
             pending.insert(path, id);
         }
         if pending.is_empty() {
             break; // out of jobs, or nothing left to ask
         }
-        let result = executor.next_result()?;
+        let result = if options.in_order {
+            // Results are taken in the order the jobs were sent, so that the tree, and the
+            // proof, do not depend on which worker finished first.
+            let first = sent.front().cloned().context("no job in flight")?;
+            loop {
+                if let Some(r) = arrived.remove(&first) {
+                    sent.pop_front();
+                    break r;
+                }
+                let r = executor.next_result()?;
+                if pending.contains_key(&r.id) {
+                    arrived.insert(r.id.clone(), r);
+                }
+            }
+        } else {
+            executor.next_result()?
+        };
         let Some(id) = pending.remove(&result.id) else {
             continue; // a cancelled job's late answer
         };
@@ -423,12 +684,15 @@ pub fn manage(
             let path = path_words(problem, &tree.nodes[moot].path);
             if pending.remove(&path).is_some() {
                 executor.cancel(&path)?;
+                sent.retain(|p| *p != path);
+                arrived.remove(&path);
                 report.cancelled += 1;
             }
         }
     }
     report.tree_nodes = tree.nodes.len();
     report.restarts = executor.restarts();
+    report.virtual_seconds = executor.virtual_seconds();
     report.seconds = start.elapsed().as_secs_f64();
     let mut proof = None;
     match tree.decided() {
@@ -504,9 +768,17 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
     };
     let text = write_sgf(&problem);
     let program = std::env::current_exe().context("finding this program")?;
-    let mut pool = LocalPool::start(&program, options.workers)?;
-    let (report, proof) = manage(options, &problem, &text, &mut pool)?;
-    drop(pool);
+    let mut executor: Box<dyn Executor> = match (&options.ray, options.simulate) {
+        (_, Some(n)) => Box::new(Simulated::new(n)),
+        (None, None) => Box::new(LocalPool::start(&program, options.workers)?),
+        (Some(address), None) => Box::new(RayDriver::start(
+            &program,
+            options.workers,
+            address.as_deref(),
+        )?),
+    };
+    let (report, proof) = manage(options, &problem, &text, executor.as_mut())?;
+    drop(executor);
     if let (Some(out), Some(proof)) = (&options.proof_out, &proof) {
         crate::atomic_file::write_atomically(out, proof_to_sgf(&problem, proof).as_bytes())
             .with_context(|| format!("writing {}", out.display()))?;
@@ -535,6 +807,9 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
             report.job_seconds,
             100.0 * report.job_seconds / (report.seconds * report.workers as f64).max(1e-9)
         );
+        if let Some(v) = report.virtual_seconds {
+            println!("simulated: {v:.3} virtual s on {} workers", report.workers);
+        }
     }
     if report.check.starts_with("rejected") {
         bail!("the assembled proof was rejected: {}", report.check);

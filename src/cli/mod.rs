@@ -308,6 +308,23 @@ pub enum Command {
         /// and proof whichever worker runs a job, restarts included).
         #[arg(long)]
         cold_tables: bool,
+        /// Simulate N workers on a virtual clock (each job run here, taking its nodes at
+        /// 170,000 nodes per second; the manager and transport free) and print the virtual
+        /// time: a replay of the run's job lengths with any number of workers.
+        #[arg(long, value_name = "N", conflicts_with_all = ["ray", "ray_address"])]
+        simulate: Option<usize>,
+        /// Take the results in the order the jobs were sent (a worker done early waits): with
+        /// --cold-tables the same proof whatever the timing and the faults.
+        #[arg(long)]
+        in_order: bool,
+        /// Run the workers as Ray actors through the Ray driver (`scripts/ray_driver.py`, built
+        /// in): a local Ray started for the run, or with `--ray-address` an existing cluster.
+        /// The driver's Python: TSUMEGO_RAY_PYTHON, else the one `scripts/setup.sh` installs.
+        #[arg(long)]
+        ray: bool,
+        /// The Ray cluster to use (`auto`, `ray://host:10001`); implies --ray.
+        #[arg(long, value_name = "ADDRESS")]
+        ray_address: Option<String>,
     },
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
@@ -401,7 +418,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             proof_out,
             json,
             cold_tables,
+            simulate,
+            in_order,
+            ray,
+            ray_address,
         } => {
+            let ray = (ray || ray_address.is_some()).then_some(ray_address);
             manage::run(&manage::ManageOptions {
                 file,
                 workers,
@@ -414,6 +436,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 proof_out,
                 json,
                 cold_tables,
+                in_order,
+                simulate,
+                ray,
             })?;
             Ok(ExitCode::SUCCESS)
         }
