@@ -26,36 +26,59 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::Instant;
 
-/// How the manager runs.
-#[derive(Clone, Debug)]
+/// How the manager runs (the command line's `manage`).
+#[derive(Clone, Debug, clap::Args)]
 pub struct ManageOptions {
+    /// The problem file (SGF or research JSON).
     pub file: PathBuf,
     /// Worker processes.
+    #[arg(long, default_value_t = 2)]
     pub workers: usize,
     /// Nodes each job may visit.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub job_nodes: u64,
-    /// Children of an OR node that may be in flight at once.
+    /// Children of an OR node in flight at once.
+    #[arg(long, value_name = "K", default_value_t = 2)]
     pub top_k: usize,
-    /// The engine of the jobs (`None`: df-pn).
+    /// The jobs' engine (df-pn by default).
+    #[arg(long, value_name = "ENGINE")]
     pub engine: Option<String>,
+    /// Count seki as life (as `solve --seki-life`).
+    #[arg(long)]
     pub seki_life: bool,
     /// Stop after this many jobs (the result is then unknown).
+    #[arg(long, value_name = "N")]
     pub max_jobs: Option<usize>,
-    /// The results log's folder (created when missing).
+    /// Keep every result in DIR/results.jsonl and answer jobs found there.
+    #[arg(long, value_name = "DIR")]
     pub log: Option<PathBuf>,
+    /// Write the assembled proof (proof SGF).
+    #[arg(long, value_name = "OUT.sgf")]
     pub proof_out: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
     pub json: bool,
-    /// Every job searched with a fresh table (the same results, nodes and proofs whichever
-    /// worker runs it, restarts included).
+    /// Search every job with a fresh transposition table (slower; the same results, nodes
+    /// and proof whichever worker runs a job, restarts included).
+    #[arg(long)]
     pub cold_tables: bool,
-    /// Take the results in the order the jobs were sent (a worker that finished early waits):
-    /// with `cold_tables`, the same tree and proof whatever the timing, restarts included.
-    pub in_order: bool,
-    /// Simulate this many workers on a virtual clock instead of running any ([`Simulated`]).
+    /// Simulate N workers on a virtual clock (each job run here, taking its nodes at
+    /// 170,000 nodes per second; the manager and transport free) and print the virtual
+    /// time: a replay of the run's job lengths with any number of workers.
+    #[arg(long, value_name = "N", conflicts_with_all = ["ray", "ray_address"])]
     pub simulate: Option<usize>,
-    /// Run the workers as Ray actors (`Some(None)`: a local Ray started for the run;
-    /// `Some(Some(address))`: that cluster); `None`: worker processes of the manager's own.
-    pub ray: Option<Option<String>>,
+    /// Take the results in the order the jobs were sent (a worker done early waits): with
+    /// --cold-tables the same proof whatever the timing and the faults.
+    #[arg(long)]
+    pub in_order: bool,
+    /// Run the workers as Ray actors through the Ray driver (`scripts/ray_driver.py`, built
+    /// in): a local Ray started for the run, or with `--ray-address` an existing cluster.
+    /// The driver's Python: TSUMEGO_RAY_PYTHON, else the one `scripts/setup.sh` installs.
+    #[arg(long)]
+    pub ray: bool,
+    /// The Ray cluster to use (`auto`, `ray://host:10001`); implies --ray.
+    #[arg(long, value_name = "ADDRESS")]
+    pub ray_address: Option<String>,
 }
 
 /// What a run of the manager did.
@@ -768,13 +791,14 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
     };
     let text = write_sgf(&problem);
     let program = std::env::current_exe().context("finding this program")?;
-    let mut executor: Box<dyn Executor> = match (&options.ray, options.simulate) {
+    let ray = options.ray || options.ray_address.is_some();
+    let mut executor: Box<dyn Executor> = match (ray, options.simulate) {
         (_, Some(n)) => Box::new(Simulated::new(n)),
-        (None, None) => Box::new(LocalPool::start(&program, options.workers)?),
-        (Some(address), None) => Box::new(RayDriver::start(
+        (false, None) => Box::new(LocalPool::start(&program, options.workers)?),
+        (true, None) => Box::new(RayDriver::start(
             &program,
             options.workers,
-            address.as_deref(),
+            options.ray_address.as_deref(),
         )?),
     };
     let (report, proof) = manage(options, &problem, &text, executor.as_mut())?;

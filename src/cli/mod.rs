@@ -274,58 +274,7 @@ pub enum Command {
     /// one proof and checked by the independent checker. With `--log DIR` every result is kept
     /// and a run started again on the same folder answers its jobs from there (a killed run
     /// resumes).
-    Manage {
-        /// The problem file (SGF or research JSON).
-        file: PathBuf,
-        /// Worker processes.
-        #[arg(long, default_value_t = 2)]
-        workers: usize,
-        /// Nodes each job may visit.
-        #[arg(long, value_name = "N", default_value_t = 200_000)]
-        job_nodes: u64,
-        /// Children of an OR node in flight at once.
-        #[arg(long, value_name = "K", default_value_t = 2)]
-        top_k: usize,
-        /// The jobs' engine (df-pn by default).
-        #[arg(long, value_name = "ENGINE")]
-        engine: Option<String>,
-        /// Count seki as life (as `solve --seki-life`).
-        #[arg(long)]
-        seki_life: bool,
-        /// Stop after this many jobs (the result is then unknown).
-        #[arg(long, value_name = "N")]
-        max_jobs: Option<usize>,
-        /// Keep every result in DIR/results.jsonl and answer jobs found there.
-        #[arg(long, value_name = "DIR")]
-        log: Option<PathBuf>,
-        /// Write the assembled proof (proof SGF).
-        #[arg(long, value_name = "OUT.sgf")]
-        proof_out: Option<PathBuf>,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Search every job with a fresh transposition table (slower; the same results, nodes
-        /// and proof whichever worker runs a job, restarts included).
-        #[arg(long)]
-        cold_tables: bool,
-        /// Simulate N workers on a virtual clock (each job run here, taking its nodes at
-        /// 170,000 nodes per second; the manager and transport free) and print the virtual
-        /// time: a replay of the run's job lengths with any number of workers.
-        #[arg(long, value_name = "N", conflicts_with_all = ["ray", "ray_address"])]
-        simulate: Option<usize>,
-        /// Take the results in the order the jobs were sent (a worker done early waits): with
-        /// --cold-tables the same proof whatever the timing and the faults.
-        #[arg(long)]
-        in_order: bool,
-        /// Run the workers as Ray actors through the Ray driver (`scripts/ray_driver.py`, built
-        /// in): a local Ray started for the run, or with `--ray-address` an existing cluster.
-        /// The driver's Python: TSUMEGO_RAY_PYTHON, else the one `scripts/setup.sh` installs.
-        #[arg(long)]
-        ray: bool,
-        /// The Ray cluster to use (`auto`, `ray://host:10001`); implies --ray.
-        #[arg(long, value_name = "ADDRESS")]
-        ray_address: Option<String>,
-    },
+    Manage(manage::ManageOptions),
     /// Evaluations per second of the net at batch 1, 8 and 64 on 9x9, 13x13 and 19x19 crops.
     NnBench {
         #[command(flatten)]
@@ -406,40 +355,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             gtp::run(gtp::session::Session::new(search, check, live_gfx))?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Manage {
-            file,
-            workers,
-            job_nodes,
-            top_k,
-            engine,
-            seki_life,
-            max_jobs,
-            log,
-            proof_out,
-            json,
-            cold_tables,
-            simulate,
-            in_order,
-            ray,
-            ray_address,
-        } => {
-            let ray = (ray || ray_address.is_some()).then_some(ray_address);
-            manage::run(&manage::ManageOptions {
-                file,
-                workers,
-                job_nodes,
-                top_k,
-                engine,
-                seki_life,
-                max_jobs,
-                log,
-                proof_out,
-                json,
-                cold_tables,
-                in_order,
-                simulate,
-                ray,
-            })?;
+        Command::Manage(options) => {
+            manage::run(&options)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Worker => {

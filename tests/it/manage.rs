@@ -27,7 +27,8 @@ fn options(file: &Path, job_nodes: u64) -> ManageOptions {
         cold_tables: false,
         in_order: false,
         simulate: None,
-        ray: None,
+        ray: false,
+        ray_address: None,
     }
 }
 
@@ -86,12 +87,14 @@ fn problem_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/20-marked-target-kill.sgf")
 }
 
-fn run_manage(args: &[&str]) -> serde_json::Value {
+/// `manage FILE ARGS… --json` with the environment `env`: its report (it must succeed).
+fn manage_json(file: &Path, args: &[&str], env: &[(&str, &str)]) -> serde_json::Value {
     let out = Command::new(bin())
         .arg("manage")
-        .arg(problem_file())
-        .args(["--job-nodes", "30", "--cold-tables", "--json"])
+        .arg(file)
         .args(args)
+        .arg("--json")
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     assert!(
@@ -100,6 +103,12 @@ fn run_manage(args: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn run_manage(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--job-nodes", "30", "--cold-tables"];
+    all.extend_from_slice(args);
+    manage_json(&problem_file(), &all, &[])
 }
 
 #[test]
@@ -136,29 +145,21 @@ fn workers_dying_mid_job_give_the_same_checked_proof() {
     let faulty = dir.join("faulty.sgf");
     let mut reports = Vec::new();
     for (out, fault) in [(&plain, None), (&faulty, Some("4"))] {
-        let mut cmd = Command::new(bin());
-        cmd.arg("manage")
-            .arg(problem_file())
-            .args([
-                "--job-nodes",
-                "30",
-                "--workers",
-                "1",
-                "--cold-tables",
-                "--json",
-            ])
-            .arg("--proof-out")
-            .arg(out);
-        if let Some(n) = fault {
-            cmd.env("TSUMEGO_WORKER_DIE_AFTER", n);
-        }
-        let output = cmd.output().unwrap();
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        reports.push(serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap());
+        let out = out.to_str().unwrap();
+        let args = [
+            "--job-nodes",
+            "30",
+            "--workers",
+            "1",
+            "--cold-tables",
+            "--proof-out",
+            out,
+        ];
+        let env: Vec<(&str, &str)> = fault
+            .map(|n| ("TSUMEGO_WORKER_DIE_AFTER", n))
+            .into_iter()
+            .collect();
+        reports.push(manage_json(&problem_file(), &args, &env));
     }
     assert_eq!(reports[0]["result"], "win");
     assert_eq!(reports[1]["check"], "checked");
@@ -266,6 +267,8 @@ fn ray_with_two_workers_proves_a_7x7_problem_and_survives_dying_workers() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/manage/killall-7x7-two-rows.sgf");
     let dir = temp_dir("ray");
     let marker = format!("ray-{}", std::process::id());
+    let local = dir.join("local.sgf");
+    let ray = dir.join("ray.sgf");
     let common = [
         "--job-nodes",
         "2000",
@@ -273,40 +276,17 @@ fn ray_with_two_workers_proves_a_7x7_problem_and_survives_dying_workers() {
         "2",
         "--cold-tables",
         "--in-order",
-        "--json",
     ];
-    let local = dir.join("local.sgf");
-    let out = Command::new(bin())
-        .arg("manage")
-        .arg(&file)
-        .args(common)
-        .arg("--proof-out")
-        .arg(&local)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let ray = dir.join("ray.sgf");
-    let out = Command::new(bin())
-        .arg("manage")
-        .arg(&file)
-        .args(common)
-        .arg("--ray")
-        .arg("--proof-out")
-        .arg(&ray)
-        .env("TSUMEGO_WORKER_DIE_AFTER", "150")
-        .env("TSUMEGO_TEST_MARK", &marker)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut args = common.to_vec();
+    args.extend(["--proof-out", local.to_str().unwrap()]);
+    manage_json(&file, &args, &[]);
+    let mut args = common.to_vec();
+    args.extend(["--ray", "--proof-out", ray.to_str().unwrap()]);
+    let env = [
+        ("TSUMEGO_WORKER_DIE_AFTER", "150"),
+        ("TSUMEGO_TEST_MARK", marker.as_str()),
+    ];
+    let report = manage_json(&file, &args, &env);
     assert_eq!(report["result"], "win", "{report}");
     assert_eq!(report["check"], "checked", "{report}");
     assert_eq!(report["workers"], 2);

@@ -31,24 +31,7 @@ fn problem(
     goal: Goal,
     to_move: Color,
 ) -> Problem {
-    let board = Board::from_ascii(diagram).unwrap();
-    let mut region = Zone::new();
-    for y in ys {
-        for x in xs.clone() {
-            region.insert(Point::new(x, y));
-        }
-    }
-    let mut setup = ProblemSetup::from_board(&board, to_move);
-    setup.or_player = Some(if goal.or_defends() {
-        Color::White
-    } else {
-        Color::Black
-    });
-    setup.goal = Some(goal);
-    setup.region = Some(region);
-    setup.crucial = board.stones(Color::White).intersection(&region);
-    setup.ko_rules = ByColor::new(Some(KoRule::Allow), Some(KoRule::Allow));
-    setup.validate().unwrap()
+    problem_in(diagram, rectangle(xs, ys), goal, to_move)
 }
 
 /// The goal test's decision of the problem position.
@@ -478,7 +461,7 @@ fn the_checker_rejects_a_static_leaf_on_a_position_that_is_not_dead() {
     assert!(matches!(err, CheckError::NotDead { .. }), "{err}");
 }
 
-/// [`problem`] with `region` given point by point.
+/// A problem on `diagram` whose region is `region`, crucial stones every defender stone in it.
 fn problem_in(diagram: &str, region: Zone, goal: Goal, to_move: Color) -> Problem {
     let board = Board::from_ascii(diagram).unwrap();
     let mut setup = ProblemSetup::from_board(&board, to_move);
