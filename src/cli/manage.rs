@@ -12,7 +12,8 @@
 use crate::problem::{load_inferring, write_sgf, Problem};
 use crate::solver::distributed::graft::{assemble, path_words};
 use crate::solver::distributed::tree::JobTree;
-use crate::solver::jobs::job::{Job, JobResult, JobStatus, Worker};
+use crate::solver::jobs::job::{job_problem, Job, JobResult, JobStatus, Worker};
+use crate::solver::proof::certify::CHECK_POSITIONS;
 use crate::solver::proof::checker::check_proof;
 use crate::solver::proof::proof_sgf::{proof_from_sgf, proof_to_sgf};
 use crate::solver::proof::ProofTree;
@@ -97,6 +98,8 @@ pub struct ManageReport {
     pub cancelled: usize,
     /// Jobs run again because their worker died.
     pub restarts: usize,
+    /// Results refused (a proof that did not read or check) and their jobs run again.
+    pub refused: usize,
     pub tree_nodes: usize,
     /// Nodes of every job run.
     pub nodes: u64,
@@ -614,6 +617,9 @@ pub fn manage(
     let mut sent: VecDeque<String> = VecDeque::new();
     let mut arrived: HashMap<String, JobResult> = HashMap::new();
     let mut proofs: HashMap<usize, ProofTree> = HashMap::new();
+    // The jobs in flight (sent again when a result is refused), and each job's refusals.
+    let mut jobs: HashMap<String, Job> = HashMap::new();
+    let mut refusals: HashMap<String, usize> = HashMap::new();
     let mut report = ManageReport {
         result: "unknown".to_string(),
         claim: problem.claim_words(),
@@ -623,6 +629,7 @@ pub fn manage(
         expanded: 0,
         cancelled: 0,
         restarts: 0,
+        refused: 0,
         tree_nodes: 0,
         nodes: 0,
         job_seconds: 0.0,
@@ -642,11 +649,6 @@ pub fn manage(
             }
             let path = path_words(problem, &tree.nodes[id].path);
             tree.mark_pending(id);
-            if let Some(result) = cached.get(&path) {
-                report.from_log += 1;
-                apply(&mut tree, &mut proofs, &mut report, id, &path, result)?;
-                continue;
-            }
             let job = Job {
                 id: path.clone(),
                 problem: text.to_string(),
@@ -663,10 +665,27 @@ pub fn manage(
                 check: false,
                 fresh_table: options.cold_tables,
             };
+            if let Some(result) = cached.get(&path) {
+                // A logged win counts only when its proof checks again (a log may be damaged).
+                if let Ok(proof) = verified(result, &job) {
+                    report.from_log += 1;
+                    apply(
+                        &mut tree,
+                        &mut proofs,
+                        &mut report,
+                        id,
+                        &path,
+                        result,
+                        proof,
+                    )?;
+                    continue;
+                }
+            }
             executor.submit(&job)?;
             report.jobs += 1;
             sent.push_back(path.clone());
-            pending.insert(path, id);
+            pending.insert(path.clone(), id);
+            jobs.insert(path, job);
         }
         if pending.is_empty() {
             break; // out of jobs, or nothing left to ask
@@ -691,6 +710,31 @@ pub fn manage(
         let Some(id) = pending.remove(&result.id) else {
             continue; // a cancelled job's late answer
         };
+        let job = jobs
+            .remove(&result.id)
+            .context("a result without its job")?;
+        let proof = match verified(&result, &job) {
+            Ok(proof) => proof,
+            Err(why) => {
+                // A corrupt result (a proof that does not read or does not check on the job's
+                // own position) is refused and the job run again, once.
+                report.refused += 1;
+                let tries = refusals.entry(result.id.clone()).or_insert(0);
+                *tries += 1;
+                if *tries > MAX_REFUSALS {
+                    bail!(
+                        "the job at {} was refused {} times: {why}",
+                        result.id,
+                        *tries
+                    );
+                }
+                executor.submit(&job)?;
+                sent.push_back(result.id.clone());
+                pending.insert(result.id.clone(), id);
+                jobs.insert(result.id.clone(), job);
+                continue;
+            }
+        };
         if let Some(file) = log.as_mut() {
             let line = serde_json::to_string(&Logged {
                 path: result.id.clone(),
@@ -702,10 +746,19 @@ pub fn manage(
         report.nodes += result.nodes;
         report.job_seconds += result.seconds;
         let path = result.id.clone();
-        apply(&mut tree, &mut proofs, &mut report, id, &path, &result)?;
+        apply(
+            &mut tree,
+            &mut proofs,
+            &mut report,
+            id,
+            &path,
+            &result,
+            proof,
+        )?;
         for moot in tree.moot_pending() {
             let path = path_words(problem, &tree.nodes[moot].path);
             if pending.remove(&path).is_some() {
+                jobs.remove(&path);
                 executor.cancel(&path)?;
                 sent.retain(|p| *p != path);
                 arrived.remove(&path);
@@ -740,7 +793,30 @@ pub fn manage(
     Ok((report, proof))
 }
 
-/// Apply a job's result to its node.
+/// Times a job's result may be refused before the run stops (a worker that keeps sending
+/// proofs that do not check is broken, not unlucky).
+const MAX_REFUSALS: usize = 2;
+
+/// A won result's proof, read and checked by the independent checker on the job's own
+/// position (`None` for the other results); `Err` says why it is refused.
+fn verified(result: &JobResult, job: &Job) -> Result<Option<ProofTree>, String> {
+    if result.status != JobStatus::Win {
+        return Ok(None);
+    }
+    let text = result.proof.as_deref().ok_or("a win without a proof")?;
+    let (_, proof) = proof_from_sgf(text).map_err(|e| format!("an unreadable proof: {e}"))?;
+    let position = job_problem(job)?;
+    check_proof(
+        &position,
+        &proof,
+        SolveConfig::default().superko,
+        CHECK_POSITIONS,
+    )
+    .map_err(|e| format!("a proof the checker refuses: {e}"))?;
+    Ok(Some(proof))
+}
+
+/// Apply a job's result (and its checked proof) to its node.
 fn apply(
     tree: &mut JobTree,
     proofs: &mut HashMap<usize, ProofTree>,
@@ -748,15 +824,11 @@ fn apply(
     id: usize,
     path: &str,
     result: &JobResult,
+    proof: Option<ProofTree>,
 ) -> anyhow::Result<()> {
     match result.status {
         JobStatus::Win => {
-            let text = result
-                .proof
-                .as_deref()
-                .with_context(|| format!("the job at {path} won without a proof"))?;
-            let (_, proof) = proof_from_sgf(text)
-                .map_err(|e| anyhow::anyhow!("the job at {path} sent an unreadable proof: {e}"))?;
+            let proof = proof.with_context(|| format!("the job at {path} won without a proof"))?;
             proofs.insert(id, proof);
             tree.apply(id, Some(true));
         }
@@ -813,7 +885,7 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
         println!("{}: {}", options.file.display(), report.claim);
         println!(
             "result: {} ({}), {} jobs on {} workers ({} from the log, {} expanded, {} cancelled, \
-             {} run again), {} tree nodes, {} job nodes",
+             {} run again, {} refused), {} tree nodes, {} job nodes",
             report.result,
             report.check,
             report.jobs,
@@ -822,6 +894,7 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
             report.expanded,
             report.cancelled,
             report.restarts,
+            report.refused,
             report.tree_nodes,
             report.nodes
         );

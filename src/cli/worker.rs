@@ -12,12 +12,17 @@ use std::io::{BufRead, Write};
 /// reading its N-th job (as a worker killed mid-job would).
 pub const DIE_AFTER_VAR: &str = "TSUMEGO_WORKER_DIE_AFTER";
 
+/// The environment variable of the corrupt-result tests: `N` makes every N-th job's proof
+/// unreadable (its first move put off the board), as a result damaged on its way would be.
+pub const CORRUPT_EVERY_VAR: &str = "TSUMEGO_WORKER_CORRUPT_EVERY";
+
 /// Serve jobs from `input` to `output` until the input ends (or, with `die_after`, until the
 /// process exits on that job).
 pub fn serve(
     input: impl BufRead,
     mut output: impl Write,
     die_after: Option<u64>,
+    corrupt_every: Option<u64>,
 ) -> anyhow::Result<()> {
     let mut worker = Worker::new();
     let mut read = 0u64;
@@ -30,10 +35,13 @@ pub fn serve(
         if die_after == Some(read) {
             std::process::exit(70);
         }
-        let result = match serde_json::from_str::<Job>(&line) {
+        let mut result = match serde_json::from_str::<Job>(&line) {
             Ok(job) => worker.run(&job),
             Err(e) => JobResult::invalid(&line_id(&line), format!("not a job: {e}")),
         };
+        if corrupt_every.is_some_and(|n| read.is_multiple_of(n)) {
+            result.proof = result.proof.map(|p| corrupt(&p));
+        }
         let text = serde_json::to_string(&result).context("writing a result")?;
         writeln!(output, "{text}").context("writing a result to standard output")?;
         output
@@ -41,6 +49,21 @@ pub fn serve(
             .context("writing a result to standard output")?;
     }
     Ok(())
+}
+
+/// A proof with its first move put off the board (`ss`), for the corrupt-result tests.
+fn corrupt(proof: &str) -> String {
+    let mut text = proof.to_string();
+    for tag in [";B[", ";W["] {
+        if let Some(i) = text.find(tag) {
+            let at = i + tag.len();
+            if text.len() >= at + 2 {
+                text.replace_range(at..at + 2, "ss");
+            }
+            break;
+        }
+    }
+    text
 }
 
 /// The `id` of a line that is not a valid job, when it is a JSON object with a string `id`.
@@ -63,12 +86,15 @@ pub fn die_with_parent() {
 /// Run the worker on standard input and output.
 pub fn run() -> anyhow::Result<()> {
     die_with_parent();
-    let die_after = std::env::var(DIE_AFTER_VAR)
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok());
+    let number = |var: &str| std::env::var(var).ok().and_then(|v| v.parse::<u64>().ok());
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    serve(stdin.lock(), stdout.lock(), die_after)
+    serve(
+        stdin.lock(),
+        stdout.lock(),
+        number(DIE_AFTER_VAR),
+        number(CORRUPT_EVERY_VAR),
+    )
 }
 
 #[cfg(test)]
@@ -79,7 +105,7 @@ mod tests {
 
     fn results(input: &str) -> Vec<JobResult> {
         let mut out = Vec::new();
-        serve(input.as_bytes(), &mut out, None).unwrap();
+        serve(input.as_bytes(), &mut out, None, None).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()

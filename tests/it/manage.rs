@@ -178,6 +178,56 @@ fn workers_dying_mid_job_give_the_same_checked_proof() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn corrupt_results_are_refused_and_their_jobs_run_again() {
+    // Every third job's proof comes back unreadable (its first move put off the board): the
+    // manager refuses it, runs the job again, and ends with the same proof as a clean run.
+    let dir = temp_dir("corrupt");
+    let clean = dir.join("clean.sgf");
+    let damaged = dir.join("damaged.sgf");
+    let mut reports = Vec::new();
+    for (out, every) in [(&clean, None), (&damaged, Some("3"))] {
+        let out = out.to_str().unwrap();
+        let args = [
+            "--job-nodes",
+            "30",
+            "--workers",
+            "1",
+            "--cold-tables",
+            "--proof-out",
+            out,
+        ];
+        let env: Vec<(&str, &str)> = every
+            .map(|n| ("TSUMEGO_WORKER_CORRUPT_EVERY", n))
+            .into_iter()
+            .collect();
+        reports.push(manage_json(&problem_file(), &args, &env));
+    }
+    assert_eq!(reports[0]["refused"], 0);
+    assert!(
+        reports[1]["refused"].as_u64().unwrap() >= 1,
+        "{}",
+        reports[1]
+    );
+    assert_eq!(reports[1]["check"], "checked");
+    assert_eq!(
+        std::fs::read(&clean).unwrap(),
+        std::fs::read(&damaged).unwrap()
+    );
+    // A worker whose every proof is damaged stops the run with the reason.
+    let out = Command::new(bin())
+        .arg("manage")
+        .arg(problem_file())
+        .args(["--job-nodes", "30", "--workers", "1"])
+        .env("TSUMEGO_WORKER_CORRUPT_EVERY", "1")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("was refused 3 times"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The workers of a running manager (its children running `worker`).
 fn workers_of(manager: u32) -> Vec<u32> {
     let mut out = Vec::new();
