@@ -3,7 +3,7 @@
 //! ([`crate::solver::jobs::job`]) run by workers in other processes or on other machines, and
 //! the one proof assembled from the jobs' proofs ([`graft`]), which the independent checker
 //! checks like any other. The executors and the manager's loop are the command line's
-//! (`cli/manage.rs`).
+//! (`cli/manage/`).
 
 pub mod graft;
 pub mod tree;
