@@ -136,15 +136,13 @@ fn a_stopped_manager_resumes_from_its_log() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn workers_dying_mid_job_give_the_same_checked_proof() {
-    // Every worker process exits unanswered on its fourth job; the manager runs each such job
-    // again in a fresh one. With fresh tables per job the proof is the same, byte for byte.
-    let dir = temp_dir("fault");
-    let plain = dir.join("plain.sgf");
-    let faulty = dir.join("faulty.sgf");
-    let mut reports = Vec::new();
-    for (out, fault) in [(&plain, None), (&faulty, Some("4"))] {
+/// The problem through jobs of 30 nodes on one worker with fresh tables, once as it is and
+/// once with the worker fault `var=value`: both reports, after asserting that the two runs
+/// wrote the same proof, byte for byte.
+fn clean_and_faulty(name: &str, var: &str, value: &str) -> [serde_json::Value; 2] {
+    let dir = temp_dir(name);
+    let outs = [dir.join("clean.sgf"), dir.join("faulty.sgf")];
+    let run = |out: &Path, env: &[(&str, &str)]| {
         let out = out.to_str().unwrap();
         let args = [
             "--job-nodes",
@@ -155,12 +153,22 @@ fn workers_dying_mid_job_give_the_same_checked_proof() {
             "--proof-out",
             out,
         ];
-        let env: Vec<(&str, &str)> = fault
-            .map(|n| ("TSUMEGO_WORKER_DIE_AFTER", n))
-            .into_iter()
-            .collect();
-        reports.push(manage_json(&problem_file(), &args, &env));
-    }
+        manage_json(&problem_file(), &args, env)
+    };
+    let reports = [run(&outs[0], &[]), run(&outs[1], &[(var, value)])];
+    assert_eq!(
+        std::fs::read(&outs[0]).unwrap(),
+        std::fs::read(&outs[1]).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    reports
+}
+
+#[test]
+fn workers_dying_mid_job_give_the_same_checked_proof() {
+    // Every worker process exits unanswered on its fourth job; the manager runs each such job
+    // again in a fresh one. With fresh tables per job the proof is the same, byte for byte.
+    let reports = clean_and_faulty("fault", "TSUMEGO_WORKER_DIE_AFTER", "4");
     assert_eq!(reports[0]["result"], "win");
     assert_eq!(reports[1]["check"], "checked");
     assert_eq!(reports[0]["restarts"], 0);
@@ -171,38 +179,13 @@ fn workers_dying_mid_job_give_the_same_checked_proof() {
         reports[1]
     );
     assert_eq!(reports[1]["jobs"].as_u64(), Some(jobs));
-    assert_eq!(
-        std::fs::read(&plain).unwrap(),
-        std::fs::read(&faulty).unwrap()
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn corrupt_results_are_refused_and_their_jobs_run_again() {
     // Every third job's proof comes back unreadable (its first move put off the board): the
     // manager refuses it, runs the job again, and ends with the same proof as a clean run.
-    let dir = temp_dir("corrupt");
-    let clean = dir.join("clean.sgf");
-    let damaged = dir.join("damaged.sgf");
-    let mut reports = Vec::new();
-    for (out, every) in [(&clean, None), (&damaged, Some("3"))] {
-        let out = out.to_str().unwrap();
-        let args = [
-            "--job-nodes",
-            "30",
-            "--workers",
-            "1",
-            "--cold-tables",
-            "--proof-out",
-            out,
-        ];
-        let env: Vec<(&str, &str)> = every
-            .map(|n| ("TSUMEGO_WORKER_CORRUPT_EVERY", n))
-            .into_iter()
-            .collect();
-        reports.push(manage_json(&problem_file(), &args, &env));
-    }
+    let reports = clean_and_faulty("corrupt", "TSUMEGO_WORKER_CORRUPT_EVERY", "3");
     assert_eq!(reports[0]["refused"], 0);
     assert!(
         reports[1]["refused"].as_u64().unwrap() >= 1,
@@ -210,10 +193,6 @@ fn corrupt_results_are_refused_and_their_jobs_run_again() {
         reports[1]
     );
     assert_eq!(reports[1]["check"], "checked");
-    assert_eq!(
-        std::fs::read(&clean).unwrap(),
-        std::fs::read(&damaged).unwrap()
-    );
     // A worker whose every proof is damaged stops the run with the reason.
     let out = Command::new(bin())
         .arg("manage")
@@ -225,7 +204,6 @@ fn corrupt_results_are_refused_and_their_jobs_run_again() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("was refused 3 times"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The workers of a running manager (its children running `worker`).

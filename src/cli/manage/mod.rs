@@ -152,13 +152,9 @@ pub fn manage(
         None => None,
     };
     let mut tree = JobTree::new(problem, options.top_k);
-    let mut pending: HashMap<String, usize> = HashMap::new();
-    // With `in_order`: the jobs in flight in the order sent, and results come early.
-    let mut sent: VecDeque<String> = VecDeque::new();
-    let mut arrived: HashMap<String, JobResult> = HashMap::new();
+    let mut in_flight = InFlight::default();
     let mut proofs: HashMap<usize, ProofTree> = HashMap::new();
-    // The jobs in flight (sent again when a result is refused), and each job's refusals.
-    let mut jobs: HashMap<String, Job> = HashMap::new();
+    // Each job's refused results.
     let mut refusals: HashMap<String, usize> = HashMap::new();
     let mut report = ManageReport {
         result: "unknown".to_string(),
@@ -181,7 +177,7 @@ pub fn manage(
     let out_of_jobs = |report: &ManageReport| options.max_jobs.is_some_and(|m| report.jobs >= m);
     while tree.decided().is_none() {
         // Fill the workers with the most-proving leaves (answered from the log when there).
-        while pending.len() < executor.capacity() && !out_of_jobs(&report) {
+        while in_flight.jobs.len() < executor.capacity() && !out_of_jobs(&report) {
             let Some(id) = tree.select() else { break };
             if tree.won_by_passing(id) {
                 tree.apply(id, None); // expanded: its pass ends the game
@@ -221,43 +217,21 @@ pub fn manage(
                     continue;
                 }
             }
-            executor.submit(&job)?;
+            in_flight.send(executor, id, job)?;
             report.jobs += 1;
-            sent.push_back(path.clone());
-            pending.insert(path.clone(), id);
-            jobs.insert(path, job);
         }
-        if pending.is_empty() {
+        if in_flight.jobs.is_empty() {
             break; // out of jobs, or nothing left to ask
         }
-        let result = if options.in_order {
-            // Results are taken in the order the jobs were sent, so that the tree, and the
-            // proof, do not depend on which worker finished first.
-            let first = sent.front().cloned().context("no job in flight")?;
-            loop {
-                if let Some(r) = arrived.remove(&first) {
-                    sent.pop_front();
-                    break r;
-                }
-                let r = executor.next_result()?;
-                if pending.contains_key(&r.id) {
-                    arrived.insert(r.id.clone(), r);
-                }
-            }
-        } else {
-            executor.next_result()?
-        };
-        let Some(id) = pending.remove(&result.id) else {
+        let result = in_flight.next(executor, options.in_order)?;
+        let Some((id, job)) = in_flight.take(&result.id) else {
             continue; // a cancelled job's late answer
         };
-        let job = jobs
-            .remove(&result.id)
-            .context("a result without its job")?;
         let proof = match verified(&result, &job) {
             Ok(proof) => proof,
             Err(why) => {
                 // A corrupt result (a proof that does not read or does not check on the job's
-                // own position) is refused and the job run again, once.
+                // own position) is refused and the job run again, MAX_REFUSALS times at most.
                 report.refused += 1;
                 let tries = refusals.entry(result.id.clone()).or_insert(0);
                 *tries += 1;
@@ -268,10 +242,7 @@ pub fn manage(
                         *tries
                     );
                 }
-                executor.submit(&job)?;
-                sent.push_back(result.id.clone());
-                pending.insert(result.id.clone(), id);
-                jobs.insert(result.id.clone(), job);
+                in_flight.send(executor, id, job)?;
                 continue;
             }
         };
@@ -297,11 +268,8 @@ pub fn manage(
         )?;
         for moot in tree.moot_pending() {
             let path = path_words(problem, &tree.nodes[moot].path);
-            if pending.remove(&path).is_some() {
-                jobs.remove(&path);
+            if in_flight.take(&path).is_some() {
                 executor.cancel(&path)?;
-                sent.retain(|p| *p != path);
-                arrived.remove(&path);
                 report.cancelled += 1;
             }
         }
@@ -331,6 +299,53 @@ pub fn manage(
     }
     report.seconds = start.elapsed().as_secs_f64();
     Ok((report, proof))
+}
+
+/// The jobs in flight, by id (their path): each job's node and the job itself (sent again when
+/// its result is refused), the ids in the order sent, and results that came before their turn
+/// (`in_order`).
+#[derive(Default)]
+struct InFlight {
+    jobs: HashMap<String, (usize, Job)>,
+    sent: VecDeque<String>,
+    arrived: HashMap<String, JobResult>,
+}
+
+impl InFlight {
+    /// Send the job of node `id`.
+    fn send(&mut self, executor: &mut dyn Executor, id: usize, job: Job) -> anyhow::Result<()> {
+        executor.submit(&job)?;
+        self.sent.push_back(job.id.clone());
+        self.jobs.insert(job.id.clone(), (id, job));
+        Ok(())
+    }
+
+    /// The next result: the first to come, or with `in_order` the result of the job sent
+    /// first, so that the tree, and the proof, do not depend on which worker finished first.
+    fn next(&mut self, executor: &mut dyn Executor, in_order: bool) -> anyhow::Result<JobResult> {
+        if !in_order {
+            return executor.next_result();
+        }
+        let first = self.sent.front().cloned().context("no job in flight")?;
+        loop {
+            if let Some(r) = self.arrived.remove(&first) {
+                return Ok(r);
+            }
+            let r = executor.next_result()?;
+            if self.jobs.contains_key(&r.id) {
+                self.arrived.insert(r.id.clone(), r);
+            }
+        }
+    }
+
+    /// The job `path` is no longer in flight (answered or cancelled): its node and the job,
+    /// `None` when it was not.
+    fn take(&mut self, path: &str) -> Option<(usize, Job)> {
+        let taken = self.jobs.remove(path)?;
+        self.sent.retain(|p| p != path);
+        self.arrived.remove(path);
+        Some(taken)
+    }
 }
 
 /// Times a job's result may be refused before the run stops (a worker that keeps sending
