@@ -33,10 +33,11 @@ fn options(file: &Path, job_nodes: u64) -> ManageOptions {
 }
 
 /// Random problems proven through jobs of 20 nodes: the same result as one search, and the
-/// grafted proof accepted by the checker.
+/// grafted proof accepted by the checker; the runs cover AND moves with null moves and answer
+/// nodes from their twins (so both are checked here).
 #[test]
 fn split_proofs_agree_with_the_monolithic_solve_and_check() {
-    let mut split = 0;
+    let (mut split, mut covered, mut transposed) = (0, 0, 0);
     for index in 0..40 {
         let p = random_problem(41, index, 9).problem;
         let whole = Solver::new(&p, SolveConfig::default()).solve();
@@ -64,10 +65,16 @@ fn split_proofs_agree_with_the_monolithic_solve_and_check() {
         if report.jobs > 1 {
             split += 1;
         }
+        covered += report.covered;
+        transposed += report.transposed;
     }
     assert!(
         split >= 10,
         "only {split} problems needed more than one job"
+    );
+    assert!(
+        covered > 0 && transposed > 0,
+        "covered {covered}, twins {transposed}"
     );
 }
 

@@ -22,7 +22,7 @@ pub use ray_driver::{ray_python, RayDriver};
 
 use crate::problem::{load_inferring, write_sgf, Problem};
 use crate::solver::distributed::graft::{assemble, path_words};
-use crate::solver::distributed::tree::JobTree;
+use crate::solver::distributed::tree::{JobTree, NodeState, Outcome};
 use crate::solver::jobs::job::{job_problem, Job, JobResult, JobStatus};
 use crate::solver::proof::certify::CHECK_POSITIONS;
 use crate::solver::proof::checker::check_proof;
@@ -104,8 +104,13 @@ pub struct ManageReport {
     pub from_log: usize,
     /// Jobs that stopped undecided (their nodes expanded).
     pub expanded: usize,
-    /// Jobs cancelled because a sibling's result decided their parent.
+    /// Jobs cancelled because a result made them moot (a sibling's result decided their
+    /// parent or covered them as a null move, or a twin's result answers them).
     pub cancelled: usize,
+    /// Nodes covered by a null-move sibling (answered by its proof, no job of their own).
+    pub covered: usize,
+    /// Nodes answered from another node with the same position (no job of their own).
+    pub transposed: usize,
     /// Jobs run again because their worker died.
     pub restarts: usize,
     /// Results refused (a proof that did not read or check) and their jobs run again.
@@ -164,6 +169,8 @@ pub fn manage(
         from_log: 0,
         expanded: 0,
         cancelled: 0,
+        covered: 0,
+        transposed: 0,
         restarts: 0,
         refused: 0,
         tree_nodes: 0,
@@ -180,7 +187,7 @@ pub fn manage(
         while in_flight.jobs.len() < executor.capacity() && !out_of_jobs(&report) {
             let Some(id) = tree.select() else { break };
             if tree.won_by_passing(id) {
-                tree.apply(id, None); // expanded: its pass ends the game
+                tree.apply(id, Outcome::Undecided); // expanded: its pass ends the game
                 continue;
             }
             let path = path_words(problem, &tree.nodes[id].path);
@@ -201,6 +208,10 @@ pub fn manage(
                 check: false,
                 fresh_table: options.cold_tables,
             };
+            if answer_from_twin(&mut tree, &mut proofs, &job, id) {
+                report.transposed += 1;
+                continue;
+            }
             if let Some(result) = cached.get(&path) {
                 // A logged win counts only when its proof checks again (a log may be damaged).
                 if let Ok(proof) = verified(result, &job) {
@@ -266,15 +277,25 @@ pub fn manage(
             &result,
             proof,
         )?;
-        for moot in tree.moot_pending() {
+        // Jobs made moot, and the twins of the node answered (their next selection answers
+        // them from it).
+        let mut moot = tree.moot_pending();
+        moot.extend(
+            tree.twins(id)
+                .into_iter()
+                .filter(|&t| tree.nodes[t].state == NodeState::Pending),
+        );
+        for moot in moot {
             let path = path_words(problem, &tree.nodes[moot].path);
             if in_flight.take(&path).is_some() {
                 executor.cancel(&path)?;
+                tree.unsend(moot);
                 report.cancelled += 1;
             }
         }
     }
     report.tree_nodes = tree.nodes.len();
+    report.covered = tree.nodes.iter().filter(|n| n.covered_by.is_some()).count();
     report.restarts = executor.restarts();
     report.virtual_seconds = executor.virtual_seconds();
     report.seconds = start.elapsed().as_secs_f64();
@@ -360,15 +381,52 @@ fn verified(result: &JobResult, job: &Job) -> Result<Option<ProofTree>, String> 
     }
     let text = result.proof.as_deref().ok_or("a win without a proof")?;
     let (_, proof) = proof_from_sgf(text).map_err(|e| format!("an unreadable proof: {e}"))?;
+    check_on(&proof, job)?;
+    Ok(Some(proof))
+}
+
+/// Check `proof` on the position of `job`.
+fn check_on(proof: &ProofTree, job: &Job) -> Result<(), String> {
     let position = job_problem(job)?;
     check_proof(
         &position,
-        &proof,
+        proof,
         SolveConfig::default().superko,
         CHECK_POSITIONS,
     )
-    .map_err(|e| format!("a proof the checker refuses: {e}"))?;
-    Ok(Some(proof))
+    .map(|_| ())
+    .map_err(|e| format!("a proof the checker refuses: {e}"))
+}
+
+/// Answer the fresh node `id` (whose job is `job`) from a twin, a node with the same position
+/// whose job answered it: won (its proof, checked again on this node's own position), lost, or
+/// expanded (a job of the same budget would stop undecided again). `false` when no twin has
+/// answered.
+fn answer_from_twin(
+    tree: &mut JobTree,
+    proofs: &mut HashMap<usize, ProofTree>,
+    job: &Job,
+    id: usize,
+) -> bool {
+    for twin in tree.twins(id) {
+        let outcome = match tree.nodes[twin].state {
+            NodeState::Won => match proofs.get(&twin) {
+                Some(proof) if check_on(proof, job).is_ok() => {
+                    let proof = proof.clone();
+                    let zone = proof.root.zone;
+                    proofs.insert(id, proof);
+                    Outcome::Won(zone)
+                }
+                _ => continue,
+            },
+            NodeState::Lost => Outcome::Lost,
+            NodeState::Expanded => Outcome::Undecided,
+            _ => continue,
+        };
+        tree.apply(id, outcome);
+        return true;
+    }
+    false
 }
 
 /// Apply a job's result (and its checked proof) to its node.
@@ -384,13 +442,14 @@ fn apply(
     match result.status {
         JobStatus::Win => {
             let proof = proof.with_context(|| format!("the job at {path} won without a proof"))?;
+            let zone = proof.root.zone;
             proofs.insert(id, proof);
-            tree.apply(id, Some(true));
+            tree.apply(id, Outcome::Won(zone));
         }
-        JobStatus::Fail => tree.apply(id, Some(false)),
+        JobStatus::Fail => tree.apply(id, Outcome::Lost),
         JobStatus::Unknown => {
             report.expanded += 1;
-            tree.apply(id, None);
+            tree.apply(id, Outcome::Undecided);
         }
         JobStatus::Invalid | JobStatus::Rejected => bail!(
             "the job at {path} was {}: {}",
@@ -440,7 +499,8 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
         println!("{}: {}", options.file.display(), report.claim);
         println!(
             "result: {} ({}), {} jobs on {} workers ({} from the log, {} expanded, {} cancelled, \
-             {} run again, {} refused), {} tree nodes, {} job nodes",
+             {} run again, {} refused), {} tree nodes ({} covered by null moves, {} answered by \
+             twins), {} job nodes",
             report.result,
             report.check,
             report.jobs,
@@ -451,6 +511,8 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
             report.restarts,
             report.refused,
             report.tree_nodes,
+            report.covered,
+            report.transposed,
             report.nodes
         );
         println!(

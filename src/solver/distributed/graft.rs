@@ -2,11 +2,13 @@
 //! a [`ProofTree`] like any other, for the independent checker, the studio and the SGF export.
 //!
 //! A won node whose own job proved it takes that job's proof (its root given the move that led
-//! there); a node the goal test decided when the manager made it, the test's leaf. Otherwise a won OR node takes its first won child (the tree's order), and a won AND
-//! node every child: the tree is full width at AND nodes, so every AND move the checker tries
-//! has its own child, none a null move. The manager's nodes have the whole board as their
-//! zone and, at AND nodes, every child's move as the must-play region: the checker derives its
-//! own zones and reads the proof's only to find the child that answers a move.
+//! there); a node the goal test decided when the manager made it, the test's leaf. Otherwise a
+//! won OR node takes its first won child (the tree's order), and a won AND node every won child
+//! that is not covered by a null-move sibling; the siblings that cover others are marked as null
+//! moves, and the checker answers every covered move (and every other move outside their zones)
+//! with them, replaying their proofs after it. The manager's nodes have the whole board as their
+//! zone and, at AND nodes, their children's moves as the must-play region: the checker derives
+//! its own zones and reads the proof's only to find the child that answers a move.
 
 use super::tree::{JobTree, NodeState};
 use crate::go::{Move, Zone};
@@ -91,11 +93,21 @@ fn node(
         })?;
         (vec![node(problem, tree, proofs, first)?], Zone::new())
     } else {
-        // A pass ending the game is decided by the checker itself, with no node.
+        // A pass ending the game is decided by the checker itself, with no node; a covered
+        // move is answered by the null move covering it.
+        let nulls: Vec<usize> = n
+            .children
+            .iter()
+            .filter_map(|&c| tree.nodes[c].covered_by)
+            .collect();
         let kids = won
             .iter()
-            .filter(|&&c| !tree.nodes[c].ends_game)
-            .map(|&c| node(problem, tree, proofs, c))
+            .filter(|&&c| !tree.nodes[c].ends_game && tree.nodes[c].covered_by.is_none())
+            .map(|&c| {
+                let mut kid = node(problem, tree, proofs, c)?;
+                kid.null_move = nulls.contains(&c);
+                Ok(kid)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let must = kids
             .iter()
