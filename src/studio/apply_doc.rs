@@ -14,8 +14,13 @@ use super::view_state::Mode;
 use crate::atomic_file::write_atomically;
 use crate::problem::{load_inferring, write_research_json, write_sgf, Format, ProblemSetup};
 use crate::solver::proof::certify::CheckVerdict;
-use crate::solver::proof::proof_sgf::proof_to_sgf_with_note;
+use crate::solver::proof::proof_sgf::{has_proof_marker, proof_to_sgf_with_note};
 use std::path::{Path, PathBuf};
+
+/// Does the file at `path` hold a proof (a proof SGF, as `solve --proof-out` writes)?
+fn holds_proof(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| has_proof_marker(&t))
+}
 
 impl StudioApp {
     /// Once per frame: the file dialogs' answers and the PNG exports' ends.
@@ -94,6 +99,8 @@ impl StudioApp {
                     )),
                     None => self.info(format!("opened {}", path.display())),
                 }
+                // A proof SGF: its proof is read and checked in the background, then shown.
+                self.start_proof_file(path);
             }
             Err(e) => self.warn(format!("cannot open {}: {e}", path.display())),
         }
@@ -125,6 +132,8 @@ impl StudioApp {
     fn forget_results(&mut self) {
         self.jobs.live.forget();
         self.jobs.all_moves = None;
+        self.jobs.proof_file = None;
+        self.jobs.unreadable_proof = None;
         self.cancel_reduction();
         self.jobs.finished = None;
         self.jobs.viewing_move = None;
@@ -168,9 +177,26 @@ impl StudioApp {
         }
     }
 
-    /// Save to the document's file (or ask for one).
+    /// Save to the document's file (or ask for one). A proof file (opened with its proof) is
+    /// never overwritten by its problem alone: unchanged, there is nothing to save; edited, the
+    /// edited problem needs another name (Save As), so the proof is not lost.
     pub fn save(&mut self, ctx: &egui::Context) {
         match self.doc.problem.path().map(Path::to_path_buf) {
+            Some(path) if holds_proof(&path) => {
+                if self.doc.problem.is_dirty() {
+                    self.warn(format!(
+                        "not saved: {} holds a proof of the problem as it was opened, which \
+                         saving the edited problem over it would lose; use Save As for the \
+                         edited problem",
+                        path.display()
+                    ));
+                } else {
+                    self.info(format!(
+                        "nothing to save: {} is unchanged (its proof kept)",
+                        path.display()
+                    ));
+                }
+            }
             Some(path) => self.save_to(&path),
             None => self.save_as(ctx),
         }
@@ -365,6 +391,8 @@ impl StudioApp {
             self.info("the edit stopped the solve");
         }
         self.cancel_reduction();
+        // A proof read from the file is the file's problem's: the edit forgets it.
+        self.jobs.proof_file = None;
         self.jobs.finished = None;
         self.jobs.viewing_move = None;
         self.view.replay = None;

@@ -28,6 +28,7 @@ impl StudioApp {
             self.on_finished(finished);
         }
         self.reduce_frame();
+        self.proof_file_frame(ctx);
         if let Some(job) = self.jobs.all_moves.as_mut() {
             if job.poll() {
                 let status = job.status();
@@ -121,6 +122,7 @@ impl StudioApp {
         let claims = self.settings.claim.claims(&problem);
         let wake = ctx.clone();
         self.cancel_reduction();
+        self.jobs.proof_file = None;
         self.jobs.finished = None;
         self.view.replay = None;
         self.jobs.resume_explore = false;

@@ -5,6 +5,7 @@ use super::all_moves::AllMovesJob;
 use super::before_after::BeforeAfter;
 use super::kept_results::KeptResults;
 use super::live::{Finished, LiveSolve};
+use super::proof_file_job::ProofFileJob;
 use super::reduce_job::ReduceJob;
 use crate::go::Zone;
 use crate::solver::jobs::first_moves::FirstMoves;
@@ -23,6 +24,12 @@ pub struct Jobs {
     pub finished: Option<Finished>,
     /// The last "Find a smaller proof" job (see [`super::reduce_job`]).
     pub reduction: Option<ReduceJob>,
+    /// The proof of the opened proof SGF, being read and checked (see
+    /// [`super::proof_file_job`]); gone once its verdict is in `finished`.
+    pub proof_file: Option<ProofFileJob>,
+    /// Why the opened proof SGF's proof could not be read, with the document revision the
+    /// file opened as (the proof tree panel says it in place of a tree).
+    pub unreadable_proof: Option<(u64, String)>,
     /// The proof as solved and the smaller one found, until another solve or problem.
     pub before_after: Option<BeforeAfter>,
     /// The judged first move whose proof or refutation `finished` shows (instead of the
@@ -45,6 +52,8 @@ impl Default for Jobs {
             all_moves: None,
             finished: None,
             reduction: None,
+            proof_file: None,
+            unreadable_proof: None,
             before_after: None,
             viewing_move: None,
             kept: KeptResults::default(),
@@ -80,6 +89,22 @@ impl Jobs {
             .and_then(|j| j.finished.as_ref())
     }
 
+    /// What the proof tree panel says of the opened proof SGF at `revision` while there is no
+    /// tree to show: `Ok` while its proof is being read, `Err` when it could not be read.
+    pub fn file_proof_note(&self, revision: u64) -> Option<Result<String, String>> {
+        let unreadable = self.unreadable_proof.as_ref();
+        if let Some((_, why)) = unreadable.filter(|(at, _)| *at == revision) {
+            return Some(Err(format!(
+                "The file's proof could not be read ({why}). Solve the problem to see a proof \
+                 tree."
+            )));
+        }
+        self.proof_file
+            .as_ref()
+            .filter(|j| j.revision == revision && j.proof.is_none())
+            .map(|_| Ok("Reading the proof from the file…".to_string()))
+    }
+
     /// The proof a reduction would start from (the smallest so far), with why there is none.
     pub fn reducible(&self, revision: u64) -> Result<Arc<ProofTree>, &'static str> {
         let Some(f) = self.finished_at(revision) else {
@@ -90,6 +115,13 @@ impl Jobs {
         };
         if f.check == Some(CheckVerdict::Failed) {
             return Err("the independent checker rejected this proof");
+        }
+        if self
+            .proof_file
+            .as_ref()
+            .is_some_and(ProofFileJob::is_checking)
+        {
+            return Err("the proof read from the file is being checked");
         }
         if self.live.is_running() {
             return Err("a solve is running");

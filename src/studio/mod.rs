@@ -13,7 +13,9 @@
 //! - the problem: [`document`] (setup, validation, undo via [`history`]), [`edit`] (the tools);
 //! - solving: [`solve_job`] (the thread and its channel), [`live`] (progress and verdicts),
 //!   [`kept_results`] (proofs found again when an undo returns to a proven position);
-//! - proofs: [`proof_nav`] (the tree cursor and labels); the refutation game is
+//! - proofs: [`proof_nav`] (the tree cursor and labels); an opened proof SGF's proof is read and
+//!   checked in [`proof_file_job`] and shown as a solve's result ([`file_proof`],
+//!   [`apply_proof_file`]); the refutation game is
 //!   [`crate::solver::proof::replay`]; "Find a smaller proof" (the zone reduction) runs in
 //!   [`reduce_job`] and shows before and after in [`reduce_panel`];
 //! - free play: [`explore`] (the variation tree and its marks against a proof), on the studio in
@@ -40,6 +42,7 @@ pub mod apply_analysis;
 pub mod apply_doc;
 pub mod apply_explore;
 pub mod apply_net;
+pub mod apply_proof_file;
 pub mod apply_reduce;
 pub mod apply_solve;
 pub mod before_after;
@@ -54,6 +57,7 @@ pub mod edit;
 pub mod explore;
 pub mod explore_panel;
 pub mod explore_session;
+pub mod file_proof;
 pub mod fonts;
 pub mod frame_stats;
 pub mod game_analysis;
@@ -72,6 +76,7 @@ pub mod net_status;
 pub mod net_view;
 pub mod panel_state;
 pub mod png_export;
+pub mod proof_file_job;
 pub mod proof_nav;
 pub mod reduce_job;
 pub mod reduce_panel;

@@ -22,6 +22,7 @@ use crate::problem::{Goal, KoRule};
 use crate::report::verdict::how_words;
 use crate::solver::jobs::book::{book_first_moves, first_move_in_book};
 use crate::solver::jobs::first_moves::MoveResult;
+use crate::solver::proof::certify::CheckVerdict;
 use crate::solver::{LeafKind, ProofNode, Role};
 
 /// What the side panel reads, its own state (the proof tree's fold, the text fields' drafts)
@@ -282,7 +283,11 @@ impl SidePanel<'_> {
         if let Some(f) = &self.jobs.finished {
             ui.separator();
             let stale = f.revision != self.doc.problem.revision();
-            let text = egui::RichText::new(&f.verdict).strong();
+            let mut text = egui::RichText::new(&f.verdict).strong();
+            if f.check == Some(CheckVerdict::Failed) {
+                // A rejected proof (a solve's internal error, or a proof file's) stands out.
+                text = text.color(ui.visuals().error_fg_color);
+            }
             ui.label(if stale { text.weak() } else { text });
             if f.searches.len() > 1 {
                 for (claim, s, how) in &f.searches {
@@ -322,7 +327,11 @@ impl SidePanel<'_> {
             .filter(|f| f.revision == revision)
             .and_then(|f| f.proof.clone());
         let Some(tree) = shared else {
-            ui.weak("Solve the problem to see its proof tree.");
+            match self.jobs.file_proof_note(revision) {
+                Some(Ok(reading)) => ui.weak(reading),
+                Some(Err(unreadable)) => ui.colored_label(ui.visuals().error_fg_color, unreadable),
+                None => ui.weak("Solve the problem to see its proof tree."),
+            };
             return;
         };
         let size = tree.size;

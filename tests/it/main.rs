@@ -79,5 +79,6 @@ mod studio_explore;
 mod studio_gui;
 mod studio_live_view;
 mod studio_portfolio;
+mod studio_proof_file;
 mod studio_reduce;
 mod studio_saved_result;

@@ -48,6 +48,16 @@ mod write;
 pub use read::proof_from_sgf;
 pub use write::{proof_to_sgf, proof_to_sgf_with_note};
 
+/// The property every proof node carries and a problem file never does: its presence is what
+/// makes an SGF text a proof SGF.
+pub const PROOF_MARKER: &str = "TSROLE[";
+
+/// Does `text` look like a proof SGF (it carries [`PROOF_MARKER`])? A cheap test, so that only
+/// such files pay for [`proof_from_sgf`]; whether the proof is readable is that function's to say.
+pub fn has_proof_marker(text: &str) -> bool {
+    text.contains(PROOF_MARKER)
+}
+
 use crate::go::{Point, Zone};
 use crate::problem::{SgfError, ValidationErrors};
 use thiserror::Error;
