@@ -21,6 +21,7 @@ fn options(file: &Path, job_nodes: u64) -> ManageOptions {
         engine: None,
         seki_life: false,
         max_jobs: None,
+        time_limit_secs: None,
         log: None,
         proof_out: None,
         json: false,
@@ -76,6 +77,21 @@ fn split_proofs_agree_with_the_monolithic_solve_and_check() {
         covered > 0 && transposed > 0,
         "covered {covered}, twins {transposed}"
     );
+}
+
+/// A run out of time stops with the result unknown and says why.
+#[test]
+fn a_run_out_of_time_stops_unknown() {
+    let p = random_problem(41, 0, 9).problem;
+    let mut o = options(Path::new("random.sgf"), 20);
+    o.time_limit_secs = Some(0.0);
+    let (report, proof) = manage(&o, &p, &write_sgf(&p), &mut InProcess::new(2)).unwrap();
+    assert_eq!(
+        (report.result.as_str(), report.stop.as_str()),
+        ("unknown", "time limit")
+    );
+    assert_eq!(report.jobs, 0);
+    assert!(proof.is_none());
 }
 
 fn bin() -> &'static str {

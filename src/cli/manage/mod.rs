@@ -60,6 +60,10 @@ pub struct ManageOptions {
     /// Stop after this many jobs (the result is then unknown).
     #[arg(long, value_name = "N")]
     pub max_jobs: Option<usize>,
+    /// Stop after this many seconds of wall time, the jobs in flight cancelled (the result is
+    /// then unknown; with `--log` a later run goes on from there).
+    #[arg(long, value_name = "S")]
+    pub time_limit_secs: Option<f64>,
     /// Keep every result in DIR/results.jsonl and answer jobs found there.
     #[arg(long, value_name = "DIR")]
     pub log: Option<PathBuf>,
@@ -97,6 +101,8 @@ pub struct ManageOptions {
 pub struct ManageReport {
     /// `win`, `fail` or `unknown`: the problem's claim at its root.
     pub result: String,
+    /// Why the run ended: `decided`, `time limit`, `job limit`, or `nothing left to ask`.
+    pub stop: String,
     pub claim: String,
     pub workers: usize,
     pub jobs: usize,
@@ -163,6 +169,7 @@ pub fn manage(
     let mut refusals: HashMap<String, usize> = HashMap::new();
     let mut report = ManageReport {
         result: "unknown".to_string(),
+        stop: "decided".to_string(),
         claim: problem.claim_words(),
         workers: executor.capacity(),
         jobs: 0,
@@ -182,7 +189,12 @@ pub fn manage(
         proof_nodes: None,
     };
     let out_of_jobs = |report: &ManageReport| options.max_jobs.is_some_and(|m| report.jobs >= m);
-    while tree.decided().is_none() {
+    let out_of_time = || {
+        options
+            .time_limit_secs
+            .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
+    };
+    while tree.decided().is_none() && !out_of_time() {
         // Fill the workers with the most-proving leaves (answered from the log when there).
         while in_flight.jobs.len() < executor.capacity() && !out_of_jobs(&report) {
             let Some(id) = tree.select() else { break };
@@ -293,6 +305,16 @@ pub fn manage(
                 report.cancelled += 1;
             }
         }
+    }
+    if tree.decided().is_none() {
+        report.stop = if out_of_time() {
+            "time limit"
+        } else if out_of_jobs(&report) {
+            "job limit"
+        } else {
+            "nothing left to ask"
+        }
+        .to_string();
     }
     report.tree_nodes = tree.nodes.len();
     report.covered = tree.nodes.iter().filter(|n| n.covered_by.is_some()).count();
@@ -497,6 +519,9 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         println!("{}: {}", options.file.display(), report.claim);
+        if report.stop != "decided" {
+            println!("stopped: {}", report.stop);
+        }
         println!(
             "result: {} ({}), {} jobs on {} workers ({} from the log, {} expanded, {} cancelled, \
              {} run again, {} refused), {} tree nodes ({} covered by null moves, {} answered by \
