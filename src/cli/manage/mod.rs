@@ -60,8 +60,8 @@ pub struct ManageOptions {
     /// Stop after this many jobs (the result is then unknown).
     #[arg(long, value_name = "N")]
     pub max_jobs: Option<usize>,
-    /// Stop after this many seconds of wall time, the jobs in flight cancelled (the result is
-    /// then unknown; with `--log` a later run goes on from there).
+    /// Stop at the first result after this many seconds of wall time, the other jobs in flight
+    /// dropped (the result is then unknown; with `--log` a later run goes on from there).
     #[arg(long, value_name = "S")]
     pub time_limit_secs: Option<f64>,
     /// Keep every result in DIR/results.jsonl and answer jobs found there.
