@@ -5,12 +5,11 @@
 //! edit forgets the proof.
 #![allow(clippy::unwrap_used)]
 
-use crate::studio_common::{bundled, window_on};
+use crate::studio_common::{bundled, wait_while, window_on};
 
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 use tsumego_studio::go::Move;
 use tsumego_studio::problem::{load, Problem};
 use tsumego_studio::solver::proof::certify::CheckVerdict;
@@ -39,16 +38,9 @@ fn proof_file(tag: &str, name: &str, text: &str) -> (PathBuf, PathBuf) {
 
 /// Step frames until the proof file's job is over (read, and checked or refused).
 fn wait_for_proof_file(h: &mut Harness<'static, StudioApp>) {
-    let start = Instant::now();
-    while h.state().jobs.proof_file.is_some() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the proof file was not read and checked"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run_steps(2);
+    wait_while(h, "the proof file was not read and checked", |app| {
+        app.jobs.proof_file.is_some()
+    });
 }
 
 /// Is a widget whose label contains `text` on screen (the verdict is also in the status bar)?

@@ -60,12 +60,21 @@ pub fn solve_for_verdict(harness: &mut Harness<'static, StudioApp>) -> String {
 }
 
 pub fn wait_for_solve(harness: &mut Harness<'static, StudioApp>) {
+    wait_while(harness, "the solve did not end", |app| {
+        app.jobs.live.is_running()
+    });
+}
+
+/// Step frames while `busy` holds (a minute at most, else the test fails with `what`), then
+/// two more.
+pub fn wait_while(
+    harness: &mut Harness<'static, StudioApp>,
+    what: &str,
+    busy: impl Fn(&StudioApp) -> bool,
+) {
     let start = Instant::now();
-    while harness.state().jobs.live.is_running() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the solve did not end"
-        );
+    while busy(harness.state()) {
+        assert!(start.elapsed() < Duration::from_secs(60), "{what}");
         std::thread::sleep(Duration::from_millis(10));
         harness.step();
     }
