@@ -228,15 +228,7 @@ pub fn manage(
                 // A logged win counts only when its proof checks again (a log may be damaged).
                 if let Ok(proof) = verified(result, &job) {
                     report.from_log += 1;
-                    apply(
-                        &mut tree,
-                        &mut proofs,
-                        &mut report,
-                        id,
-                        &path,
-                        result,
-                        proof,
-                    )?;
+                    apply(&mut tree, &mut proofs, &mut report, id, result, proof)?;
                     continue;
                 }
             }
@@ -279,16 +271,7 @@ pub fn manage(
         }
         report.nodes += result.nodes;
         report.job_seconds += result.seconds;
-        let path = result.id.clone();
-        apply(
-            &mut tree,
-            &mut proofs,
-            &mut report,
-            id,
-            &path,
-            &result,
-            proof,
-        )?;
+        apply(&mut tree, &mut proofs, &mut report, id, &result, proof)?;
         // Jobs made moot, and the twins of the node answered (their next selection answers
         // them from it).
         let mut moot = tree.moot_pending();
@@ -457,10 +440,10 @@ fn apply(
     proofs: &mut HashMap<usize, ProofTree>,
     report: &mut ManageReport,
     id: usize,
-    path: &str,
     result: &JobResult,
     proof: Option<ProofTree>,
 ) -> anyhow::Result<()> {
+    let path = &result.id;
     match result.status {
         JobStatus::Win => {
             let proof = proof.with_context(|| format!("the job at {path} won without a proof"))?;

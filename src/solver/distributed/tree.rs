@@ -77,11 +77,6 @@ impl TreeNode {
         self.path.last() == Some(&Move::Pass)
     }
 
-    /// The board after the path.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
     /// The node's numbers as its parent counts them: a covered node is as good as proven.
     fn numbers(&self) -> (u64, u64) {
         if self.covered_by.is_some() {
