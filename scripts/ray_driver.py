@@ -7,7 +7,11 @@ output, in the order the jobs finish. Besides results the driver writes
     {"event": "ready", "workers": N}     once, when its actors are up;
     {"event": "restart", "id": ID}       when an actor died mid-job and the job was sent again;
 and reads, besides jobs,
-    {"cancel": ID}                       stop that job (its actor is restarted) or drop it queued.
+    {"cancel": ID}                       stop that job (its actor is restarted) or drop it queued;
+    {"patterns": TEXT}                   a snapshot of pattern-table wins for the workers: put in
+                                         Ray's object store once (`ray.put`), and each actor
+                                         passes it to its worker before its next job (again
+                                         after a restart).
 
 Each actor holds one warm `tsumego-studio worker` process (tables, seki database and net stay
 loaded between jobs). An actor that dies (its process killed, its node lost) is restarted by Ray
@@ -66,6 +70,11 @@ class WorkerActor:
             os._exit(1)
         return out.strip()
 
+    def load(self, line):
+        # A snapshot line: the worker reads it before its next job and answers nothing.
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
     def pid(self):
         return self.proc.pid
 
@@ -96,6 +105,8 @@ async def serve(actors):
     running = {}  # job id -> actor index, while it runs
     cancelled = set()
     tasks = []
+    snapshot = {"version": 0, "ref": None}  # the last pattern-table snapshot, in Ray's store
+    loaded = [0] * len(actors)  # the snapshot version each actor's worker has
 
     async def run(job_id, line):
         index = await free.get()
@@ -105,9 +116,14 @@ async def serve(actors):
         running[job_id] = index
         while True:
             try:
+                version = snapshot["version"]
+                if loaded[index] < version:
+                    await actors[index].load.remote(snapshot["ref"])
+                    loaded[index] = version
                 result = await actors[index].run.remote(line)
                 break
             except (ray.exceptions.RayActorError, ray.exceptions.RayTaskError) as e:
+                loaded[index] = 0  # a restarted actor's worker is a fresh process
                 if job_id in cancelled:
                     break
                 # The actor died mid-job: Ray restarts it, and the job runs again there.
@@ -122,6 +138,9 @@ async def serve(actors):
         if line is None:
             break
         message = json.loads(line)
+        if "patterns" in message:
+            snapshot = {"version": snapshot["version"] + 1, "ref": ray.put(line)}
+            continue
         if "cancel" in message:
             job_id = message["cancel"]
             cancelled.add(job_id)

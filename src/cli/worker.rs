@@ -3,6 +3,11 @@
 //! kept warm between jobs. A line that is not a job gets an `invalid` result (with the line's
 //! `id` when one can be read), never an exit; the worker ends at the end of its input, and on
 //! Linux also when its parent dies (so a Ray actor killed mid-job leaves no solver behind).
+//!
+//! Besides jobs, a line `{"patterns": TEXT}` is a snapshot of pattern-table wins
+//! ([`crate::solver::jobs::job_patterns`]) for the jobs that share patterns: it is added to the
+//! worker's store and answered by nothing (a refused one is said on standard error), so the
+//! results stay one per job, in order.
 
 use crate::solver::jobs::job::{Job, JobResult, Worker};
 use anyhow::Context;
@@ -35,6 +40,12 @@ pub fn serve(
         if die_after == Some(read) {
             std::process::exit(70);
         }
+        if let Some(text) = snapshot(&line) {
+            if let Err(why) = worker.load_patterns(&text) {
+                eprintln!("worker: a snapshot refused: {why}");
+            }
+            continue;
+        }
         let mut result = match serde_json::from_str::<Job>(&line) {
             Ok(job) => worker.run(&job),
             Err(e) => JobResult::invalid(&line_id(&line), format!("not a job: {e}")),
@@ -64,6 +75,21 @@ fn corrupt(proof: &str) -> String {
         }
     }
     text
+}
+
+/// The text of a snapshot line (`{"patterns": TEXT}`), `None` for any other line.
+fn snapshot(line: &str) -> Option<String> {
+    if !line.trim_start().starts_with("{\"patterns\"") {
+        return None;
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Snapshot {
+        patterns: String,
+    }
+    serde_json::from_str::<Snapshot>(line)
+        .ok()
+        .map(|s| s.patterns)
 }
 
 /// The `id` of a line that is not a valid job, when it is a JSON object with a string `id`.
@@ -130,5 +156,27 @@ mod tests {
         assert_eq!((r[2].id.as_str(), r[2].status), ("b", JobStatus::Win));
         assert_eq!(r[2].check.as_deref(), Some("checked"));
         assert!(r[2].proof.is_some());
+    }
+
+    #[test]
+    fn a_snapshot_line_is_loaded_for_the_next_jobs_and_answered_by_nothing() {
+        let problem = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("problems/03-bent-three-kill.sgf"),
+        )
+        .unwrap();
+        let job = serde_json::json!({"id": "a", "problem": problem, "max_nodes": 100000,
+                                     "share_patterns": true});
+        let first = results(&format!("{job}\n"));
+        let wins = first[0].patterns.clone().unwrap();
+        let count = crate::solver::jobs::job_patterns::decode_patterns(&wins)
+            .unwrap()
+            .len();
+        let snapshot = serde_json::json!({ "patterns": wins });
+        let damaged = serde_json::json!({ "patterns": "AAAA" });
+        let r = results(&format!("{snapshot}\n{damaged}\n{job}\n"));
+        assert_eq!(r.len(), 1, "one result, for the job");
+        assert_eq!(r[0].store_wins, Some(count));
+        assert_eq!(r[0].status, JobStatus::Win);
     }
 }

@@ -26,6 +26,8 @@ fn options(file: &Path, job_nodes: u64) -> ManageOptions {
         proof_out: None,
         json: false,
         cold_tables: false,
+        no_shared_patterns: false,
+        pattern_snapshot_secs: 60.0,
         in_order: false,
         simulate: None,
         ray: false,
@@ -156,6 +158,62 @@ fn a_stopped_manager_resumes_from_its_log() {
         (third["jobs"].as_u64(), third["result"].as_str()),
         (Some(0), Some("win"))
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Jobs that share their pattern-table wins: the workers are sent snapshots (here after every
+/// result) and start their jobs with them, the proof checks, and the store is kept beside the
+/// log, where a run started again finds it.
+#[test]
+fn workers_share_their_pattern_table_wins_through_the_manager() {
+    let dir = temp_dir("patterns");
+    let log = dir.to_str().unwrap();
+    let args = [
+        "--job-nodes",
+        "30",
+        "--workers",
+        "2",
+        "--pattern-snapshot-secs",
+        "0",
+        "--log",
+        log,
+    ];
+    let report = manage_json(&problem_file(), &args, &[]);
+    assert_eq!(report["result"], "win", "{report}");
+    assert_eq!(report["check"], "checked", "{report}");
+    let wins = report["pattern_wins"].as_u64().unwrap();
+    assert!(wins > 0, "{report}");
+    assert!(report["snapshots"].as_u64().unwrap() >= 2, "{report}");
+    assert!(
+        report["worker_store_wins"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+    let kept = dir.join("patterns.rzt");
+    assert!(kept.exists());
+    // Started again, the run is answered from its log, with the wins it kept.
+    let again = manage_json(&problem_file(), &args, &[]);
+    assert_eq!(
+        (again["result"].as_str(), again["jobs"].as_u64()),
+        (Some("win"), Some(0))
+    );
+    assert_eq!(again["pattern_wins"].as_u64(), Some(wins));
+    // Not shared: no wins, no snapshots.
+    let mut plain = args.to_vec();
+    plain.truncate(4);
+    plain.push("--no-shared-patterns");
+    let report = manage_json(&problem_file(), &plain, &[]);
+    assert_eq!(
+        (
+            report["pattern_wins"].as_u64(),
+            report["snapshots"].as_u64()
+        ),
+        (Some(0), Some(0))
+    );
+    assert_eq!(report["check"], "checked");
+    // A store file that is not one is set aside with a warning, not a reason to stop.
+    std::fs::write(&kept, b"not a table").unwrap();
+    let damaged = manage_json(&problem_file(), &args, &[]);
+    assert_eq!(damaged["result"], "win");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -344,6 +402,29 @@ fn ray_with_two_workers_proves_a_7x7_problem_and_survives_dying_workers() {
     assert!(report["jobs"].as_u64().unwrap() > 300, "{report}");
     assert!(report["restarts"].as_u64().unwrap() >= 2, "{report}");
     assert_eq!(std::fs::read(&local).unwrap(), std::fs::read(&ray).unwrap());
+    // Warm workers sharing their pattern-table wins (on a problem whose jobs prove some: the
+    // kill-all problem's have whole-board zones): the snapshots go through Ray's object store
+    // to every actor (again to a restarted one), and the proof checks.
+    let shared = [
+        "--job-nodes",
+        "30",
+        "--workers",
+        "2",
+        "--ray",
+        "--pattern-snapshot-secs",
+        "0",
+    ];
+    let env = [
+        ("TSUMEGO_WORKER_DIE_AFTER", "40"),
+        ("TSUMEGO_TEST_MARK", marker.as_str()),
+    ];
+    let report = manage_json(&problem_file(), &shared, &env);
+    assert_eq!(report["check"], "checked", "{report}");
+    assert!(report["snapshots"].as_u64().unwrap() >= 2, "{report}");
+    assert!(
+        report["worker_store_wins"].as_u64().unwrap() > 0,
+        "{report}"
+    );
     // The driver stopped Ray and its workers before the manager exited.
     let mut left = processes_marked(&marker);
     for _ in 0..50 {

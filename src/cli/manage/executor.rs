@@ -14,6 +14,12 @@ pub trait Executor {
     fn next_result(&mut self) -> anyhow::Result<JobResult>;
     /// Stop the job `id` if it runs (its result will not come).
     fn cancel(&mut self, id: &str) -> anyhow::Result<()>;
+    /// Send every worker `text`, a snapshot of pattern-table wins
+    /// ([`crate::solver::jobs::job_patterns`]), for its next jobs (and a worker started later
+    /// too). Nothing by default: the in-process workers made every win themselves.
+    fn share_patterns(&mut self, _text: &str) -> anyhow::Result<()> {
+        Ok(())
+    }
     /// Jobs run again because their worker died.
     fn restarts(&self) -> usize {
         0

@@ -16,6 +16,8 @@ pub struct LocalPool {
     sender: Sender<(usize, u64, Option<String>)>,
     /// Jobs run again because their worker died.
     pub restarts: usize,
+    /// The last pattern-table snapshot's line, for the processes started after it.
+    snapshot: Option<String>,
 }
 
 struct Slot {
@@ -25,6 +27,8 @@ struct Slot {
     job: Option<(String, String)>,
     /// Which process of the slot this is (a cancelled job's process is replaced).
     generation: u64,
+    /// The last pattern-table snapshot is to be sent before the next job.
+    snapshot_due: bool,
 }
 
 impl LocalPool {
@@ -37,6 +41,7 @@ impl LocalPool {
             results,
             sender,
             restarts: 0,
+            snapshot: None,
         };
         for i in 0..workers.max(1) {
             let slot = pool.spawn(i, 0)?;
@@ -73,6 +78,7 @@ impl LocalPool {
             stdin,
             job: None,
             generation,
+            snapshot_due: self.snapshot.is_some(),
         })
     }
 }
@@ -84,6 +90,16 @@ impl Executor for LocalPool {
 
     fn restarts(&self) -> usize {
         self.restarts
+    }
+
+    fn share_patterns(&mut self, text: &str) -> anyhow::Result<()> {
+        // Sent with each worker's next job: a busy worker would not read it before the end of
+        // its job, and the manager would wait on the pipe till then.
+        self.snapshot = Some(serde_json::json!({ "patterns": text }).to_string());
+        for slot in &mut self.slots {
+            slot.snapshot_due = true;
+        }
+        Ok(())
     }
 
     fn submit(&mut self, job: &Job) -> anyhow::Result<()> {
@@ -135,6 +151,13 @@ impl Executor for LocalPool {
 impl LocalPool {
     fn send(&mut self, index: usize, id: String, line: String) -> anyhow::Result<()> {
         let slot = &mut self.slots[index];
+        if slot.snapshot_due {
+            if let Some(snapshot) = &self.snapshot {
+                writeln!(slot.stdin, "{snapshot}")
+                    .context("sending a pattern-table snapshot to a worker")?;
+            }
+            slot.snapshot_due = false;
+        }
         writeln!(slot.stdin, "{line}")
             .and_then(|()| slot.stdin.flush())
             .context("sending a job to a worker")?;

@@ -15,6 +15,7 @@ pub mod executor;
 pub mod local_pool;
 pub mod ray_driver;
 pub mod results_log;
+pub mod shared_patterns;
 
 pub use executor::{Executor, InProcess, Simulated, SIMULATED_NODES_PER_SEC};
 pub use local_pool::LocalPool;
@@ -24,6 +25,8 @@ use crate::problem::{load_inferring, write_sgf, Problem};
 use crate::solver::distributed::graft::{assemble, path_words};
 use crate::solver::distributed::tree::{JobTree, NodeState, Outcome};
 use crate::solver::jobs::job::{job_problem, Job, JobResult, JobStatus};
+use crate::solver::jobs::job_patterns::decode_patterns;
+use crate::solver::knowledge::pattern_store::PatternStore;
 use crate::solver::proof::certify::CHECK_POSITIONS;
 use crate::solver::proof::checker::check_proof;
 use crate::solver::proof::proof_sgf::{proof_from_sgf, proof_to_sgf};
@@ -32,6 +35,7 @@ use crate::solver::SolveConfig;
 use anyhow::{bail, Context};
 use results_log::{read_log, Logged};
 use serde::Serialize;
+use shared_patterns::SharedPatterns;
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
 use std::path::PathBuf;
@@ -77,6 +81,14 @@ pub struct ManageOptions {
     /// and proof whichever worker runs a job, restarts included).
     #[arg(long)]
     pub cold_tables: bool,
+    /// Do not share RZ pattern-table wins: by default every job searches with its worker's
+    /// pattern store and returns the wins it proved, and the manager sends a snapshot of all
+    /// of them to the workers every `--pattern-snapshot-secs` (off with --cold-tables).
+    #[arg(long)]
+    pub no_shared_patterns: bool,
+    /// Least seconds between two pattern-table snapshots sent to the workers.
+    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    pub pattern_snapshot_secs: f64,
     /// Simulate N workers on a virtual clock (each job run here, taking its nodes at
     /// 170,000 nodes per second; the manager and transport free) and print the virtual
     /// time: a replay of the run's job lengths with any number of workers.
@@ -122,6 +134,13 @@ pub struct ManageReport {
     /// Results refused (a proof that did not read or check) and their jobs run again.
     pub refused: usize,
     pub tree_nodes: usize,
+    /// RZ pattern-table wins the jobs returned, in the manager's store at the end.
+    pub pattern_wins: usize,
+    /// Snapshots of those wins sent to the workers.
+    pub snapshots: usize,
+    /// The most wins a worker's pattern store held at the start of a job (its own jobs' and
+    /// the snapshots').
+    pub worker_store_wins: usize,
     /// Nodes of every job run.
     pub nodes: u64,
     /// Seconds of every job run (their sum: the work).
@@ -162,6 +181,8 @@ pub fn manage(
         }
         None => None,
     };
+    let share = !options.no_shared_patterns && !options.cold_tables;
+    let mut patterns = SharedPatterns::open(options.log.as_deref(), options.pattern_snapshot_secs);
     let mut tree = JobTree::new(problem, options.top_k);
     let mut in_flight = InFlight::default();
     let mut proofs: HashMap<usize, ProofTree> = HashMap::new();
@@ -181,6 +202,9 @@ pub fn manage(
         restarts: 0,
         refused: 0,
         tree_nodes: 0,
+        pattern_wins: 0,
+        snapshots: 0,
+        worker_store_wins: 0,
         nodes: 0,
         job_seconds: 0.0,
         seconds: 0.0,
@@ -194,6 +218,10 @@ pub fn manage(
             .time_limit_secs
             .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
     };
+    if share {
+        // The wins of an earlier run (`--log`), before the first job.
+        report.snapshots += usize::from(patterns.publish(executor)?);
+    }
     while tree.decided().is_none() && !out_of_time() {
         // Fill the workers with the most-proving leaves (answered from the log when there).
         while in_flight.jobs.len() < executor.capacity() && !out_of_jobs(&report) {
@@ -219,6 +247,7 @@ pub fn manage(
                 want_proof: true,
                 check: false,
                 fresh_table: options.cold_tables,
+                share_patterns: share,
             };
             if answer_from_twin(&mut tree, &mut proofs, &job, id) {
                 report.transposed += 1;
@@ -242,8 +271,8 @@ pub fn manage(
         let Some((id, job)) = in_flight.take(&result.id) else {
             continue; // a cancelled job's late answer
         };
-        let proof = match verified(&result, &job) {
-            Ok(proof) => proof,
+        let (proof, wins) = match accepted(&result, &job) {
+            Ok(accepted) => accepted,
             Err(why) => {
                 // A corrupt result (a proof that does not read or does not check on the job's
                 // own position) is refused and the job run again, MAX_REFUSALS times at most.
@@ -262,16 +291,27 @@ pub fn manage(
             }
         };
         if let Some(file) = log.as_mut() {
+            // The wins go to the store's own file (`patterns.rzt`), not into every line.
             let line = serde_json::to_string(&Logged {
                 path: result.id.clone(),
-                result: result.clone(),
+                result: JobResult {
+                    patterns: None,
+                    ..result.clone()
+                },
             })?;
             writeln!(file, "{line}").context("writing the log")?;
             file.flush().context("writing the log")?;
         }
         report.nodes += result.nodes;
         report.job_seconds += result.seconds;
+        report.worker_store_wins = report.worker_store_wins.max(result.store_wins.unwrap_or(0));
         apply(&mut tree, &mut proofs, &mut report, id, &result, proof)?;
+        if let Some(wins) = wins {
+            patterns.add(&wins);
+        }
+        if share && tree.decided().is_none() {
+            report.snapshots += usize::from(patterns.publish(executor)?);
+        }
         // Jobs made moot, and the twins of the node answered (their next selection answers
         // them from it).
         let mut moot = tree.moot_pending();
@@ -300,6 +340,8 @@ pub fn manage(
         .to_string();
     }
     report.tree_nodes = tree.nodes.len();
+    report.pattern_wins = patterns.store.len();
+    patterns.save()?;
     report.covered = tree.nodes.iter().filter(|n| n.covered_by.is_some()).count();
     report.restarts = executor.restarts();
     report.virtual_seconds = executor.virtual_seconds();
@@ -377,6 +419,21 @@ impl InFlight {
 /// Times a job's result may be refused before the run stops (a worker that keeps sending
 /// proofs that do not check is broken, not unlucky).
 const MAX_REFUSALS: usize = 2;
+
+/// A result's proof ([`verified`]) and pattern-table wins, read; `Err` says why the result is
+/// refused.
+fn accepted(
+    result: &JobResult,
+    job: &Job,
+) -> Result<(Option<ProofTree>, Option<PatternStore>), String> {
+    let proof = verified(result, job)?;
+    let wins = result
+        .patterns
+        .as_deref()
+        .map(decode_patterns)
+        .transpose()?;
+    Ok((proof, wins))
+}
 
 /// A won result's proof, read and checked by the independent checker on the job's own
 /// position (`None` for the other results); `Err` says why it is refused.
@@ -508,7 +565,7 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
         println!(
             "result: {} ({}), {} jobs on {} workers ({} from the log, {} expanded, {} cancelled, \
              {} run again, {} refused), {} tree nodes ({} covered by null moves, {} answered by \
-             twins), {} job nodes",
+             twins), {} job nodes, {} pattern-table wins shared ({} snapshots)",
             report.result,
             report.check,
             report.jobs,
@@ -521,7 +578,9 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
             report.tree_nodes,
             report.covered,
             report.transposed,
-            report.nodes
+            report.nodes,
+            report.pattern_wins,
+            report.snapshots
         );
         println!(
             "{:.3} s wall, {:.3} s of jobs (workers busy {:.0} %)",

@@ -160,6 +160,11 @@ impl Executor for RayDriver {
         let line = serde_json::json!({ "cancel": id }).to_string();
         self.send(&line)
     }
+
+    fn share_patterns(&mut self, text: &str) -> anyhow::Result<()> {
+        let line = serde_json::json!({ "patterns": text }).to_string();
+        self.send(&line)
+    }
 }
 
 impl Drop for RayDriver {

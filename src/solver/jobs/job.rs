@@ -15,6 +15,8 @@
 use crate::go::{Move, Point};
 use crate::problem::{load_bytes, Format, Problem};
 use crate::solver::jobs::first_moves::after_move;
+use crate::solver::jobs::job_patterns::{decode_patterns, encode_patterns, SHARED_PATTERN_ENTRIES};
+use crate::solver::knowledge::pattern_store::{PatternStore, PatternStoreHandle};
 use crate::solver::proof::certify::CHECK_POSITIONS;
 use crate::solver::proof::checker::check_proof;
 use crate::solver::proof::proof_sgf::proof_to_sgf;
@@ -55,6 +57,11 @@ pub struct Job {
     /// and proof are then the same whichever worker runs the job after whichever others.
     #[serde(default)]
     pub fresh_table: bool,
+    /// Search with the worker's pattern store (the RZ pattern-table wins of its earlier jobs
+    /// and of the snapshots it was sent, [`Worker::load_patterns`]) and return the wins this
+    /// job proved ([`JobResult::patterns`]). Ignored with `fresh_table`.
+    #[serde(default)]
+    pub share_patterns: bool,
 }
 
 fn yes() -> bool {
@@ -103,6 +110,14 @@ pub struct JobResult {
     /// The proof of a win as proof SGF (the job's problem with the path as setup moves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof: Option<String>,
+    /// With [`Job::share_patterns`]: the pattern-table wins the job's search proved
+    /// ([`crate::solver::jobs::job_patterns`]), whatever its status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patterns: Option<String>,
+    /// With [`Job::share_patterns`]: the wins in the worker's pattern store when the job
+    /// began (its earlier jobs' and the snapshots it was sent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub store_wins: Option<usize>,
     /// The process that ran the job.
     pub worker: u32,
     /// The program that ran it (`tsumego-studio 0.1.0`): results of another are not mixed.
@@ -128,6 +143,8 @@ impl JobResult {
             root_zone: None,
             check: None,
             proof: None,
+            patterns: None,
+            store_wins: None,
             worker: std::process::id(),
             binary: binary_version(),
         }
@@ -178,17 +195,43 @@ fn parse_move(text: &str, size: usize) -> Option<Move> {
 ///
 /// Its transposition tables stay warm too ([`TablePool`]: a table per claim's rules, so what
 /// one job proved is a table hit for the next; node counts then depend on the jobs run before,
-/// never a result's truth, which the checker has the last word on).
-#[derive(Default)]
+/// never a result's truth, which the checker has the last word on), and so does its pattern
+/// store for the jobs that share patterns ([`Job::share_patterns`]): every such job's wins,
+/// and the snapshots of the other workers' wins it is sent.
 pub struct Worker {
     /// Jobs run.
     pub jobs: u64,
     pool: TablePool,
+    patterns: PatternStoreHandle,
+}
+
+impl Default for Worker {
+    fn default() -> Worker {
+        Worker {
+            jobs: 0,
+            pool: TablePool::default(),
+            patterns: PatternStore::new(SHARED_PATTERN_ENTRIES).into_shared(),
+        }
+    }
 }
 
 impl Worker {
     pub fn new() -> Worker {
         Worker::default()
+    }
+
+    /// Add the pattern-table wins of `text` (a snapshot, [`decode_patterns`]) to the store the
+    /// next jobs start from; returns the wins read, or why the snapshot is refused (then
+    /// nothing is added).
+    pub fn load_patterns(&mut self, text: &str) -> Result<usize, String> {
+        let snapshot = decode_patterns(text)?;
+        self.patterns.with(|s| s.absorb_store(&snapshot));
+        Ok(snapshot.len())
+    }
+
+    /// Wins in the worker's pattern store.
+    pub fn pattern_wins(&self) -> usize {
+        self.patterns.with(|s| s.len())
     }
 
     /// Run `job` to its result (never panics on bad input: an invalid job says why).
@@ -213,20 +256,36 @@ impl Worker {
             Some(Ok(t)) => Some(t),
             None => None,
         };
+        let share = job.share_patterns && !job.fresh_table;
         let config = SolveConfig {
             engine,
             max_nodes: Some(job.max_nodes),
             time_limit,
             build_proof: true,
+            pattern_store: share.then(|| self.patterns.clone()),
             ..SolveConfig::default()
         };
         let superko = config.superko;
+        let store_wins = share.then(|| self.pattern_wins());
+        let mut new_wins = None;
         let solution = if job.fresh_table {
             Solver::new(&problem, config.clone()).solve()
         } else {
             let table = self.pool.take(&problem, &config);
             let mut solver = Solver::with_table(&problem, config.clone(), table);
+            if share {
+                let mut patterns = solver.take_patterns();
+                patterns.keep_fresh();
+                solver.set_patterns(patterns);
+            }
             let solution = solver.solve();
+            if share {
+                new_wins = solver.take_patterns().fresh().and_then(|fresh| {
+                    let mut wins = PatternStore::new(SHARED_PATTERN_ENTRIES);
+                    wins.merge(&problem, fresh);
+                    (!wins.is_empty()).then(|| encode_patterns(&wins))
+                });
+            }
             self.pool.give_back(&problem, &config, solver.into_table());
             solution
         };
@@ -249,6 +308,8 @@ impl Worker {
                 .map(|z| z.iter().map(|p| p.to_gtp(size)).collect()),
             check: None,
             proof: None,
+            patterns: new_wins,
+            store_wins,
             worker: std::process::id(),
             binary: binary_version(),
         };
@@ -306,6 +367,7 @@ mod tests {
             want_proof: true,
             check: true,
             fresh_table: false,
+            share_patterns: false,
         }
     }
 
@@ -335,6 +397,35 @@ mod tests {
         let mut warm = Worker::new();
         warm.run(&job("root", &[]));
         assert_eq!(warm.run(&job("a", &["D1"])).status, cold.status);
+    }
+
+    #[test]
+    fn a_sharing_job_returns_its_wins_and_another_worker_starts_from_them() {
+        let mut sharing = job("share", &[]);
+        sharing.share_patterns = true;
+        let mut first = Worker::new();
+        let r = first.run(&sharing);
+        assert_eq!(r.status, JobStatus::Win);
+        assert_eq!(r.store_wins, Some(0));
+        let text = r.patterns.clone().expect("the job's new wins");
+        let wins = decode_patterns(&text).unwrap().len();
+        assert!(wins > 0);
+        assert_eq!(first.pattern_wins(), wins, "the worker keeps its own wins");
+        // Another worker sent them as a snapshot starts its job with them.
+        let mut second = Worker::new();
+        assert_eq!(second.load_patterns(&text), Ok(wins));
+        let again = second.run(&sharing);
+        assert_eq!(again.store_wins, Some(wins));
+        assert_eq!(again.status, JobStatus::Win);
+        assert_eq!(again.check.as_deref(), Some("checked"));
+        // A damaged snapshot adds nothing; a job that does not share returns no wins, nor
+        // does one with a fresh table.
+        assert!(second.load_patterns("AAAA").is_err());
+        assert_eq!(second.pattern_wins(), wins);
+        assert_eq!(Worker::new().run(&job("plain", &[])).patterns, None);
+        sharing.fresh_table = true;
+        let cold = Worker::new().run(&sharing);
+        assert_eq!((cold.patterns, cold.store_wins), (None, None));
     }
 
     #[test]

@@ -17,6 +17,8 @@
 //!   left of an analysis;
 //! - [`book`]: a proven result against the file's own answer;
 //! - [`portfolio_race`]: the portfolio's lanes ([`crate::solver::engines::portfolio`]) raced;
+//! - [`job`]: a job of a proof split across processes, and [`job_patterns`]: the pattern-table
+//!   wins jobs carry;
 //! - [`service`]: the one solve service every edge uses (search, certification, reproduction
 //!   file; a request with several lanes is raced by [`portfolio_race`]).
 
@@ -29,6 +31,7 @@ pub mod first_moves;
 pub mod go_result;
 pub mod how;
 pub mod job;
+pub mod job_patterns;
 pub mod joint_safety;
 pub mod open_problem;
 pub mod portfolio_race;

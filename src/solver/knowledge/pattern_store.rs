@@ -210,11 +210,24 @@ impl PatternStore {
 
     /// Keep the wins of `table`, proven in a solve of `problem`.
     pub fn merge(&mut self, problem: &Problem, table: &PatternTable) {
+        self.merge_section(RulesKey::of(problem), table);
+    }
+
+    /// Keep every win of `other`, each game's in its section (a job's new wins, another
+    /// process's snapshot).
+    pub fn absorb_store(&mut self, other: &PatternStore) {
+        let mut games: Vec<&RulesKey> = other.sections.keys().collect();
+        games.sort_by_key(|k| context_bytes(k));
+        for rules in games {
+            self.merge_section(rules.clone(), &other.sections[rules]);
+        }
+    }
+
+    fn merge_section(&mut self, rules: RulesKey, table: &PatternTable) {
         if table.is_empty() || self.max_entries == 0 {
             return;
         }
         let max_entries = self.max_entries;
-        let rules = RulesKey::of(problem);
         self.sections
             .entry(rules.clone())
             .or_insert_with(|| PatternTable::new(max_entries))

@@ -276,6 +276,9 @@ pub struct PatternTable {
     max_entries: usize,
     stores_since_rank: usize,
     stats: PatternStats,
+    /// With [`PatternTable::keep_fresh`]: the wins this table stored itself (not those
+    /// inserted from another table or a file), in a table of their own with the same bound.
+    fresh: Option<Box<PatternTable>>,
 }
 
 impl PatternTable {
@@ -289,7 +292,21 @@ impl PatternTable {
             max_entries,
             stores_since_rank: 0,
             stats: PatternStats::default(),
+            fresh: None,
         }
+    }
+
+    /// From now on also keep the wins this table stores (its own search's proofs, not what it
+    /// was seeded with) apart, in [`PatternTable::fresh`]: what a job proved, for its result.
+    pub fn keep_fresh(&mut self) {
+        if self.is_enabled() && self.fresh.is_none() {
+            self.fresh = Some(Box::new(PatternTable::new(self.max_entries)));
+        }
+    }
+
+    /// The wins stored since [`PatternTable::keep_fresh`] (`None`: not kept).
+    pub fn fresh(&self) -> Option<&PatternTable> {
+        self.fresh.as_deref()
     }
 
     /// A table that stores nothing.
@@ -425,6 +442,9 @@ impl PatternTable {
         let b = self.put(zone, &node, best, dist);
         self.buckets[b].uses += 1;
         self.after_put();
+        if let Some(fresh) = &mut self.fresh {
+            fresh.store(board, to_move, passed, zone, best, dist);
+        }
     }
 
     /// Keep `record` (a win of another table, or read from a file) as if stored here, without
@@ -727,6 +747,30 @@ mod tests {
                 stores: 1
             }
         );
+    }
+
+    #[test]
+    fn the_fresh_wins_are_those_stored_not_those_seeded() {
+        let z = corner_zone();
+        let mut seeded = PatternTable::new(1000);
+        seeded.store(&board(CORNER), Color::Black, false, &z, None, 3);
+        let mut table = PatternTable::new(1000);
+        table.absorb(&seeded);
+        assert!(table.fresh().is_none(), "not kept unless asked");
+        table.keep_fresh();
+        assert_eq!(table.fresh().map(PatternTable::len), Some(0));
+        table.store(&board(CORNER_CHANGED), Color::Black, false, &z, None, 5);
+        assert_eq!((table.wins(), table.fresh().unwrap().wins()), (2, 1));
+        // The seeded win stored again is fresh too: this search proved it.
+        table.store(&board(CORNER), Color::Black, false, &z, None, 3);
+        let fresh = table.fresh().unwrap();
+        assert_eq!(fresh.wins(), 2);
+        assert_eq!(table.wins(), 2);
+        assert_eq!(fresh.records().len(), 2);
+        // A disabled table keeps nothing apart.
+        let mut off = PatternTable::disabled();
+        off.keep_fresh();
+        assert!(off.fresh().is_none());
     }
 
     #[test]
