@@ -16,7 +16,8 @@ use crate::go::{Move, Point};
 use crate::problem::{load_bytes, Format, Problem};
 use crate::solver::jobs::first_moves::after_move;
 use crate::solver::jobs::job_patterns::{decode_patterns, encode_patterns, SHARED_PATTERN_ENTRIES};
-use crate::solver::knowledge::pattern_store::{PatternStore, PatternStoreHandle};
+use crate::solver::knowledge::pattern_pool::PatternPool;
+use crate::solver::knowledge::pattern_store::PatternStore;
 use crate::solver::proof::certify::CHECK_POSITIONS;
 use crate::solver::proof::checker::check_proof;
 use crate::solver::proof::proof_sgf::proof_to_sgf;
@@ -195,14 +196,14 @@ fn parse_move(text: &str, size: usize) -> Option<Move> {
 ///
 /// Its transposition tables stay warm too ([`TablePool`]: a table per claim's rules, so what
 /// one job proved is a table hit for the next; node counts then depend on the jobs run before,
-/// never a result's truth, which the checker has the last word on), and so does its pattern
-/// store for the jobs that share patterns ([`Job::share_patterns`]): every such job's wins,
-/// and the snapshots of the other workers' wins it is sent.
+/// never a result's truth, which the checker has the last word on), and so do its pattern
+/// tables for the jobs that share patterns ([`Job::share_patterns`], a [`PatternPool`]): every
+/// such job's wins, and the snapshots of the other workers' wins it is sent.
 pub struct Worker {
     /// Jobs run.
     pub jobs: u64,
     pool: TablePool,
-    patterns: PatternStoreHandle,
+    patterns: PatternPool,
 }
 
 impl Default for Worker {
@@ -210,7 +211,7 @@ impl Default for Worker {
         Worker {
             jobs: 0,
             pool: TablePool::default(),
-            patterns: PatternStore::new(SHARED_PATTERN_ENTRIES).into_shared(),
+            patterns: PatternPool::new(SHARED_PATTERN_ENTRIES),
         }
     }
 }
@@ -220,18 +221,13 @@ impl Worker {
         Worker::default()
     }
 
-    /// Add the pattern-table wins of `text` (a snapshot, [`decode_patterns`]) to the store the
-    /// next jobs start from; returns the wins read, or why the snapshot is refused (then
+    /// Add the pattern-table wins of `text` (a snapshot, [`decode_patterns`]) to the tables
+    /// the next jobs start from; returns the wins read, or why the snapshot is refused (then
     /// nothing is added).
     pub fn load_patterns(&mut self, text: &str) -> Result<usize, String> {
         let snapshot = decode_patterns(text)?;
-        self.patterns.with(|s| s.absorb_store(&snapshot));
+        self.patterns.load(&snapshot);
         Ok(snapshot.len())
-    }
-
-    /// Wins in the worker's pattern store.
-    pub fn pattern_wins(&self) -> usize {
-        self.patterns.with(|s| s.len())
     }
 
     /// Run `job` to its result (never panics on bad input: an invalid job says why).
@@ -262,29 +258,31 @@ impl Worker {
             max_nodes: Some(job.max_nodes),
             time_limit,
             build_proof: true,
-            pattern_store: share.then(|| self.patterns.clone()),
             ..SolveConfig::default()
         };
         let superko = config.superko;
-        let store_wins = share.then(|| self.pattern_wins());
+        let mut store_wins = None;
         let mut new_wins = None;
         let solution = if job.fresh_table {
             Solver::new(&problem, config.clone()).solve()
         } else {
             let table = self.pool.take(&problem, &config);
             let mut solver = Solver::with_table(&problem, config.clone(), table);
-            if share {
-                let mut patterns = solver.take_patterns();
+            if share && !superko {
+                let mut patterns = self.patterns.take(&problem);
+                store_wins = Some(patterns.wins());
                 patterns.keep_fresh();
                 solver.set_patterns(patterns);
             }
             let solution = solver.solve();
-            if share {
-                new_wins = solver.take_patterns().fresh().and_then(|fresh| {
+            if store_wins.is_some() {
+                let mut patterns = solver.take_patterns();
+                new_wins = patterns.take_fresh().and_then(|fresh| {
                     let mut wins = PatternStore::new(SHARED_PATTERN_ENTRIES);
-                    wins.merge(&problem, fresh);
+                    wins.merge(&problem, &fresh);
                     (!wins.is_empty()).then(|| encode_patterns(&wins))
                 });
+                self.patterns.give_back(&problem, patterns);
             }
             self.pool.give_back(&problem, &config, solver.into_table());
             solution
@@ -410,18 +408,20 @@ mod tests {
         let text = r.patterns.clone().expect("the job's new wins");
         let wins = decode_patterns(&text).unwrap().len();
         assert!(wins > 0);
-        assert_eq!(first.pattern_wins(), wins, "the worker keeps its own wins");
+        let next = first.run(&sharing);
+        assert_eq!(next.store_wins, Some(wins), "the worker keeps its own wins");
         // Another worker sent them as a snapshot starts its job with them.
         let mut second = Worker::new();
         assert_eq!(second.load_patterns(&text), Ok(wins));
+        assert!(
+            second.load_patterns("AAAA").is_err(),
+            "a damaged snapshot adds nothing"
+        );
         let again = second.run(&sharing);
         assert_eq!(again.store_wins, Some(wins));
         assert_eq!(again.status, JobStatus::Win);
         assert_eq!(again.check.as_deref(), Some("checked"));
-        // A damaged snapshot adds nothing; a job that does not share returns no wins, nor
-        // does one with a fresh table.
-        assert!(second.load_patterns("AAAA").is_err());
-        assert_eq!(second.pattern_wins(), wins);
+        // A job that does not share returns no wins, nor does one with a fresh table.
         assert_eq!(Worker::new().run(&job("plain", &[])).patterns, None);
         sharing.fresh_table = true;
         let cold = Worker::new().run(&sharing);

@@ -3,7 +3,8 @@
 //! - [`static_ld`]: static life and death of small enclosed areas (a generated table);
 //! - [`seki_db`]: the seki database, and [`seki_leaf`]: seki as a terminal of the goal test;
 //! - [`pattern_table`]: proven wins found again where only stones outside their zone differ,
-//!   and [`pattern_store`]: those wins kept on disk between runs;
+//!   [`pattern_store`]: those wins kept on disk between runs, and [`pattern_pool`]: tables kept warm
+//!   between the jobs of a worker;
 //! - [`connection`]: connection to safe stones; [`not_alive`]: the zone of "not alive";
 //! - [`one_eye`]: the goal test of the one-eye problem (an eye, no eye possible, no eye now);
 //! - [`table_file`]: the one binary format (header, checksum, errors) of the static table, the
@@ -15,6 +16,7 @@ pub mod connection;
 pub mod guide;
 pub mod not_alive;
 pub mod one_eye;
+pub mod pattern_pool;
 pub mod pattern_store;
 pub mod pattern_table;
 pub mod playout;

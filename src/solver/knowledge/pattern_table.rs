@@ -309,6 +309,11 @@ impl PatternTable {
         self.fresh.as_deref()
     }
 
+    /// The wins stored since [`PatternTable::keep_fresh`], taken out (no more are kept apart).
+    pub fn take_fresh(&mut self) -> Option<PatternTable> {
+        self.fresh.take().map(|f| *f)
+    }
+
     /// A table that stores nothing.
     pub fn disabled() -> PatternTable {
         PatternTable::new(0)
