@@ -11,7 +11,11 @@ and reads, besides jobs,
     {"patterns": TEXT}                   a snapshot of pattern-table wins for the workers: put in
                                          Ray's object store once (`ray.put`), and each actor
                                          passes it to its worker before its next job (again
-                                         after a restart).
+                                         after a restart);
+    {"net": SPEC, "weights": TEXT}       the weights (base64) of the net jobs name SPEC: put in
+                                         the object store once; each actor writes them to a
+                                         file of its node (named by their hash) and gives its
+                                         jobs that file instead of SPEC.
 
 Each actor holds one warm `tsumego-studio worker` process (tables, seki database and net stay
 loaded between jobs). An actor that dies (its process killed, its node lost) is restarted by Ray
@@ -29,6 +33,8 @@ README, "Proofs split into jobs".
 
 import argparse
 import asyncio
+import base64
+import hashlib
 import json
 import os
 import subprocess
@@ -60,8 +66,14 @@ class WorkerActor:
             text=True,
             bufsize=1,
         )
+        self.nets = {}  # a net's name in the jobs -> its weights file on this node
 
     def run(self, line):
+        if self.nets:
+            job = json.loads(line)
+            if job.get("net") in self.nets:
+                job["net"] = self.nets[job["net"]]
+                line = json.dumps(job)
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
         out = self.proc.stdout.readline()
@@ -75,8 +87,25 @@ class WorkerActor:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
+    def set_net(self, name, text):
+        weights = base64.b64decode(text)
+        digest = hashlib.sha256(weights).hexdigest()[:16]
+        path = os.path.join(tempfile_dir(), f"tsumego-net-{digest}.safetensors")
+        if not os.path.exists(path):
+            partial = f"{path}.{os.getpid()}.part"
+            with open(partial, "wb") as f:
+                f.write(weights)
+            os.replace(partial, path)
+        self.nets[name] = path
+
     def pid(self):
         return self.proc.pid
+
+
+def tempfile_dir():
+    import tempfile
+
+    return tempfile.gettempdir()
 
 
 def emit(obj_or_line):
@@ -107,6 +136,8 @@ async def serve(actors):
     tasks = []
     snapshot = {"version": 0, "ref": None}  # the last pattern-table snapshot, in Ray's store
     loaded = [0] * len(actors)  # the snapshot version each actor's worker has
+    net = {"version": 0, "name": None, "ref": None}  # the net's weights, in Ray's store
+    net_loaded = [0] * len(actors)  # the net version each actor has
 
     async def run(job_id, line):
         index = await free.get()
@@ -116,6 +147,10 @@ async def serve(actors):
         running[job_id] = index
         while True:
             try:
+                if net_loaded[index] < net["version"]:
+                    version = net["version"]
+                    await actors[index].set_net.remote(net["name"], net["ref"])
+                    net_loaded[index] = version
                 version = snapshot["version"]
                 if loaded[index] < version:
                     await actors[index].load.remote(snapshot["ref"])
@@ -124,6 +159,7 @@ async def serve(actors):
                 break
             except (ray.exceptions.RayActorError, ray.exceptions.RayTaskError) as e:
                 loaded[index] = 0  # a restarted actor's worker is a fresh process
+                net_loaded[index] = 0
                 if job_id in cancelled:
                     break
                 # The actor died mid-job: Ray restarts it, and the job runs again there.
@@ -138,6 +174,10 @@ async def serve(actors):
         if line is None:
             break
         message = json.loads(line)
+        if "weights" in message:
+            net = {"version": net["version"] + 1, "name": message["net"],
+                   "ref": ray.put(message["weights"])}
+            continue
         if "patterns" in message:
             snapshot = {"version": snapshot["version"] + 1, "ref": ray.put(line)}
             continue

@@ -146,41 +146,10 @@ pub struct SearchArgs {
 /// standard error and the heuristic used.
 pub fn net_guide(net: &str) -> Option<crate::solver::knowledge::guide::GuideHandle> {
     static SAID: std::sync::Once = std::sync::Once::new();
-    let path = match net {
-        "off" => return None,
-        spec if spec.starts_with("playout") => {
-            return match crate::solver::knowledge::playout::PlayoutGuide::parse(spec) {
-                Some(g) => Some(crate::solver::knowledge::guide::GuideHandle::new(g)),
-                None => {
-                    SAID.call_once(|| {
-                        eprintln!(
-                            "--net {spec}: not playout, playout:N or playout:N:W (W in 0..1); \
-                             the search uses the heuristic prior"
-                        )
-                    });
-                    None
-                }
-            }
-        }
-        "on" => None,
-        file => Some(std::path::PathBuf::from(file)),
-    };
-    #[cfg(feature = "nn")]
-    let loaded = crate::nn::shared::guide(path.as_deref(), crate::nn::DevicePreference::Auto);
-    #[cfg(not(feature = "nn"))]
-    let loaded: Result<crate::solver::knowledge::guide::GuideHandle, String> = {
-        let _ = path;
-        Err("this build has no net (built with --no-default-features)".to_string())
-    };
-    match loaded {
-        Ok(guide) => Some(guide),
-        Err(e) => {
-            SAID.call_once(|| {
-                eprintln!("net unavailable: {e}; the search uses the heuristic prior")
-            });
-            None
-        }
-    }
+    crate::nn::net_choice::guide_for(net).unwrap_or_else(|e| {
+        SAID.call_once(|| eprintln!("{e}; the search uses the heuristic prior"));
+        None
+    })
 }
 
 impl Default for SearchArgs {

@@ -16,6 +16,7 @@ pub mod generate;
 pub mod module;
 #[cfg(feature = "nn")]
 pub mod net;
+pub mod net_choice;
 pub mod samples;
 #[cfg(feature = "nn")]
 pub mod service;

@@ -27,6 +27,7 @@ fn options(file: &Path, job_nodes: u64) -> ManageOptions {
         json: false,
         cold_tables: false,
         no_shared_patterns: false,
+        net: None,
         pattern_snapshot_secs: 60.0,
         in_order: false,
         simulate: None,
@@ -421,6 +422,27 @@ fn ray_with_two_workers_proves_a_7x7_problem_and_survives_dying_workers() {
     let report = manage_json(&problem_file(), &shared, &env);
     assert_eq!(report["check"], "checked", "{report}");
     assert!(report["snapshots"].as_u64().unwrap() >= 2, "{report}");
+    // A net's weights go to the actors through Ray's object store: each actor's jobs name the
+    // file it wrote on its node (by the weights' hash), not the manager's.
+    let weights = dir.join("our-net.safetensors");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("weights/ftl.safetensors"),
+        &weights,
+    )
+    .unwrap();
+    let mut with_net = shared.to_vec();
+    with_net.extend(["--net", weights.to_str().unwrap()]);
+    let netted = manage_json(&problem_file(), &with_net, &env);
+    assert_eq!(netted["check"], "checked", "{netted}");
+    let guides = netted["guides"].as_array().unwrap();
+    assert!(!guides.is_empty(), "{netted}");
+    for guide in guides {
+        let name = guide.as_str().unwrap();
+        assert!(
+            name.contains("tsumego-net-") && !name.contains("our-net"),
+            "{name}"
+        );
+    }
     assert!(
         report["worker_store_wins"].as_u64().unwrap() > 0,
         "{report}"

@@ -20,6 +20,16 @@ pub trait Executor {
     fn share_patterns(&mut self, _text: &str) -> anyhow::Result<()> {
         Ok(())
     }
+    /// Whether the workers want a net's weights sent ([`Executor::share_net`]) rather than
+    /// reading them from this machine's files.
+    fn takes_nets(&self) -> bool {
+        false
+    }
+    /// Send every worker the weights (`weights`, a safetensors file's bytes) of the net jobs
+    /// name `spec`, to use in its place.
+    fn share_net(&mut self, _spec: &str, _weights: &[u8]) -> anyhow::Result<()> {
+        Ok(())
+    }
     /// Jobs run again because their worker died.
     fn restarts(&self) -> usize {
         0

@@ -21,6 +21,7 @@ pub use executor::{Executor, InProcess, Simulated, SIMULATED_NODES_PER_SEC};
 pub use local_pool::LocalPool;
 pub use ray_driver::{ray_python, RayDriver};
 
+use crate::nn::net_choice::weights_file;
 use crate::problem::{load_inferring, write_sgf, Problem};
 use crate::solver::distributed::graft::{assemble, path_words};
 use crate::solver::distributed::tree::{JobTree, NodeState, Outcome};
@@ -86,6 +87,11 @@ pub struct ManageOptions {
     /// of them to the workers every `--pattern-snapshot-secs` (off with --cold-tables).
     #[arg(long)]
     pub no_shared_patterns: bool,
+    /// The net guiding the jobs' searches, as `solve --net` names it (`on`: the shipped
+    /// weights; a weights file; `playout…`); by default none (the heuristic). With Ray the
+    /// weights are sent to the actors once (`ray.put`), so they need not be on every node.
+    #[arg(long, value_name = "SPEC")]
+    pub net: Option<String>,
     /// Least seconds between two pattern-table snapshots sent to the workers.
     #[arg(long, value_name = "S", default_value_t = 60.0)]
     pub pattern_snapshot_secs: f64,
@@ -141,6 +147,9 @@ pub struct ManageReport {
     /// The most wins a worker's pattern store held at the start of a job (its own jobs' and
     /// the snapshots').
     pub worker_store_wins: usize,
+    /// The guides the jobs' searches used, by name (with `--net`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub guides: Vec<String>,
     /// Nodes of every job run.
     pub nodes: u64,
     /// Seconds of every job run (their sum: the work).
@@ -205,6 +214,7 @@ pub fn manage(
         pattern_wins: 0,
         snapshots: 0,
         worker_store_wins: 0,
+        guides: Vec::new(),
         nodes: 0,
         job_seconds: 0.0,
         seconds: 0.0,
@@ -218,6 +228,9 @@ pub fn manage(
             .time_limit_secs
             .is_some_and(|s| start.elapsed().as_secs_f64() >= s)
     };
+    if let Some(spec) = &options.net {
+        share_net(executor, spec)?;
+    }
     if share {
         // The wins of an earlier run (`--log`), before the first job.
         report.snapshots += usize::from(patterns.publish(executor)?);
@@ -248,6 +261,7 @@ pub fn manage(
                 check: false,
                 fresh_table: options.cold_tables,
                 share_patterns: share,
+                net: options.net.clone(),
             };
             if answer_from_twin(&mut tree, &mut proofs, &job, id) {
                 report.transposed += 1;
@@ -305,6 +319,11 @@ pub fn manage(
         report.nodes += result.nodes;
         report.job_seconds += result.seconds;
         report.worker_store_wins = report.worker_store_wins.max(result.store_wins.unwrap_or(0));
+        if let Some(guide) = &result.guide {
+            if !report.guides.contains(guide) {
+                report.guides.push(guide.clone());
+            }
+        }
         apply(&mut tree, &mut proofs, &mut report, id, &result, proof)?;
         if let Some(wins) = wins {
             patterns.add(&wins);
@@ -414,6 +433,21 @@ impl InFlight {
         self.arrived.remove(path);
         Some(taken)
     }
+}
+
+/// Send the weights the net `spec` names to the workers (for those that do not share this
+/// machine's files), once, before the first job.
+fn share_net(executor: &mut dyn Executor, spec: &str) -> anyhow::Result<()> {
+    if !executor.takes_nets() {
+        return Ok(());
+    }
+    let Some(file) = weights_file(spec) else {
+        return Ok(()); // no net: nothing to send
+    };
+    let path = file.map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))?;
+    let weights = std::fs::read(&path)
+        .with_context(|| format!("--net {spec}: reading {}", path.display()))?;
+    executor.share_net(spec, &weights)
 }
 
 /// Times a job's result may be refused before the run stops (a worker that keeps sending

@@ -161,6 +161,17 @@ impl Executor for RayDriver {
         self.send(&line)
     }
 
+    fn takes_nets(&self) -> bool {
+        true
+    }
+
+    fn share_net(&mut self, spec: &str, weights: &[u8]) -> anyhow::Result<()> {
+        use base64::Engine as _;
+        let text = base64::engine::general_purpose::STANDARD.encode(weights);
+        let line = serde_json::json!({ "net": spec, "weights": text }).to_string();
+        self.send(&line)
+    }
+
     fn share_patterns(&mut self, text: &str) -> anyhow::Result<()> {
         let line = serde_json::json!({ "patterns": text }).to_string();
         self.send(&line)

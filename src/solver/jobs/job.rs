@@ -13,6 +13,7 @@
 //! is, unless the job says otherwise.
 
 use crate::go::{Move, Point};
+use crate::nn::net_choice::guide_for;
 use crate::problem::{load_bytes, Format, Problem};
 use crate::solver::jobs::first_moves::after_move;
 use crate::solver::jobs::job_patterns::{decode_patterns, encode_patterns, SHARED_PATTERN_ENTRIES};
@@ -63,6 +64,11 @@ pub struct Job {
     /// job proved ([`JobResult::patterns`]). Ignored with `fresh_table`.
     #[serde(default)]
     pub share_patterns: bool,
+    /// The net guiding the search, as `--net` names it (`on`: the shipped weights, a weights
+    /// file, `playout…`, `off`); none: the heuristic. Loaded once per worker process. A net
+    /// that cannot be had makes the job invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
 }
 
 fn yes() -> bool {
@@ -119,6 +125,9 @@ pub struct JobResult {
     /// began (its earlier jobs' and the snapshots it was sent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub store_wins: Option<usize>,
+    /// The guide the search used, by name (with [`Job::net`]: which net, from which file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guide: Option<String>,
     /// The process that ran the job.
     pub worker: u32,
     /// The program that ran it (`tsumego-studio 0.1.0`): results of another are not mixed.
@@ -146,6 +155,7 @@ impl JobResult {
             proof: None,
             patterns: None,
             store_wins: None,
+            guide: None,
             worker: std::process::id(),
             binary: binary_version(),
         }
@@ -252,8 +262,13 @@ impl Worker {
             Some(Ok(t)) => Some(t),
             None => None,
         };
+        let guide = match job.net.as_deref().map(guide_for).transpose() {
+            Ok(guide) => guide.flatten(),
+            Err(e) => return JobResult::invalid(&job.id, e),
+        };
         let share = job.share_patterns && !job.fresh_table;
         let config = SolveConfig {
+            guide,
             engine,
             max_nodes: Some(job.max_nodes),
             time_limit,
@@ -308,6 +323,7 @@ impl Worker {
             proof: None,
             patterns: new_wins,
             store_wins,
+            guide: config.guide.as_ref().map(|g| g.guide().name()),
             worker: std::process::id(),
             binary: binary_version(),
         };
@@ -366,6 +382,7 @@ mod tests {
             check: true,
             fresh_table: false,
             share_patterns: false,
+            net: None,
         }
     }
 
@@ -455,6 +472,9 @@ mod tests {
         let mut engine = job("z", &[]);
         engine.engine = Some("quantum".to_string());
         assert!(w.run(&engine).reason.unwrap().contains("unknown engine"));
+        let mut net = job("n", &[]);
+        net.net = Some("/nonexistent/net.safetensors".to_string());
+        assert!(w.run(&net).reason.unwrap().starts_with("net unavailable"));
         let mut garbage = job("g", &[]);
         garbage.problem = "hello".to_string();
         assert_eq!(w.run(&garbage).status, JobStatus::Invalid);
