@@ -29,7 +29,7 @@ pub fn serve(
     die_after: Option<u64>,
     corrupt_every: Option<u64>,
 ) -> anyhow::Result<()> {
-    let mut worker = Worker::new();
+    let mut worker = Worker::with_nets(crate::nn::net_choice::guide_for);
     let mut read = 0u64;
     for line in input.lines() {
         let line = line.context("reading a job from standard input")?;

@@ -1,8 +1,9 @@
 //! What a `--net SPEC` names as the search's guide ([`guide_for`]): `off` (the heuristic move
 //! order), `on` (the shipped weights), `playout[:N[:W]]` (no net: playouts), or a weights file.
 //! One reading for the command line (`cli/engine.rs`, which falls back to the heuristic with a
-//! warning) and the worker's jobs (`solver/jobs/job.rs`, where a net that cannot be had makes
-//! the job invalid: the manager asked for it).
+//! warning) and the worker's jobs (`cli/worker.rs` hands [`guide_for`] to the solver's `Worker`,
+//! which does not load nets itself; there a net that cannot be had makes the job invalid: the
+//! manager asked for it).
 
 use crate::solver::knowledge::guide::GuideHandle;
 use crate::solver::knowledge::playout::PlayoutGuide;

@@ -52,7 +52,7 @@ pub struct InProcess {
 impl InProcess {
     pub fn new(capacity: usize) -> InProcess {
         InProcess {
-            worker: Worker::new(),
+            worker: Worker::with_nets(crate::nn::net_choice::guide_for),
             queue: VecDeque::new(),
             capacity: capacity.max(1),
         }
@@ -99,7 +99,7 @@ pub struct Simulated {
 impl Simulated {
     pub fn new(capacity: usize) -> Simulated {
         Simulated {
-            worker: Worker::new(),
+            worker: Worker::with_nets(crate::nn::net_choice::guide_for),
             capacity: capacity.max(1),
             clock: 0.0,
             running: Vec::new(),

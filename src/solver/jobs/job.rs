@@ -13,10 +13,10 @@
 //! is, unless the job says otherwise.
 
 use crate::go::{Move, Point};
-use crate::nn::net_choice::guide_for;
 use crate::problem::{load_bytes, Format, Problem};
 use crate::solver::jobs::first_moves::after_move;
 use crate::solver::jobs::job_patterns::{decode_patterns, encode_patterns, SHARED_PATTERN_ENTRIES};
+use crate::solver::knowledge::guide::GuideHandle;
 use crate::solver::knowledge::pattern_pool::PatternPool;
 use crate::solver::knowledge::pattern_store::PatternStore;
 use crate::solver::proof::certify::CHECK_POSITIONS;
@@ -214,7 +214,13 @@ pub struct Worker {
     pub jobs: u64,
     pool: TablePool,
     patterns: PatternPool,
+    /// What a job's `net` names ([`Worker::with_nets`]; none: such jobs are invalid).
+    nets: Option<NetLoader>,
 }
+
+/// The guide a `--net` spec names, or why it cannot be had (the app's
+/// `nn::net_choice::guide_for`: the solver does not load nets itself).
+pub type NetLoader = fn(&str) -> Result<Option<GuideHandle>, String>;
 
 impl Default for Worker {
     fn default() -> Worker {
@@ -222,6 +228,7 @@ impl Default for Worker {
             jobs: 0,
             pool: TablePool::default(),
             patterns: PatternPool::new(SHARED_PATTERN_ENTRIES),
+            nets: None,
         }
     }
 }
@@ -229,6 +236,15 @@ impl Default for Worker {
 impl Worker {
     pub fn new() -> Worker {
         Worker::default()
+    }
+
+    /// A worker whose jobs may name a net, found by `loader` (which should keep what it
+    /// loaded: it is asked at every such job).
+    pub fn with_nets(loader: NetLoader) -> Worker {
+        Worker {
+            nets: Some(loader),
+            ..Worker::default()
+        }
     }
 
     /// Add the pattern-table wins of `text` (a snapshot, [`decode_patterns`]) to the tables
@@ -262,9 +278,15 @@ impl Worker {
             Some(Ok(t)) => Some(t),
             None => None,
         };
-        let guide = match job.net.as_deref().map(guide_for).transpose() {
-            Ok(guide) => guide.flatten(),
-            Err(e) => return JobResult::invalid(&job.id, e),
+        let guide = match (job.net.as_deref(), self.nets) {
+            (None, _) => None,
+            (Some(spec), Some(load)) => match load(spec) {
+                Ok(guide) => guide,
+                Err(e) => return JobResult::invalid(&job.id, e),
+            },
+            (Some(spec), None) => {
+                return JobResult::invalid(&job.id, format!("this worker has no nets ({spec})"))
+            }
         };
         let share = job.share_patterns && !job.fresh_table;
         let config = SolveConfig {
@@ -473,8 +495,11 @@ mod tests {
         engine.engine = Some("quantum".to_string());
         assert!(w.run(&engine).reason.unwrap().contains("unknown engine"));
         let mut net = job("n", &[]);
-        net.net = Some("/nonexistent/net.safetensors".to_string());
-        assert!(w.run(&net).reason.unwrap().starts_with("net unavailable"));
+        net.net = Some("on".to_string());
+        assert!(w.run(&net).reason.unwrap().contains("no nets"));
+        let refuse: NetLoader = |spec| Err(format!("net unavailable: {spec}"));
+        let with_nets = Worker::with_nets(refuse).run(&net);
+        assert_eq!(with_nets.reason.as_deref(), Some("net unavailable: on"));
         let mut garbage = job("g", &[]);
         garbage.problem = "hello".to_string();
         assert_eq!(w.run(&garbage).status, JobStatus::Invalid);
