@@ -139,13 +139,18 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn a_line_that_is_not_a_job_is_answered_invalid_and_the_next_is_run() {
-        let problem = std::fs::read_to_string(
+    /// A bundled problem's text (White kills the bent three).
+    fn bent_three() -> String {
+        std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("problems/03-bent-three-kill.sgf"),
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_job_is_answered_invalid_and_the_next_is_run() {
+        let problem = bent_three();
         let job = serde_json::json!({"id": "b", "problem": problem, "max_nodes": 100000});
         let input = format!("{{\"id\": \"a\", \"max_nodes\": \"many\"}}\n\nnot json\n{job}\n");
         let r = results(&input);
@@ -160,11 +165,7 @@ mod tests {
 
     #[test]
     fn a_snapshot_line_is_loaded_for_the_next_jobs_and_answered_by_nothing() {
-        let problem = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("problems/03-bent-three-kill.sgf"),
-        )
-        .unwrap();
+        let problem = bent_three();
         let job = serde_json::json!({"id": "a", "problem": problem, "max_nodes": 100000,
                                      "share_patterns": true});
         let first = results(&format!("{job}\n"));
