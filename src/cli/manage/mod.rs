@@ -83,8 +83,8 @@ pub struct ManageOptions {
     #[arg(long)]
     pub cold_tables: bool,
     /// Do not share RZ pattern-table wins: by default every job searches with its worker's
-    /// pattern store and returns the wins it proved, and the manager sends a snapshot of all
-    /// of them to the workers every `--pattern-snapshot-secs` (off with --cold-tables).
+    /// warm pattern table and returns the wins it proved, and the manager sends a snapshot of
+    /// all of them to the workers every `--pattern-snapshot-secs` (off with --cold-tables).
     #[arg(long)]
     pub no_shared_patterns: bool,
     /// The net guiding the jobs' searches, as `solve --net` names it (`on`: the shipped
@@ -144,8 +144,8 @@ pub struct ManageReport {
     pub pattern_wins: usize,
     /// Snapshots of those wins sent to the workers.
     pub snapshots: usize,
-    /// The most wins a worker's pattern store held at the start of a job (its own jobs' and
-    /// the snapshots').
+    /// The most wins a job's pattern table started with (its worker's earlier jobs' and the
+    /// snapshots').
     pub worker_store_wins: usize,
     /// The guides the jobs' searches used, by name (with `--net`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
