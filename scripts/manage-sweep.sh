@@ -12,7 +12,8 @@
 # Environment: MINUTES (or SECONDS_EACH), WORKERS, JOB_NODES (default 1000000), ENGINE (the jobs' engine,
 # default df-pn), OUT (default ${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/manage-sweep),
 # BENCH (default ../shared/bench/rzs-aaai22/7x7 beside the repo), BIN (default the release
-# build, built when missing).
+# build, built when missing), MANAGE_ARGS (more flags for `manage`, split on spaces: e.g.
+# `--no-shared-patterns`; give another OUT so that the logs do not mix).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,11 +36,12 @@ fi
 mkdir -p "$out/logs"
 engine_args=()
 [ -n "${ENGINE:-}" ] && engine_args=(--engine "$ENGINE")
+read -r -a extra_args <<< "${MANAGE_ARGS:-}"
 
 for n in "${problems[@]}"; do
     "$bin" manage "$bench/$n.json" --seki-life --job-nodes "$job_nodes" --workers "$workers" \
         --time-limit-secs "$seconds_each" --log "$out/logs/$n" --json \
-        --proof-out "$out/$n.sgf" "${engine_args[@]}" > "$out/$n.json"
+        --proof-out "$out/$n.sgf" "${engine_args[@]}" "${extra_args[@]}" > "$out/$n.json"
     python3 - "$n" "$out/$n.json" <<'PY'
 import json, sys
 n, path = sys.argv[1], sys.argv[2]
