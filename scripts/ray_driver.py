@@ -38,6 +38,7 @@ import hashlib
 import json
 import os
 import subprocess
+import tempfile
 import sys
 import threading
 
@@ -90,7 +91,7 @@ class WorkerActor:
     def set_net(self, name, text):
         weights = base64.b64decode(text)
         digest = hashlib.sha256(weights).hexdigest()[:16]
-        path = os.path.join(tempfile_dir(), f"tsumego-net-{digest}.safetensors")
+        path = os.path.join(tempfile.gettempdir(), f"tsumego-net-{digest}.safetensors")
         if not os.path.exists(path):
             partial = f"{path}.{os.getpid()}.part"
             with open(partial, "wb") as f:
@@ -100,12 +101,6 @@ class WorkerActor:
 
     def pid(self):
         return self.proc.pid
-
-
-def tempfile_dir():
-    import tempfile
-
-    return tempfile.gettempdir()
 
 
 def emit(obj_or_line):

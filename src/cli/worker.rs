@@ -6,8 +6,8 @@
 //!
 //! Besides jobs, a line `{"patterns": TEXT}` is a snapshot of pattern-table wins
 //! ([`crate::solver::jobs::job_patterns`]) for the jobs that share patterns: it is added to the
-//! worker's store and answered by nothing (a refused one is said on standard error), so the
-//! results stay one per job, in order.
+//! worker's pattern tables and answered by nothing (a refused one is said on standard error),
+//! so the results stay one per job, in order, and the fault variables count jobs only.
 
 use crate::solver::jobs::job::{Job, JobResult, Worker};
 use anyhow::Context;
@@ -36,15 +36,15 @@ pub fn serve(
         if line.trim().is_empty() {
             continue;
         }
-        read += 1;
-        if die_after == Some(read) {
-            std::process::exit(70);
-        }
-        if let Some(text) = snapshot(&line) {
-            if let Err(why) = worker.load_patterns(&text) {
+        if let Some(snapshot) = snapshot(&line) {
+            if let Err(why) = snapshot.and_then(|text| worker.load_patterns(&text)) {
                 eprintln!("worker: a snapshot refused: {why}");
             }
             continue;
+        }
+        read += 1;
+        if die_after == Some(read) {
+            std::process::exit(70);
         }
         let mut result = match serde_json::from_str::<Job>(&line) {
             Ok(job) => worker.run(&job),
@@ -77,8 +77,9 @@ fn corrupt(proof: &str) -> String {
     text
 }
 
-/// The text of a snapshot line (`{"patterns": TEXT}`), `None` for any other line.
-fn snapshot(line: &str) -> Option<String> {
+/// The text of a snapshot line (`{"patterns": TEXT}`; `Err`: one that does not read), `None`
+/// for any other line.
+fn snapshot(line: &str) -> Option<Result<String, String>> {
     if !line.trim_start().starts_with("{\"patterns\"") {
         return None;
     }
@@ -87,9 +88,11 @@ fn snapshot(line: &str) -> Option<String> {
     struct Snapshot {
         patterns: String,
     }
-    serde_json::from_str::<Snapshot>(line)
-        .ok()
-        .map(|s| s.patterns)
+    Some(
+        serde_json::from_str::<Snapshot>(line)
+            .map(|s| s.patterns)
+            .map_err(|e| format!("not a snapshot line: {e}")),
+    )
 }
 
 /// The `id` of a line that is not a valid job, when it is a JSON object with a string `id`.
@@ -175,7 +178,8 @@ mod tests {
             .len();
         let snapshot = serde_json::json!({ "patterns": wins });
         let damaged = serde_json::json!({ "patterns": "AAAA" });
-        let r = results(&format!("{snapshot}\n{damaged}\n{job}\n"));
+        let malformed = serde_json::json!({ "patterns": 5 });
+        let r = results(&format!("{snapshot}\n{damaged}\n{malformed}\n{job}\n"));
         assert_eq!(r.len(), 1, "one result, for the job");
         assert_eq!(r[0].store_wins, Some(count));
         assert_eq!(r[0].status, JobStatus::Win);

@@ -191,7 +191,9 @@ pub fn manage(
         None => None,
     };
     let share = !options.no_shared_patterns && !options.cold_tables;
-    let mut patterns = SharedPatterns::open(options.log.as_deref(), options.pattern_snapshot_secs);
+    // The store kept beside the log is read only when the jobs share wins.
+    let kept = options.log.as_deref().filter(|_| share);
+    let mut patterns = SharedPatterns::open(kept, options.pattern_snapshot_secs);
     let mut tree = JobTree::new(problem, options.top_k);
     let mut in_flight = InFlight::default();
     let mut proofs: HashMap<usize, ProofTree> = HashMap::new();

@@ -59,9 +59,9 @@ pub struct Job {
     /// and proof are then the same whichever worker runs the job after whichever others.
     #[serde(default)]
     pub fresh_table: bool,
-    /// Search with the worker's pattern store (the RZ pattern-table wins of its earlier jobs
-    /// and of the snapshots it was sent, [`Worker::load_patterns`]) and return the wins this
-    /// job proved ([`JobResult::patterns`]). Ignored with `fresh_table`.
+    /// Search with the worker's warm pattern table for the game (the RZ pattern-table wins of
+    /// its earlier jobs and of the snapshots it was sent, [`Worker::load_patterns`]) and
+    /// return the wins this job proved ([`JobResult::patterns`]). Ignored with `fresh_table`.
     #[serde(default)]
     pub share_patterns: bool,
     /// The net guiding the search, as `--net` names it (`on`: the shipped weights, a weights
@@ -121,8 +121,8 @@ pub struct JobResult {
     /// ([`crate::solver::jobs::job_patterns`]), whatever its status.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub patterns: Option<String>,
-    /// With [`Job::share_patterns`]: the wins in the worker's pattern store when the job
-    /// began (its earlier jobs' and the snapshots it was sent).
+    /// With [`Job::share_patterns`]: the wins the job's pattern table started with (the
+    /// worker's earlier jobs' and the snapshots it was sent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub store_wins: Option<usize>,
     /// The guide the search used, by name (with [`Job::net`]: which net, from which file).

@@ -19,6 +19,7 @@ use crate::solver::kernel::config::SolveConfig;
 use crate::solver::kernel::ko_flags::KoFlags;
 use crate::solver::kernel::tt::TranspositionTable;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// What makes two solves' table entries interchangeable: the rules, superko and the OR width.
@@ -173,7 +174,7 @@ impl TablePool {
 }
 
 /// Drop the table used least recently (its clock value the smallest).
-fn evict_oldest<T>(tables: &mut HashMap<TableKey, (u64, T)>) {
+pub(crate) fn evict_oldest<K: Clone + Eq + Hash, T>(tables: &mut HashMap<K, (u64, T)>) {
     if let Some(oldest) = tables
         .iter()
         .min_by_key(|(_, (t, _))| *t)

@@ -13,6 +13,7 @@
 //! (with the regions and symmetries [`PatternStore::seed`] serves).
 
 use crate::problem::{Problem, RulesKey};
+use crate::solver::kernel::table_pool::evict_oldest;
 use crate::solver::knowledge::pattern_store::PatternStore;
 use crate::solver::knowledge::pattern_table::PatternTable;
 use std::collections::HashMap;
@@ -61,14 +62,7 @@ impl PatternPool {
             return;
         }
         if self.tables.len() >= Self::MAX_TABLES {
-            let oldest = self
-                .tables
-                .iter()
-                .min_by_key(|(_, (used, _))| *used)
-                .map(|(k, _)| k.clone());
-            if let Some(k) = oldest {
-                self.tables.remove(&k);
-            }
+            evict_oldest(&mut self.tables);
         }
         self.clock += 1;
         table.reset_stats();
