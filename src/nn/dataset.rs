@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::features::{Plane, SquareSymmetry, NUM_PLANES};
-use super::generate::{prove, random_problem_shaped, KillAllShape};
+use super::generate::{prove, random_problem_shaped, FamilyMix, KillAllShape};
 use super::samples::{harvest, Sample};
 use crate::solver::knowledge::guide::DWIN_HORIZON;
 
@@ -28,6 +28,10 @@ pub struct GenSettings {
     pub nodes: u64,
     /// One problem in this many is a 7x7 kill-all position (0: none).
     pub killall_every: u64,
+    /// Of the other problems, one in this many is a large 19x19 corner (0: none; absent from
+    /// older settings).
+    #[serde(default)]
+    pub large_every: u64,
     /// Samples kept per proof (pairs of claim and opposite claim).
     pub samples_per_proof: usize,
     /// How the kill-all problems are drawn (absent from older settings: the default).
@@ -71,7 +75,10 @@ pub fn generate(
                 let problem = random_problem_shaped(
                     settings.seed,
                     index,
-                    settings.killall_every,
+                    FamilyMix {
+                        killall_every: settings.killall_every,
+                        large_every: settings.large_every,
+                    },
                     settings.killall,
                 );
                 let samples = match prove(&problem, settings.nodes) {
@@ -331,6 +338,7 @@ mod tests {
             problems: 6,
             nodes: 50_000,
             killall_every: 0,
+            large_every: 0,
             samples_per_proof: 20,
             killall: KillAllShape::default(),
         }

@@ -30,6 +30,30 @@ use crate::solver::{Engine, ProofTree, SolveConfig, Solver, Status};
 pub enum Family {
     Enclosed,
     KillAll7,
+    /// A corner fight on 19x19 in a region of 80–156 empty points ([`super::large_corner`]).
+    LargeCorner,
+}
+
+/// Which family problem `index` belongs to: one in `killall_every` a kill-all problem, of the
+/// others one in `large_every` a large corner (0: never), the rest enclosed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct FamilyMix {
+    pub killall_every: u64,
+    #[serde(default)]
+    pub large_every: u64,
+}
+
+impl FamilyMix {
+    pub fn family(self, index: u64) -> Family {
+        let every = |n: u64, i: u64| n > 0 && i % n == n - 1;
+        if every(self.killall_every, index) {
+            Family::KillAll7
+        } else if every(self.large_every, index / self.killall_every.max(1)) {
+            Family::LargeCorner
+        } else {
+            Family::Enclosed
+        }
+    }
 }
 
 /// How the kill-all 7x7 family is drawn.
@@ -62,26 +86,27 @@ impl Default for KillAllShape {
 /// Problem `index` of the sequence of `seed`: a kill-all problem for one index in
 /// `killall_every` (0: never), else an enclosed one.
 pub fn random_problem(seed: u64, index: u64, killall_every: u64) -> Problem {
-    random_problem_shaped(seed, index, killall_every, KillAllShape::default())
+    let mix = FamilyMix {
+        killall_every,
+        large_every: 0,
+    };
+    random_problem_shaped(seed, index, mix, KillAllShape::default())
 }
 
-/// [`random_problem`] with the kill-all family drawn as `shape` says.
+/// [`random_problem`] with the families mixed as `mix` says and the kill-all family drawn as
+/// `shape` says.
 pub fn random_problem_shaped(
     seed: u64,
     index: u64,
-    killall_every: u64,
+    mix: FamilyMix,
     shape: KillAllShape,
 ) -> Problem {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let family = if killall_every > 0 && index % killall_every == killall_every - 1 {
-        Family::KillAll7
-    } else {
-        Family::Enclosed
-    };
     loop {
-        let drawn = match family {
+        let drawn = match mix.family(index) {
             Family::Enclosed => enclosed(&mut rng),
             Family::KillAll7 => killall7(&mut rng, shape),
+            Family::LargeCorner => super::large_corner::large_corner(&mut rng),
         };
         if let Some(problem) = drawn {
             return problem.with_name(format!("generated {seed}/{index}"));
@@ -89,7 +114,7 @@ pub fn random_problem_shaped(
     }
 }
 
-fn ko_rule(rng: &mut ChaCha8Rng) -> KoRule {
+pub(super) fn ko_rule(rng: &mut ChaCha8Rng) -> KoRule {
     if rng.random_bool(0.5) {
         KoRule::Allow
     } else {
@@ -275,6 +300,30 @@ mod tests {
         }
     }
 
+    fn every(killall_every: u64) -> FamilyMix {
+        FamilyMix {
+            killall_every,
+            large_every: 0,
+        }
+    }
+
+    #[test]
+    fn the_mix_draws_each_family_in_its_share() {
+        let mix = FamilyMix {
+            killall_every: 5,
+            large_every: 2,
+        };
+        let families: Vec<Family> = (0..20).map(|i| mix.family(i)).collect();
+        let count = |f: Family| families.iter().filter(|&&g| g == f).count();
+        assert_eq!(count(Family::KillAll7), 4);
+        assert_eq!(count(Family::LargeCorner), 8);
+        assert_eq!(count(Family::Enclosed), 8);
+        assert_eq!(every(5).family(7), Family::Enclosed);
+        let p = random_problem_shaped(3, 5, mix, KillAllShape::default());
+        assert_eq!(mix.family(5), Family::LargeCorner);
+        assert_eq!(p.size(), 19);
+    }
+
     #[test]
     fn the_killall_shape_sets_the_opening_length_and_the_goal() {
         let shape = KillAllShape {
@@ -284,7 +333,7 @@ mod tests {
             research_openings: false,
         };
         for index in 0..4 {
-            let p = random_problem_shaped(5, index, 1, shape);
+            let p = random_problem_shaped(5, index, every(1), shape);
             assert_eq!(p.size(), 7);
             assert!(matches!(p.goal(), Goal::LiveAnySeki | Goal::KillAllSeki));
             let stones =
@@ -297,7 +346,7 @@ mod tests {
             ..shape
         };
         for index in 0..4 {
-            let p = random_problem_shaped(5, index, 1, research);
+            let p = random_problem_shaped(5, index, every(1), research);
             let board = p.board();
             let (black, white) = (
                 board.stones(Color::Black).len(),
@@ -311,7 +360,7 @@ mod tests {
         let plain = random_problem(5, 3, 1);
         assert_eq!(
             plain.board().to_ascii(),
-            random_problem_shaped(5, 3, 1, KillAllShape::default())
+            random_problem_shaped(5, 3, every(1), KillAllShape::default())
                 .board()
                 .to_ascii()
         );

@@ -12,6 +12,7 @@ pub mod device;
 pub mod error;
 pub mod features;
 pub mod generate;
+mod large_corner;
 #[cfg(feature = "nn")]
 pub mod module;
 #[cfg(feature = "nn")]
