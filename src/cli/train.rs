@@ -46,6 +46,10 @@ pub struct TrainArgs {
     /// One generated problem in this many is a 7x7 kill-all position (0: none).
     #[arg(long, default_value_t = 5)]
     pub killall_every: u64,
+    /// Of the other generated problems, one in this many is a large corner fight on 19x19 (a
+    /// region of 80–156 empty points, as the research sets' masked problems; 0: none).
+    #[arg(long, default_value_t = 0)]
+    pub large_every: u64,
     /// Fewest opening moves of a kill-all problem.
     #[arg(long, default_value_t = 6)]
     pub killall_min_moves: u32,
@@ -97,6 +101,7 @@ impl TrainArgs {
             problems: self.problems,
             nodes: self.nodes,
             killall_every: self.killall_every,
+            large_every: self.large_every,
             samples_per_proof: self.samples_per_proof,
             killall: crate::nn::generate::KillAllShape {
                 min_moves: self.killall_min_moves,
