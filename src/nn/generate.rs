@@ -20,6 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::draws::{ko_rule, weighted_pick};
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, KoRule, Problem, ProblemSetup};
 use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
@@ -111,14 +112,6 @@ pub fn random_problem_shaped(
         if let Some(problem) = drawn {
             return problem.with_name(format!("generated {seed}/{index}"));
         }
-    }
-}
-
-pub(super) fn ko_rule(rng: &mut ChaCha8Rng) -> KoRule {
-    if rng.random_bool(0.5) {
-        KoRule::Allow
-    } else {
-        KoRule::Disallow
     }
 }
 
@@ -224,16 +217,7 @@ fn killall7(rng: &mut ChaCha8Rng, shape: KillAllShape) -> Option<Problem> {
             scores: None,
         };
         let priors = HeuristicGuide.guide(&query).priors;
-        let total: f32 = priors.iter().sum();
-        let mut pick = rng.random::<f32>() * total;
-        let mut chosen = legal[legal.len() - 1];
-        for (&p, &prior) in legal.iter().zip(&priors) {
-            if pick < prior {
-                chosen = p;
-                break;
-            }
-            pick -= prior;
-        }
+        let chosen = weighted_pick(rng, &legal, &priors);
         board.play(to_move, Move::Play(chosen)).ok()?;
         last = Some(chosen);
         to_move = to_move.opponent();

@@ -17,6 +17,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use super::draws::{ko_rule, weighted_pick};
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, Problem, ProblemSetup};
 use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
@@ -92,10 +93,7 @@ pub(super) fn large_corner(rng: &mut ChaCha8Rng) -> Option<Problem> {
     setup.goal = Some(goal);
     setup.region = Some(region);
     setup.crucial = crucial;
-    setup.ko_rules = ByColor::new(
-        Some(super::generate::ko_rule(rng)),
-        Some(super::generate::ko_rule(rng)),
-    );
+    setup.ko_rules = ByColor::new(Some(ko_rule(rng)), Some(ko_rule(rng)));
     let problem = setup.validate().ok()?;
     let empty = problem.region_empty_points().len();
     (80..=156).contains(&empty).then_some(problem)
@@ -181,15 +179,7 @@ fn draw_move(
         scores: None,
     };
     let priors = HeuristicGuide.guide(&query).priors;
-    let total: f32 = priors.iter().sum();
-    let mut pick = rng.random::<f32>() * total;
-    for (&p, &prior) in legal.iter().zip(&priors) {
-        if pick < prior {
-            return p;
-        }
-        pick -= prior;
-    }
-    legal[legal.len() - 1]
+    weighted_pick(rng, legal, &priors)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 
 pub mod dataset;
 pub mod device;
+mod draws;
 pub mod error;
 pub mod features;
 pub mod generate;

@@ -1,0 +1,30 @@
+//! Random draws shared by the generated problem families ([`super::generate`],
+//! [`super::large_corner`]).
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::go::Point;
+use crate::problem::KoRule;
+
+/// A ko rule, either with even odds.
+pub(super) fn ko_rule(rng: &mut ChaCha8Rng) -> KoRule {
+    if rng.random_bool(0.5) {
+        KoRule::Allow
+    } else {
+        KoRule::Disallow
+    }
+}
+
+/// One of `moves` (not empty), drawn in proportion to its prior in `priors` (same order).
+pub(super) fn weighted_pick(rng: &mut ChaCha8Rng, moves: &[Point], priors: &[f32]) -> Point {
+    let total: f32 = priors.iter().sum();
+    let mut pick = rng.random::<f32>() * total;
+    for (&p, &prior) in moves.iter().zip(priors) {
+        if pick < prior {
+            return p;
+        }
+        pick -= prior;
+    }
+    moves[moves.len() - 1]
+}
