@@ -5,7 +5,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::go::Point;
-use crate::problem::KoRule;
+use crate::problem::{Goal, KoRule};
 
 /// A ko rule, either with even odds.
 pub(super) fn ko_rule(rng: &mut ChaCha8Rng) -> KoRule {
@@ -27,4 +27,17 @@ pub(super) fn weighted_pick(rng: &mut ChaCha8Rng, moves: &[Point], priors: &[f32
         pick -= prior;
     }
     moves[moves.len() - 1]
+}
+
+/// A crucial-stone goal: whether the OR player defends (even odds), then whether seki counts as
+/// life (with odds `seki_share`); returns the goal and whether the OR player defends.
+pub(super) fn crucial_goal(rng: &mut ChaCha8Rng, seki_share: f64) -> (Goal, bool) {
+    let or_defends = rng.random_bool(0.5);
+    let goal = match (or_defends, rng.random_bool(seki_share)) {
+        (true, true) => Goal::Live,
+        (true, false) => Goal::LiveUca,
+        (false, true) => Goal::Kill,
+        (false, false) => Goal::KillUca,
+    };
+    (goal, or_defends)
 }

@@ -20,7 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::draws::{ko_rule, weighted_pick};
+use super::draws::{crucial_goal, ko_rule, weighted_pick};
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, KoRule, Problem, ProblemSetup};
 use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
@@ -159,14 +159,7 @@ fn enclosed(rng: &mut ChaCha8Rng) -> Option<Problem> {
     if crucial.is_empty() {
         return None;
     }
-    let or_defends = rng.random_bool(0.5);
-    let seki_is_life = rng.random_bool(0.7);
-    let goal = match (or_defends, seki_is_life) {
-        (true, true) => Goal::Live,
-        (true, false) => Goal::LiveUca,
-        (false, true) => Goal::Kill,
-        (false, false) => Goal::KillUca,
-    };
+    let (goal, or_defends) = crucial_goal(rng, 0.7);
     let mut setup = ProblemSetup::new(size);
     setup.stones = stones;
     setup.to_move = Some(if rng.random_bool(0.5) {

@@ -17,7 +17,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::draws::{ko_rule, weighted_pick};
+use super::draws::{crucial_goal, ko_rule, weighted_pick};
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, Problem, ProblemSetup};
 use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
@@ -75,14 +75,7 @@ pub(super) fn large_corner(rng: &mut ChaCha8Rng) -> Option<Problem> {
     if crucial.is_empty() || !(4..=24).contains(&inside.len()) {
         return None;
     }
-    let or_defends = rng.random_bool(0.5);
-    let seki_is_life = rng.random_bool(0.3);
-    let goal = match (or_defends, seki_is_life) {
-        (true, true) => Goal::Live,
-        (true, false) => Goal::LiveUca,
-        (false, true) => Goal::Kill,
-        (false, false) => Goal::KillUca,
-    };
+    let (goal, or_defends) = crucial_goal(rng, 0.3);
     let first = if rng.random_bool(0.5) {
         defender
     } else {
