@@ -191,13 +191,15 @@ fn workers_share_their_pattern_table_wins_through_the_manager() {
     );
     let kept = dir.join("patterns.rzt");
     assert!(kept.exists());
-    // Started again, the run is answered from its log, with the wins it kept.
+    // Started again, the run is answered from its log, with the wins it kept. (With two
+    // workers the first run's tree depends on which result came first, and a job that was
+    // still running when the root was proven is not in the log: the run started again may
+    // choose it and run it, so only "from the log" and "at least the kept wins" are pinned.)
     let again = manage_json(&problem_file(), &args, &[]);
-    assert_eq!(
-        (again["result"].as_str(), again["jobs"].as_u64()),
-        (Some("win"), Some(0))
-    );
-    assert_eq!(again["pattern_wins"].as_u64(), Some(wins));
+    assert_eq!(again["result"], "win", "{again}");
+    assert_eq!(again["check"], "checked", "{again}");
+    assert!(again["from_log"].as_u64().unwrap() > 0, "{again}");
+    assert!(again["pattern_wins"].as_u64().unwrap() >= wins, "{again}");
     // Not shared: no wins, no snapshots.
     let mut plain = args.to_vec();
     plain.truncate(4);
