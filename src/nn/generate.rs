@@ -20,7 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::draws::{crucial_goal, ko_rule, weighted_pick};
+use super::draws::{crucial_problem, weighted_pick};
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, KoRule, Problem, ProblemSetup};
 use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
@@ -159,20 +159,9 @@ fn enclosed(rng: &mut ChaCha8Rng) -> Option<Problem> {
     if crucial.is_empty() {
         return None;
     }
-    let (goal, or_defends) = crucial_goal(rng, 0.7);
     let mut setup = ProblemSetup::new(size);
     setup.stones = stones;
-    setup.to_move = Some(if rng.random_bool(0.5) {
-        defender
-    } else {
-        attacker
-    });
-    setup.or_player = Some(if or_defends { defender } else { attacker });
-    setup.goal = Some(goal);
-    setup.region = Some(region);
-    setup.crucial = crucial;
-    setup.ko_rules = ByColor::new(Some(ko_rule(rng)), Some(ko_rule(rng)));
-    let problem = setup.validate().ok()?;
+    let problem = crucial_problem(rng, setup, defender, region, crucial, 0.7)?;
     (10..=30)
         .contains(&problem.region_empty_points().len())
         .then_some(problem)

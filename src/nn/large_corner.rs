@@ -17,7 +17,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::draws::{crucial_goal, ko_rule, weighted_pick};
+use super::draws::{crucial_problem, weighted_pick};
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, Problem, ProblemSetup};
 use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
@@ -75,19 +75,8 @@ pub(super) fn large_corner(rng: &mut ChaCha8Rng) -> Option<Problem> {
     if crucial.is_empty() || !(4..=24).contains(&inside.len()) {
         return None;
     }
-    let (goal, or_defends) = crucial_goal(rng, 0.3);
-    let first = if rng.random_bool(0.5) {
-        defender
-    } else {
-        attacker
-    };
-    let mut setup = ProblemSetup::from_board(&board, first);
-    setup.or_player = Some(if or_defends { defender } else { attacker });
-    setup.goal = Some(goal);
-    setup.region = Some(region);
-    setup.crucial = crucial;
-    setup.ko_rules = ByColor::new(Some(ko_rule(rng)), Some(ko_rule(rng)));
-    let problem = setup.validate().ok()?;
+    let setup = ProblemSetup::from_board(&board, defender);
+    let problem = crucial_problem(rng, setup, defender, region, crucial, 0.3)?;
     let empty = problem.region_empty_points().len();
     (80..=156).contains(&empty).then_some(problem)
 }
