@@ -91,6 +91,18 @@ pub struct TrainArgs {
     /// seeded net: a net trained on other problems, fitted further to this data.
     #[arg(long, value_name = "FILE.safetensors")]
     pub init: Option<PathBuf>,
+    /// Also fit on the samples of this shard (training data an earlier run kept with
+    /// `--shard-out`: its training samples are trained on, its held-out ones measured); may be
+    /// given many times. With `--problems 0` the shards are the only data.
+    #[arg(long = "shard", value_name = "FILE.jsonl.gz")]
+    pub shards: Vec<PathBuf>,
+    /// Keep this run's generated data as a shard in FILE (gzip JSON lines with the settings
+    /// that made it), for later runs' `--shard`.
+    #[arg(long, value_name = "FILE.jsonl.gz")]
+    pub shard_out: Option<PathBuf>,
+    /// Stop after the data is generated (and written with `--shard-out`): no fit, no net.
+    #[arg(long)]
+    pub generate_only: bool,
 }
 
 impl TrainArgs {
@@ -136,6 +148,18 @@ pub struct FitSettings {
     /// The weights the fit started from (`None`: a seeded net).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init: Option<PathBuf>,
+    /// The shards fitted on beside the run's own data, in the order given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<ShardRef>,
+}
+
+/// A shard a fit used: its file and what it holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardRef {
+    pub file: PathBuf,
+    pub settings: GenSettings,
+    pub train: usize,
+    pub held_out: usize,
 }
 
 /// One point of the training curve (after an epoch).
@@ -169,6 +193,7 @@ mod imp {
     use crate::nn::dataset::{generate, Batch, Buckets, MetricsSum};
     use crate::nn::features::{SquareSymmetry, NUM_PLANES};
     use crate::nn::samples::{read_samples, write_samples, Sample};
+    use crate::nn::shard::{load_shard, shard_of, write_shard};
     use crate::nn::{DevicePreference, Net, NetModule, NetSpec};
     use crate::solver::knowledge::guide::DWIN_HORIZON;
     use anyhow::{anyhow, Context};
@@ -186,7 +211,12 @@ mod imp {
     pub fn run(args: &TrainArgs) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(&args.work)
             .with_context(|| format!("{}: cannot create the work folder", args.work.display()))?;
-        let (train, held_out) = data(args)?;
+        let (mut train, mut held_out) = data(args)?;
+        if args.generate_only {
+            println!("--generate-only: no fit");
+            return Ok(ExitCode::SUCCESS);
+        }
+        let shards = add_shards(args, &mut train, &mut held_out)?;
         if train.is_empty() || held_out.is_empty() {
             anyhow::bail!(
                 "no training data: {} training and {} held-out samples (more --problems or --nodes)",
@@ -217,6 +247,7 @@ mod imp {
             batch: args.batch,
             lr: args.lr,
             init: args.init.clone(),
+            shards,
         };
         let steps_per_epoch = (train.len() / args.batch.max(1)).max(1) as u64;
         let total_steps = steps_per_epoch * u64::from(args.epochs);
@@ -311,8 +342,96 @@ mod imp {
         }
     }
 
+    /// Adds the samples of `args.shards` to the run's own; what each brought, for the state.
+    fn add_shards(
+        args: &TrainArgs,
+        train: &mut Vec<Sample>,
+        held_out: &mut Vec<Sample>,
+    ) -> anyhow::Result<Vec<ShardRef>> {
+        let own = args.gen_settings();
+        let mut refs: Vec<ShardRef> = Vec::new();
+        for path in &args.shards {
+            let shard = load_shard(path).map_err(|e| anyhow!("{e}"))?;
+            let settings = shard.header.settings.clone();
+            if own.problems > 0 && settings == own {
+                anyhow::bail!(
+                    "{}: holds the data this run generates (the same settings): give other \
+                     --seed/--problems or leave the shard out",
+                    path.display()
+                );
+            }
+            if refs.iter().any(|r| r.settings == settings) {
+                anyhow::bail!(
+                    "{}: a shard of the same settings is given twice",
+                    path.display()
+                );
+            }
+            println!(
+                "shard {}: {} training and {} held-out samples ({} problems proven of {}, seed {})",
+                path.display(),
+                shard.train.len(),
+                shard.held_out.len(),
+                shard.header.proven,
+                settings.problems,
+                settings.seed
+            );
+            refs.push(ShardRef {
+                file: path.clone(),
+                settings,
+                train: shard.train.len(),
+                held_out: shard.held_out.len(),
+            });
+            train.extend(shard.train);
+            held_out.extend(shard.held_out);
+        }
+        Ok(refs)
+    }
+
+    /// Writes the run's own data as a shard at `--shard-out`.
+    fn keep_shard(
+        args: &TrainArgs,
+        proven: u64,
+        train: &[Sample],
+        held_out: &[Sample],
+    ) -> anyhow::Result<()> {
+        let Some(path) = &args.shard_out else {
+            return Ok(());
+        };
+        let shard = shard_of(
+            &args.gen_settings(),
+            proven,
+            train.to_vec(),
+            held_out.to_vec(),
+        );
+        let mut bytes = Vec::new();
+        write_shard(&shard, &mut bytes)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("{}: cannot create the folder", dir.display()))?;
+        }
+        write_atomically(path, &bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        println!(
+            "shard: {} ({} training and {} held-out samples, {:.1} MB)",
+            path.display(),
+            train.len(),
+            held_out.len(),
+            bytes.len() as f64 / 1e6
+        );
+        Ok(())
+    }
+
     /// The data of `args`: read back when WORK holds data of the same settings, else generated.
+    /// Kept as a shard when `--shard-out` asks.
     fn data(args: &TrainArgs) -> anyhow::Result<(Vec<Sample>, Vec<Sample>)> {
+        let (train, held_out, proven) = own_data(args)?;
+        keep_shard(args, proven, &train, &held_out)?;
+        Ok((train, held_out))
+    }
+
+    /// The run's own data and the problems it proved (read back, or generated and saved in
+    /// WORK/data).
+    fn own_data(args: &TrainArgs) -> anyhow::Result<(Vec<Sample>, Vec<Sample>, u64)> {
         let dir = args.work.join("data");
         let settings_file = dir.join("settings.json");
         let settings = args.gen_settings();
@@ -328,13 +447,18 @@ mod imp {
                 read_samples(BufReader::new(file)).map_err(|e| anyhow!("{}: {e}", path.display()))
             };
             let (train, held) = (read("train.jsonl")?, read("held-out.jsonl")?);
+            // Written beside the samples since shards were added (0 for older data).
+            let proven = std::fs::read_to_string(dir.join("proven.txt"))
+                .ok()
+                .and_then(|t| t.trim().parse::<u64>().ok())
+                .unwrap_or(0);
             println!(
                 "data: {} training and {} held-out samples from {}",
                 train.len(),
                 held.len(),
                 dir.display()
             );
-            return Ok((train, held));
+            return Ok((train, held, proven));
         }
         std::fs::create_dir_all(&dir)?;
         let bar = ProgressBar::new(settings.problems);
@@ -372,7 +496,11 @@ mod imp {
             &settings_file,
             serde_json::to_string_pretty(&settings)?.as_bytes(),
         )?;
-        Ok((generated.train, generated.held_out))
+        write_atomically(
+            &dir.join("proven.txt"),
+            format!("{}\n", generated.proven).as_bytes(),
+        )?;
+        Ok((generated.train, generated.held_out, generated.proven))
     }
 
     fn checkpoint_paths(work: &Path) -> (PathBuf, PathBuf) {

@@ -22,6 +22,7 @@ pub mod net_choice;
 pub mod samples;
 #[cfg(feature = "nn")]
 pub mod service;
+pub mod shard;
 #[cfg(feature = "nn")]
 pub mod shared;
 pub mod weights;

@@ -69,6 +69,7 @@ mod gtp_sabaki;
 mod manage;
 mod owl_cli;
 mod safety_cli;
+mod train_shards;
 mod worker_cli;
 
 // The studio, driven with egui_kittest.
