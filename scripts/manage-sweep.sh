@@ -17,6 +17,10 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo 0)" = 1 ]; then
+    echo "note: autogroup scheduling is on: a 'nice' process of another session takes a full share" \
+        "of the cores from this measurement (as root: echo 0 > /proc/sys/kernel/sched_autogroup_enabled)" >&2
+fi
 seconds_each=${SECONDS_EACH:-$((${MINUTES:-60} * 60))}
 workers=${WORKERS:-2}
 job_nodes=${JOB_NODES:-1000000}

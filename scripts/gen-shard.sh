@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Generates one shard of training data for the large-region net (issue 40) and keeps it in the
+# repository: PROBLEMS (default 4000) 19x19 large corner fights of seed SEED, each claim proven
+# by df-pn within NODES (default 150000) nodes, on THREADS (default 2) threads; about 50
+# minutes of both cores for 4,000 problems. The data is the same for the same settings on any
+# thread count. Writes weights/data/large-sSEED.jsonl.gz (override with OUT) and prints its size.
+#
+#   scripts/gen-shard.sh 8                 # weights/data/large-s8.jsonl.gz
+#   PROBLEMS=200 OUT=/tmp/s.jsonl.gz scripts/gen-shard.sh 9
+#
+# Fit on shards with `train --problems 0 --shard FILE ...` (README, "Training data kept between
+# runs"); the shards in the repository are listed in weights/README.md.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seed=${1:?usage: scripts/gen-shard.sh SEED}
+problems=${PROBLEMS:-4000}
+nodes=${NODES:-150000}
+threads=${THREADS:-2}
+out=${OUT:-$root/weights/data/large-s$seed.jsonl.gz}
+bin=${BIN:-$root/target/release/tsumego-studio}
+if [ ! -x "$bin" ]; then
+    (cd "$root" && source scripts/setup.sh >/dev/null && cargo build --release)
+fi
+work=${WORK:-$root/target/gen-large-s$seed}
+"$bin" train --generate-only --problems "$problems" --large-every 1 --killall-every 0 \
+    --nodes "$nodes" --seed "$seed" --threads "$threads" --work "$work" --shard-out "$out"
+ls -l "$out"
