@@ -20,6 +20,15 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use crate::nn::dataset::{GenSettings, Metrics};
+use crate::nn::generate::ProverEngine;
+
+fn parse_prover(text: &str) -> Result<ProverEngine, String> {
+    match text {
+        "dfpn" | "df-pn" => Ok(ProverEngine::DfPn),
+        "mcts" => Ok(ProverEngine::Mcts),
+        _ => Err(format!("unknown prover {text:?} (dfpn or mcts)")),
+    }
+}
 
 /// The options of `train`.
 #[derive(Debug, Clone, Args)]
@@ -63,6 +72,13 @@ pub struct TrainArgs {
     /// passes once).
     #[arg(long)]
     pub killall_research_openings: bool,
+    /// The engine that proves the generated problems: dfpn, or mcts (best-first; with
+    /// `--prover-net` the search the net serves, for a second round of data: expert iteration).
+    #[arg(long, default_value = "dfpn", value_parser = parse_prover)]
+    pub prover: ProverEngine,
+    /// A net (safetensors) that guides the prover; the data then depends on it.
+    #[arg(long, value_name = "FILE.safetensors")]
+    pub prover_net: Option<PathBuf>,
     /// Sample pairs kept per proof.
     #[arg(long, default_value_t = 200)]
     pub samples_per_proof: usize,
@@ -121,6 +137,8 @@ impl TrainArgs {
                 seki: self.killall_seki,
                 research_openings: self.killall_research_openings,
             },
+            prover: self.prover,
+            prover_net: self.prover_net.clone(),
         }
     }
 }
@@ -470,7 +488,14 @@ mod imp {
             .progress_chars("=> "),
         );
         let start = Instant::now();
-        let generated = generate(&settings, args.threads, &|done, proven| {
+        let guide = match &settings.prover_net {
+            Some(path) => Some(
+                crate::nn::shared::guide(Some(path), DevicePreference::Auto)
+                    .map_err(|e| anyhow!("--prover-net {}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        let generated = generate(&settings, args.threads, guide, &|done, proven| {
             bar.set_position(done);
             bar.set_message(format!("{proven} proven"));
         });

@@ -7,6 +7,7 @@
 //! whole, so no position of a held-out problem's proof is trained on.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -15,9 +16,11 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::features::{Plane, SquareSymmetry, NUM_PLANES};
-use super::generate::{prove, random_problem_shaped, FamilyMix, KillAllShape};
+use super::generate::{
+    prove_with, random_problem_shaped, FamilyMix, KillAllShape, Prover, ProverEngine,
+};
 use super::samples::{harvest, Sample};
-use crate::solver::knowledge::guide::DWIN_HORIZON;
+use crate::solver::knowledge::guide::{GuideHandle, DWIN_HORIZON};
 
 /// What the data is generated from; equal settings give equal data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +40,17 @@ pub struct GenSettings {
     /// How the kill-all problems are drawn (absent from older settings: the default).
     #[serde(default)]
     pub killall: KillAllShape,
+    /// The engine that proves the problems (absent from older settings: df-pn).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub prover: ProverEngine,
+    /// The net that guides the prover (absent: none). With a net the data is the same from
+    /// run to run only up to the net's float rounding in batches of other sizes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prover_net: Option<PathBuf>,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 /// The generated samples.
@@ -54,13 +68,20 @@ pub fn is_held_out(index: u64) -> bool {
     crate::go::splitmix::mix64(index).is_multiple_of(10)
 }
 
-/// Generates and proves `settings.problems` problems on `threads` threads; `progress` is told
-/// (problems done, problems proven) after each. The result does not depend on the threads.
+/// Generates and proves `settings.problems` problems on `threads` threads with
+/// `settings.prover` guided by `guide` (the net of `settings.prover_net`, loaded by the
+/// caller); `progress` is told (problems done, problems proven) after each. Without a guide the
+/// result does not depend on the threads.
 pub fn generate(
     settings: &GenSettings,
     threads: usize,
+    guide: Option<GuideHandle>,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Generated {
+    let prover = Prover {
+        engine: settings.prover,
+        guide,
+    };
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let proven = AtomicU64::new(0);
@@ -81,7 +102,7 @@ pub fn generate(
                     },
                     settings.killall,
                 );
-                let samples = match prove(&problem, settings.nodes) {
+                let samples = match prove_with(&problem, settings.nodes, &prover) {
                     Some((claim, proof)) => {
                         proven.fetch_add(1, Ordering::Relaxed);
                         harvest(&claim, &proof, settings.samples_per_proof)
@@ -341,13 +362,15 @@ mod tests {
             large_every: 0,
             samples_per_proof: 20,
             killall: KillAllShape::default(),
+            prover: Default::default(),
+            prover_net: None,
         }
     }
 
     #[test]
     fn generation_does_not_depend_on_the_threads() {
-        let one = generate(&settings(), 1, &|_, _| {});
-        let two = generate(&settings(), 2, &|_, _| {});
+        let one = generate(&settings(), 1, None, &|_, _| {});
+        let two = generate(&settings(), 2, None, &|_, _| {});
         assert_eq!(one.train, two.train);
         assert_eq!(one.held_out, two.held_out);
         assert_eq!(one.proven, two.proven);
@@ -355,7 +378,7 @@ mod tests {
 
     #[test]
     fn batches_are_reproducible_and_targets_follow_the_symmetry() {
-        let data = generate(&settings(), 2, &|_, _| {});
+        let data = generate(&settings(), 2, None, &|_, _| {});
         assert!(!data.train.is_empty(), "nothing proven");
         let buckets = Buckets::new(&data.train);
         let a = buckets.draw(5, 17, 8);
@@ -379,7 +402,7 @@ mod tests {
 
     #[test]
     fn a_perfect_prediction_measures_perfectly() {
-        let data = generate(&settings(), 2, &|_, _| {});
+        let data = generate(&settings(), 2, None, &|_, _| {});
         let buckets = Buckets::new(&data.train);
         let mut sum = MetricsSum::default();
         for e in buckets.by_side.values().flatten() {

@@ -14,7 +14,8 @@
 //!
 //! [`prove`] solves a problem's claim with df-pn within a node budget and, when the claim
 //! fails, the opposite claim, and returns the proof of whichever wins (never the research
-//! sets: those are only ever benchmarks).
+//! sets: those are only ever benchmarks); [`prove_with`] does the same with another engine
+//! or a net as the guide ([`Prover`]).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::draws::{crucial_problem, weighted_pick};
 use crate::go::{Board, ByColor, Color, Move, Point, Zone};
 use crate::problem::{Goal, KoRule, Problem, ProblemSetup};
-use crate::solver::knowledge::guide::{Guide, GuideQuery, HeuristicGuide};
+use crate::solver::knowledge::guide::{Guide, GuideHandle, GuideQuery, HeuristicGuide};
 use crate::solver::{Engine, ProofTree, SolveConfig, Solver, Status};
 
 /// The kinds of generated problems.
@@ -219,27 +220,64 @@ fn killall7(rng: &mut ChaCha8Rng, shape: KillAllShape) -> Option<Problem> {
     (!problem.board().stones(Color::White).is_empty()).then_some(problem)
 }
 
+/// The engine that proves generated problems.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProverEngine {
+    /// df-pn (the shipped nets' data).
+    #[default]
+    DfPn,
+    /// MCTS, best-first: with a net, the search the net is trained for (expert iteration).
+    Mcts,
+}
+
+/// How generated problems are proven: an engine, a node budget per claim and, optionally, the
+/// net that guides it.
+#[derive(Clone, Debug, Default)]
+pub struct Prover {
+    pub engine: ProverEngine,
+    pub guide: Option<GuideHandle>,
+}
+
 /// The proof of whichever of `problem`'s claim and its opposite wins within `max_nodes` each
 /// (df-pn), with the problem it proves; `None` when neither is proven.
 pub fn prove(problem: &Problem, max_nodes: u64) -> Option<(Problem, ProofTree)> {
+    prove_with(problem, max_nodes, &Prover::default())
+}
+
+/// [`prove`] with `prover`'s engine and guide. df-pn tries the opposite claim only when the
+/// claim fails (a failure is proven); MCTS also when it stops undecided, since it proves
+/// failures less readily than wins.
+pub fn prove_with(
+    problem: &Problem,
+    max_nodes: u64,
+    prover: &Prover,
+) -> Option<(Problem, ProofTree)> {
+    let engine = match prover.engine {
+        ProverEngine::DfPn => Engine::DFPN,
+        ProverEngine::Mcts => Engine::MCTS,
+    };
     let config = SolveConfig {
-        engine: Engine::DFPN,
+        engine,
         max_nodes: Some(max_nodes),
         tt_entries: 1 << 18,
+        guide: prover.guide.clone(),
         ..SolveConfig::default()
     };
     let solution = Solver::new(problem, config.clone()).solve();
-    match solution.status {
-        Status::Win => solution.proof.map(|proof| (problem.clone(), proof)),
-        Status::Fail => {
-            let flipped = problem.flipped();
-            let again = Solver::new(&flipped, config).solve();
-            match again.status {
-                Status::Win => again.proof.map(|proof| (flipped, proof)),
-                _ => None,
-            }
-        }
-        Status::Unknown => None,
+    let try_flipped = match solution.status {
+        Status::Win => return solution.proof.map(|proof| (problem.clone(), proof)),
+        Status::Fail => true,
+        Status::Unknown => prover.engine == ProverEngine::Mcts,
+    };
+    if !try_flipped {
+        return None;
+    }
+    let flipped = problem.flipped();
+    let again = Solver::new(&flipped, config).solve();
+    match again.status {
+        Status::Win => again.proof.map(|proof| (flipped, proof)),
+        _ => None,
     }
 }
 
@@ -341,5 +379,35 @@ mod tests {
             .filter_map(|p| prove(&p, 200_000))
             .count();
         assert!(proven >= 1, "none of three small problems proven");
+    }
+
+    #[test]
+    fn the_mcts_prover_proves_the_same_claims_as_df_pn_with_proofs_that_check() {
+        let mcts = Prover {
+            engine: ProverEngine::Mcts,
+            guide: None,
+        };
+        let superko = SolveConfig::default().superko;
+        let mut compared = 0;
+        for p in (0..40)
+            .map(|i| random_problem(11, i, 0))
+            .filter(|p| p.region_empty_points().len() <= 14)
+            .take(6)
+        {
+            let Some((dfpn_claim, _)) = prove(&p, 200_000) else {
+                continue;
+            };
+            let (claim, proof) = prove_with(&p, 200_000, &mcts).expect("MCTS proves it too");
+            assert_eq!(
+                (claim.or_player(), claim.goal()),
+                (dfpn_claim.or_player(), dfpn_claim.goal()),
+                "the same side wins:\n{}",
+                p.board().to_ascii()
+            );
+            crate::solver::proof::checker::check_proof(&claim, &proof, superko, 5_000_000)
+                .expect("the MCTS proof checks");
+            compared += 1;
+        }
+        assert!(compared >= 2, "only {compared} problems compared");
     }
 }

@@ -155,12 +155,14 @@ mod tests {
             large_every: 0,
             samples_per_proof: 20,
             killall: KillAllShape::default(),
+            prover: Default::default(),
+            prover_net: None,
         }
     }
 
     fn small_shard() -> Shard {
         let settings = small_settings();
-        let generated = generate(&settings, 1, &|_, _| {});
+        let generated = generate(&settings, 1, None, &|_, _| {});
         assert!(generated.proven > 0, "the settings prove some problems");
         shard_of(
             &settings,
