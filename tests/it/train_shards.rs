@@ -8,12 +8,10 @@ use std::path::Path;
 
 use crate::cli_common::{run, stderr, stdout, temp_dir};
 
-/// Generates a small shard of seed `seed` at `out`.
-fn generate(work: &Path, seed: u64, out: &Path) {
-    let seed = seed.to_string();
-    let result = run(&[
+/// The options of a small generation of seed `seed` in `work`.
+fn small_data(seed: u64, work: &Path) -> Vec<String> {
+    [
         "train",
-        "--generate-only",
         "--problems",
         "40",
         "--nodes",
@@ -22,15 +20,30 @@ fn generate(work: &Path, seed: u64, out: &Path) {
         "0",
         "--samples-per-proof",
         "20",
-        "--seed",
-        &seed,
         "--threads",
         "1",
-        "--work",
-        work.to_str().expect("UTF-8 path"),
-        "--shard-out",
-        out.to_str().expect("UTF-8 path"),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain(["--seed".into(), seed.to_string()])
+    .chain(["--work".into(), work.display().to_string()])
+    .collect()
+}
+
+fn run_args(args: &[String]) -> std::process::Output {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&refs)
+}
+
+/// Generates a small shard of seed `seed` at `out`.
+fn generate(work: &Path, seed: u64, out: &Path) {
+    let mut args = small_data(seed, work);
+    args.extend([
+        "--generate-only".into(),
+        "--shard-out".into(),
+        out.display().to_string(),
     ]);
+    let result = run_args(&args);
     assert!(result.status.success(), "{}", stderr(&result));
     assert!(stdout(&result).contains("--generate-only: no fit"));
     assert!(out.is_file(), "{} written", out.display());
@@ -62,8 +75,7 @@ fn fit(dir: &Path, shards: &[&Path]) -> std::process::Output {
         args.push("--shard".into());
         args.push(s.display().to_string());
     }
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    run(&refs)
+    run_args(&args)
 }
 
 /// The count in a line `shard FILE: N training and M held-out samples …`.
@@ -121,27 +133,14 @@ fn a_fit_on_two_kept_shards_uses_both_and_bad_shards_are_refused() {
     );
 
     // A shard of the very data this run generates would count its samples twice.
-    let same = run(&[
-        "train",
-        "--problems",
-        "40",
-        "--nodes",
-        "20000",
-        "--killall-every",
-        "0",
-        "--samples-per-proof",
-        "20",
-        "--seed",
-        "3",
-        "--threads",
-        "1",
-        "--work",
-        dir.join("gen3").to_str().expect("UTF-8 path"),
-        "--shard",
-        s3.to_str().expect("UTF-8 path"),
-        "--out",
-        dir.join("same.safetensors").to_str().expect("UTF-8 path"),
+    let mut args = small_data(3, &dir.join("gen3"));
+    args.extend([
+        "--shard".into(),
+        s3.display().to_string(),
+        "--out".into(),
+        dir.join("same.safetensors").display().to_string(),
     ]);
+    let same = run_args(&args);
     assert!(!same.status.success());
     assert!(
         stderr(&same).contains("the same settings"),
