@@ -231,8 +231,8 @@ pub enum ProverEngine {
     Mcts,
 }
 
-/// How generated problems are proven: an engine, a node budget per claim and, optionally, the
-/// net that guides it.
+/// How generated problems are proven: an engine and, optionally, the net that guides it (the
+/// node budget per claim is [`prove_with`]'s).
 #[derive(Clone, Debug, Default)]
 pub struct Prover {
     pub engine: ProverEngine,
