@@ -211,7 +211,7 @@ mod imp {
     use crate::nn::dataset::{generate, Batch, Buckets, MetricsSum};
     use crate::nn::features::{SquareSymmetry, NUM_PLANES};
     use crate::nn::samples::{read_samples, write_samples, Sample};
-    use crate::nn::shard::{load_shard, shard_of, write_shard};
+    use crate::nn::shard::{load_shard, write_shard};
     use crate::nn::{DevicePreference, Net, NetModule, NetSpec};
     use crate::solver::knowledge::guide::DWIN_HORIZON;
     use anyhow::{anyhow, Context};
@@ -415,14 +415,8 @@ mod imp {
         let Some(path) = &args.shard_out else {
             return Ok(());
         };
-        let shard = shard_of(
-            &args.gen_settings(),
-            proven,
-            train.to_vec(),
-            held_out.to_vec(),
-        );
         let mut bytes = Vec::new();
-        write_shard(&shard, &mut bytes)?;
+        write_shard(&args.gen_settings(), proven, train, held_out, &mut bytes)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("{}: cannot create the folder", dir.display()))?;

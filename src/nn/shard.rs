@@ -48,17 +48,27 @@ pub struct Shard {
     pub held_out: Vec<Sample>,
 }
 
-/// Writes a shard to `out` (gzip-compressed).
-pub fn write_shard(shard: &Shard, out: impl Write) -> std::io::Result<()> {
+/// Writes a shard of `settings` (its run proved `proven` problems) holding `train` and
+/// `held_out` to `out` (gzip-compressed).
+pub fn write_shard(
+    settings: &GenSettings,
+    proven: u64,
+    train: &[Sample],
+    held_out: &[Sample],
+    out: impl Write,
+) -> std::io::Result<()> {
     let mut gz = GzEncoder::new(out, Compression::default());
     let header = ShardHeader {
-        train: shard.train.len(),
-        held_out: shard.held_out.len(),
-        ..shard.header.clone()
+        format: SHARD_FORMAT.to_string(),
+        version: SHARD_VERSION,
+        settings: settings.clone(),
+        proven,
+        train: train.len(),
+        held_out: held_out.len(),
     };
     serde_json::to_writer(&mut gz, &header)?;
     gz.write_all(b"\n")?;
-    for sample in shard.train.iter().chain(&shard.held_out) {
+    for sample in train.iter().chain(held_out) {
         serde_json::to_writer(&mut gz, sample)?;
         gz.write_all(b"\n")?;
     }
@@ -119,27 +129,6 @@ pub fn load_shard(path: &Path) -> Result<Shard, String> {
     read_shard(file).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// A shard of `settings` holding the given samples.
-pub fn shard_of(
-    settings: &GenSettings,
-    proven: u64,
-    train: Vec<Sample>,
-    held_out: Vec<Sample>,
-) -> Shard {
-    Shard {
-        header: ShardHeader {
-            format: SHARD_FORMAT.to_string(),
-            version: SHARD_VERSION,
-            settings: settings.clone(),
-            proven,
-            train: train.len(),
-            held_out: held_out.len(),
-        },
-        train,
-        held_out,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,19 +153,31 @@ mod tests {
         let settings = small_settings();
         let generated = generate(&settings, 1, None, &|_, _| {});
         assert!(generated.proven > 0, "the settings prove some problems");
-        shard_of(
+        let mut bytes = Vec::new();
+        write_shard(
             &settings,
             generated.proven,
-            generated.train,
-            generated.held_out,
+            &generated.train,
+            &generated.held_out,
+            &mut bytes,
         )
+        .expect("written");
+        read_shard(&bytes[..]).expect("read back")
     }
 
     #[test]
     fn a_shard_reads_back_as_it_was_written() {
         let shard = small_shard();
         let mut bytes = Vec::new();
-        write_shard(&shard, &mut bytes).expect("written");
+        let h = &shard.header;
+        write_shard(
+            &h.settings,
+            h.proven,
+            &shard.train,
+            &shard.held_out,
+            &mut bytes,
+        )
+        .expect("written");
         assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzip");
         let back = read_shard(&bytes[..]).expect("read back");
         assert_eq!(back, shard);
