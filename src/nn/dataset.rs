@@ -349,22 +349,29 @@ impl MetricsSum {
     }
 }
 
+/// Small enclosed-only generation settings for tests: `problems` problems of seed 3, df-pn
+/// with `nodes` nodes per claim, 20 samples per proof.
+#[cfg(test)]
+pub(crate) fn small_test_settings(problems: u64, nodes: u64) -> GenSettings {
+    GenSettings {
+        seed: 3,
+        problems,
+        nodes,
+        killall_every: 0,
+        large_every: 0,
+        samples_per_proof: 20,
+        killall: KillAllShape::default(),
+        prover: Default::default(),
+        prover_net: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn settings() -> GenSettings {
-        GenSettings {
-            seed: 3,
-            problems: 6,
-            nodes: 50_000,
-            killall_every: 0,
-            large_every: 0,
-            samples_per_proof: 20,
-            killall: KillAllShape::default(),
-            prover: Default::default(),
-            prover_net: None,
-        }
+        small_test_settings(6, 50_000)
     }
 
     #[test]

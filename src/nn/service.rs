@@ -1,12 +1,16 @@
-//! The net as a [`Guide`]: an inference service on its own thread.
+//! The net as a [`Guide`]: an inference service on its own threads.
 //!
 //! Search threads call [`NetGuide`] (it is `Sync`); misses in its cache are encoded
-//! ([`super::features`]) and sent over a channel to the service thread, which owns the
-//! [`Net`], gathers the requests waiting (up to [`MAX_BATCH`], of one input side per forward),
-//! evaluates them with gradients off and answers each. Evaluations are cached by position
-//! (stones, side to move, claim, ko, last move, region), so a transposition or a second visit
-//! costs a hash lookup. The policy becomes priors by a softmax over the query's moves and pass
-//! only; the d-win heads are passed on as they are.
+//! ([`super::features`]) and sent over a channel, one message per batch and input side, to the
+//! service's workers. Each worker owns one copy of the [`Net`] (libtorch runs one forward on
+//! one intra-op thread, so two workers on two cores evaluate two batches at the same time),
+//! takes a message and whatever else is waiting (up to [`MAX_BATCH`] positions, of one input
+//! side per forward), evaluates them with gradients off and answers each. A batch can be sent
+//! and its answer read later ([`Guide::submit_batch`]), so a search can prepare its next batch
+//! while the last one is evaluated. Evaluations are cached by position (stones, side to move,
+//! claim, ko, last move, region), so a transposition or a second visit costs a hash lookup.
+//! The policy becomes priors by a softmax over the query's moves and pass only; the d-win heads
+//! are passed on as they are.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,9 +21,9 @@ use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 use super::features::{encode, Crop, Position, NUM_PLANES};
 use super::net::Net;
 use crate::go::{Move, Point};
-use crate::solver::knowledge::guide::{Guidance, Guide, GuideQuery};
+use crate::solver::knowledge::guide::{Guidance, Guide, GuideQuery, PendingGuidance};
 
-/// Most positions evaluated in one forward.
+/// Most positions evaluated in one forward (a message larger than this is evaluated whole).
 pub const MAX_BATCH: usize = 32;
 /// Cache entries kept before the cache is cleared.
 const CACHE_LIMIT: usize = 1 << 18;
@@ -35,36 +39,56 @@ struct Output {
 /// One evaluation from the net: the policy logits and the d-win rates.
 type Evaluation = (Vec<f32>, Vec<f32>);
 
+/// Where a message's evaluations come back (or the reason they do not).
+type Answer = Receiver<Result<Vec<Evaluation>, String>>;
+
+/// The cache of evaluations, by [`position_key`].
+type Cache = Mutex<HashMap<u64, Arc<Output>>>;
+
+/// Positions of one input side, evaluated together.
 struct Request {
     side: usize,
+    count: usize,
+    /// `count` encoded positions, one after the other.
     planes: Vec<f32>,
-    reply: Sender<Result<Evaluation, String>>,
+    reply: Sender<Result<Vec<Evaluation>, String>>,
 }
 
 /// The net behind a channel, with a cache of evaluations.
 pub struct NetGuide {
     name: String,
     requests: Mutex<Option<Sender<Request>>>,
-    cache: Mutex<HashMap<u64, Arc<Output>>>,
-    worker: Mutex<Option<JoinHandle<()>>>,
+    cache: Arc<Cache>,
+    workers: Mutex<Vec<JoinHandle<()>>>,
+    /// How many workers were started (each evaluates one batch at a time).
+    parallel: usize,
     /// The first error of the service (evaluations after it fall back to uniform priors).
-    failure: Mutex<Option<String>>,
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 impl NetGuide {
-    /// Starts the service thread with `net`; `name` names the guide in reports.
-    pub fn start(net: Net, name: String) -> NetGuide {
+    /// Starts one service thread per net of `nets` (copies of one net; at least one);
+    /// `name` names the guide in reports.
+    pub fn start(nets: Vec<Net>, name: String) -> NetGuide {
         let (tx, rx) = unbounded::<Request>();
-        let worker = std::thread::Builder::new()
-            .name("net inference".into())
-            .spawn(move || serve(net, rx))
-            .ok();
+        let workers: Vec<JoinHandle<()>> = nets
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, net)| {
+                let rx = rx.clone();
+                std::thread::Builder::new()
+                    .name(format!("net inference {i}"))
+                    .spawn(move || serve(net, rx))
+                    .ok()
+            })
+            .collect();
         NetGuide {
             name,
             requests: Mutex::new(Some(tx)),
-            cache: Mutex::new(HashMap::new()),
-            worker: Mutex::new(worker),
-            failure: Mutex::new(None),
+            cache: Arc::new(Mutex::new(HashMap::new())),
+            parallel: workers.len().max(1),
+            workers: Mutex::new(workers),
+            failure: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -73,58 +97,126 @@ impl NetGuide {
         self.failure.lock().map(|f| f.clone()).unwrap_or(None)
     }
 
-    fn evaluate(&self, queries: &[GuideQuery<'_>]) -> Vec<Option<Arc<Output>>> {
+    /// Looks the queries up in the cache and sends the others to the workers (one message per
+    /// input side); the answers are read by [`Pending::collect`].
+    fn send(&self, queries: &[GuideQuery<'_>]) -> Pending {
         let keys: Vec<u64> = queries.iter().map(position_key).collect();
-        let mut found: Vec<Option<Arc<Output>>> = {
+        let found: Vec<Option<Arc<Output>>> = {
             let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
             keys.iter().map(|k| cache.get(k).cloned()).collect()
         };
+        let mut pending = Pending {
+            keys,
+            moves: queries.iter().map(|q| q.moves.to_vec()).collect(),
+            found,
+            waiting: Vec::new(),
+            cache: self.cache.clone(),
+            failure: self.failure.clone(),
+        };
         let sender = self.requests.lock().ok().and_then(|s| s.as_ref().cloned());
         let Some(sender) = sender else {
-            return found;
+            return pending;
         };
-        let mut waiting = Vec::new();
+        // The misses, grouped by input side (one solve's queries share one crop).
+        let mut groups: Vec<(usize, Vec<(usize, Crop)>)> = Vec::new();
         for (i, q) in queries.iter().enumerate() {
-            if found[i].is_some() {
+            if pending.found[i].is_some() {
                 continue;
             }
             let crop = Crop::around(q.board.size(), q.region);
-            let mut planes = vec![0.0f32; NUM_PLANES * crop.cells()];
-            encode(&position_of(q), &crop, &mut planes);
+            match groups.iter_mut().find(|(side, _)| *side == crop.side) {
+                Some((_, members)) => members.push((i, crop)),
+                None => groups.push((crop.side, vec![(i, crop)])),
+            }
+        }
+        for (side, members) in groups {
+            let cells = NUM_PLANES * side * side;
+            let mut planes = vec![0.0f32; cells * members.len()];
+            for (slot, (i, crop)) in planes.chunks_mut(cells).zip(&members) {
+                encode(&position_of(&queries[*i]), crop, slot);
+            }
             let (reply, answer) = bounded(1);
             let request = Request {
-                side: crop.side,
+                side,
+                count: members.len(),
                 planes,
                 reply,
             };
             if sender.send(request).is_err() {
-                self.fail("the inference thread has stopped".into());
+                fail(&self.failure, "the inference thread has stopped".into());
                 break;
             }
-            waiting.push((i, crop, answer));
+            pending.waiting.push((members, answer));
+        }
+        pending
+    }
+}
+
+/// A batch sent to the workers: what the cache held, and the answers to wait for.
+struct Pending {
+    keys: Vec<u64>,
+    /// Each query's moves (the priors are over these).
+    moves: Vec<Vec<Point>>,
+    found: Vec<Option<Arc<Output>>>,
+    /// Per message: the queries it holds (index and crop) and its answer.
+    waiting: Vec<(Vec<(usize, Crop)>, Answer)>,
+    cache: Arc<Cache>,
+    failure: Arc<Mutex<Option<String>>>,
+}
+
+impl Pending {
+    /// Waits for every answer, caches them; `None` for a query the net did not answer.
+    fn collect(mut self) -> (Vec<Vec<Point>>, Vec<Option<Arc<Output>>>) {
+        let waiting = std::mem::take(&mut self.waiting);
+        let mut answers = Vec::with_capacity(waiting.len());
+        for (members, answer) in waiting {
+            match answer.recv() {
+                Ok(Ok(evaluations)) if evaluations.len() == members.len() => {
+                    answers.push((members, evaluations))
+                }
+                Ok(Ok(_)) => fail(&self.failure, "the net answered a batch short".into()),
+                Ok(Err(e)) => fail(&self.failure, e),
+                Err(_) => fail(&self.failure, "the inference thread has stopped".into()),
+            }
         }
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() > CACHE_LIMIT {
             cache.clear();
         }
-        for (i, crop, answer) in waiting {
-            match answer.recv() {
-                Ok(Ok((policy, dwin))) => {
-                    let out = Arc::new(Output { crop, policy, dwin });
-                    cache.insert(keys[i], out.clone());
-                    found[i] = Some(out);
-                }
-                Ok(Err(e)) => self.fail(e),
-                Err(_) => self.fail("the inference thread has stopped".into()),
+        for (members, evaluations) in answers {
+            for ((i, crop), (policy, dwin)) in members.into_iter().zip(evaluations) {
+                let out = Arc::new(Output { crop, policy, dwin });
+                cache.insert(self.keys[i], out.clone());
+                self.found[i] = Some(out);
             }
         }
-        found
+        drop(cache);
+        (self.moves, self.found)
     }
 
-    fn fail(&self, message: String) {
-        if let Ok(mut f) = self.failure.lock() {
-            f.get_or_insert(message);
-        }
+    /// The guidance for each query, in order (uniform priors where the net did not answer).
+    fn guidance(self) -> Vec<Guidance> {
+        let (moves, found) = self.collect();
+        moves
+            .iter()
+            .zip(found)
+            .map(|(moves, out)| match out {
+                Some(out) => guidance(moves, &out),
+                None => uniform(moves.len()),
+            })
+            .collect()
+    }
+}
+
+impl PendingGuidance for Pending {
+    fn wait(self: Box<Self>) -> Vec<Guidance> {
+        self.guidance()
+    }
+}
+
+fn fail(failure: &Mutex<Option<String>>, message: String) {
+    if let Ok(mut f) = failure.lock() {
+        f.get_or_insert(message);
     }
 }
 
@@ -133,7 +225,12 @@ impl Drop for NetGuide {
         if let Ok(mut sender) = self.requests.lock() {
             sender.take();
         }
-        if let Some(worker) = self.worker.lock().ok().and_then(|mut w| w.take()) {
+        let workers = self
+            .workers
+            .lock()
+            .map(|mut w| std::mem::take(&mut *w))
+            .unwrap_or_default();
+        for worker in workers {
             let _ = worker.join();
         }
     }
@@ -181,15 +278,20 @@ fn point_code(p: Option<Point>) -> u64 {
     p.map_or(0xFFFF, |p| p.index() as u64)
 }
 
-/// The service loop: waits for a request, takes every request already waiting (up to
-/// [`MAX_BATCH`]), evaluates them by input side, answers.
+/// A worker's loop: waits for a message, takes every message already waiting (up to
+/// [`MAX_BATCH`] positions), evaluates them by input side, answers each message.
 fn serve(net: Net, requests: Receiver<Request>) {
     let planes = net.spec().input_planes as usize;
+    let d_len = net.spec().dwin_heads as usize;
     while let Ok(first) = requests.recv() {
+        let mut positions = first.count;
         let mut pending = vec![first];
-        while pending.len() < MAX_BATCH {
+        while positions < MAX_BATCH {
             match requests.try_recv() {
-                Ok(r) => pending.push(r),
+                Ok(r) => {
+                    positions += r.count;
+                    pending.push(r);
+                }
                 Err(_) => break,
             }
         }
@@ -198,20 +300,27 @@ fn serve(net: Net, requests: Receiver<Request>) {
         sides.dedup();
         for side in sides {
             let group: Vec<&Request> = pending.iter().filter(|r| r.side == side).collect();
-            let mut input = Vec::with_capacity(group.len() * planes * side * side);
+            let count: usize = group.iter().map(|r| r.count).sum();
+            let mut input = Vec::with_capacity(count * planes * side * side);
             for r in &group {
                 input.extend_from_slice(&r.planes);
             }
             let s = side as u32;
-            match net.forward(group.len() as u32, s, s, &input) {
+            match net.forward(count as u32, s, s, &input) {
                 Ok(out) => {
                     let p_len = side * side + 1;
-                    let d_len = net.spec().dwin_heads as usize;
-                    for (i, r) in group.iter().enumerate() {
-                        let _ = r.reply.send(Ok((
-                            out.policy[i * p_len..(i + 1) * p_len].to_vec(),
-                            out.dwin[i * d_len..(i + 1) * d_len].to_vec(),
-                        )));
+                    let mut at = 0;
+                    for r in &group {
+                        let answers = (at..at + r.count)
+                            .map(|i| {
+                                (
+                                    out.policy[i * p_len..(i + 1) * p_len].to_vec(),
+                                    out.dwin[i * d_len..(i + 1) * d_len].to_vec(),
+                                )
+                            })
+                            .collect();
+                        at += r.count;
+                        let _ = r.reply.send(Ok(answers));
                     }
                 }
                 Err(e) => {
@@ -225,7 +334,7 @@ fn serve(net: Net, requests: Receiver<Request>) {
 }
 
 /// Priors over the query's moves and pass from the policy logits (a softmax over those only).
-fn guidance(q: &GuideQuery<'_>, out: &Output) -> Guidance {
+fn guidance(moves: &[Point], out: &Output) -> Guidance {
     let logit = |mv: Move| match mv {
         Move::Pass => out.policy[out.crop.cells()],
         Move::Play(p) => out
@@ -233,7 +342,7 @@ fn guidance(q: &GuideQuery<'_>, out: &Output) -> Guidance {
             .cell_of(p)
             .map_or(f32::NEG_INFINITY, |c| out.policy[c]),
     };
-    let logits: Vec<f32> = q.moves.iter().map(|&p| logit(Move::Play(p))).collect();
+    let logits: Vec<f32> = moves.iter().map(|&p| logit(Move::Play(p))).collect();
     let pass_logit = logit(Move::Pass);
     let top = logits.iter().copied().fold(pass_logit, f32::max);
     let mut priors: Vec<f32> = logits.iter().map(|l| (l - top).exp()).collect();
@@ -249,10 +358,11 @@ fn guidance(q: &GuideQuery<'_>, out: &Output) -> Guidance {
     Guidance { priors, pass, dwin }
 }
 
-fn uniform(q: &GuideQuery<'_>) -> Guidance {
-    let n = q.moves.len() as f32 + 1.0;
+/// Equal priors over `moves` plays and pass, no d-win estimate.
+fn uniform(moves: usize) -> Guidance {
+    let n = moves as f32 + 1.0;
     Guidance {
-        priors: vec![1.0 / n; q.moves.len()],
+        priors: vec![1.0 / n; moves],
         pass: 1.0 / n,
         dwin: Vec::new(),
     }
@@ -266,18 +376,19 @@ impl Guide for NetGuide {
     fn guide(&self, query: &GuideQuery<'_>) -> Guidance {
         self.guide_batch(std::slice::from_ref(query))
             .pop()
-            .unwrap_or_else(|| uniform(query))
+            .unwrap_or_else(|| uniform(query.moves.len()))
     }
 
     fn guide_batch(&self, queries: &[GuideQuery<'_>]) -> Vec<Guidance> {
-        self.evaluate(queries)
-            .into_iter()
-            .zip(queries)
-            .map(|(out, q)| match out {
-                Some(out) => guidance(q, &out),
-                None => uniform(q),
-            })
-            .collect()
+        self.send(queries).guidance()
+    }
+
+    fn submit_batch(&self, queries: &[GuideQuery<'_>]) -> Box<dyn PendingGuidance> {
+        Box::new(self.send(queries))
+    }
+
+    fn parallel_batches(&self) -> usize {
+        self.parallel
     }
 
     fn has_value(&self) -> bool {

@@ -132,21 +132,10 @@ pub fn load_shard(path: &Path) -> Result<Shard, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nn::dataset::generate;
-    use crate::nn::generate::KillAllShape;
+    use crate::nn::dataset::{generate, small_test_settings};
 
     fn small_settings() -> GenSettings {
-        GenSettings {
-            seed: 3,
-            problems: 12,
-            nodes: 20_000,
-            killall_every: 0,
-            large_every: 0,
-            samples_per_proof: 20,
-            killall: KillAllShape::default(),
-            prover: Default::default(),
-            prover_net: None,
-        }
+        small_test_settings(12, 20_000)
     }
 
     fn small_shard() -> Shard {

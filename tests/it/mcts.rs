@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tsumego_studio::problem::Problem;
 use tsumego_studio::solver::knowledge::guide::{
-    Guidance, Guide, GuideHandle, GuideQuery, HeuristicGuide,
+    Guidance, Guide, GuideHandle, GuideQuery, HeuristicGuide, PendingGuidance,
 };
 use tsumego_studio::solver::knowledge::playout::PlayoutGuide;
 use tsumego_studio::solver::proof::checker::check_proof;
@@ -52,6 +52,11 @@ fn solve_checked(claim: &Problem, config: SolveConfig, context: &str) -> Status 
 /// Every bundled claim decided by df-pn is decided the same way by MCTS with `guide`, wins
 /// (with checked proofs) and failures (the claims the OR player cannot achieve) alike.
 fn agrees_with_dfpn_on_the_bundled_problems(guide: Option<GuideHandle>) {
+    agrees_with_dfpn_on_the_bundled_problems_on(guide, 1);
+}
+
+/// [`agrees_with_dfpn_on_the_bundled_problems`] with MCTS given `threads` threads.
+fn agrees_with_dfpn_on_the_bundled_problems_on(guide: Option<GuideHandle>, threads: usize) {
     let (mut wins, mut fails) = (0, 0);
     for (path, problem) in load_all() {
         for claim in [problem.clone(), problem.flipped()] {
@@ -59,6 +64,7 @@ fn agrees_with_dfpn_on_the_bundled_problems(guide: Option<GuideHandle>) {
             let dfpn = Solver::new(&claim, config(Engine::DFPN)).solve().status;
             let mcts_config = SolveConfig {
                 guide: guide.clone(),
+                threads,
                 ..config(Engine::MCTS)
             };
             let mcts = solve_checked(&claim, mcts_config, &context);
@@ -134,6 +140,87 @@ fn a_guide_with_a_value_is_asked_in_batches_and_decides_the_same() {
     assert!(calls > 0);
     // Batches of up to 8: several leaves per call on average.
     assert!(queries >= 2 * calls, "{queries} queries in {calls} calls");
+}
+
+/// [`ValueGuide`] as a net with two inference workers: its batches are sent and answered
+/// later ([`Guide::submit_batch`]); counts the batches sent and the most waiting at once.
+struct TwoWorkerGuide {
+    value: ValueGuide,
+    sent: AtomicUsize,
+    waiting: Arc<AtomicUsize>,
+    most_waiting: AtomicUsize,
+}
+
+/// A batch of [`TwoWorkerGuide`]: answered when sent, handed over when waited for.
+struct Later {
+    answers: Vec<Guidance>,
+    waiting: Arc<AtomicUsize>,
+}
+
+impl PendingGuidance for Later {
+    fn wait(self: Box<Self>) -> Vec<Guidance> {
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        self.answers
+    }
+}
+
+impl Guide for TwoWorkerGuide {
+    fn name(&self) -> String {
+        "heuristic with a made-up value, two workers".to_string()
+    }
+
+    fn guide_batch(&self, queries: &[GuideQuery<'_>]) -> Vec<Guidance> {
+        self.value.guide_batch(queries)
+    }
+
+    fn guide(&self, query: &GuideQuery<'_>) -> Guidance {
+        self.value.guide(query)
+    }
+
+    fn submit_batch(&self, queries: &[GuideQuery<'_>]) -> Box<dyn PendingGuidance> {
+        self.sent.fetch_add(1, Ordering::Relaxed);
+        let now = self.waiting.fetch_add(1, Ordering::Relaxed) + 1;
+        self.most_waiting.fetch_max(now, Ordering::Relaxed);
+        Box::new(Later {
+            answers: self.value.guide_batch(queries),
+            waiting: self.waiting.clone(),
+        })
+    }
+
+    fn parallel_batches(&self) -> usize {
+        2
+    }
+
+    fn has_value(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn with_two_threads_batches_wait_for_the_guide_while_the_next_is_gathered_and_decide_the_same() {
+    let guide = Arc::new(TwoWorkerGuide {
+        value: ValueGuide {
+            calls: AtomicUsize::new(0),
+            queries: AtomicUsize::new(0),
+        },
+        sent: AtomicUsize::new(0),
+        waiting: Arc::new(AtomicUsize::new(0)),
+        most_waiting: AtomicUsize::new(0),
+    });
+    agrees_with_dfpn_on_the_bundled_problems_on(Some(GuideHandle(guide.clone())), 2);
+    assert!(guide.sent.load(Ordering::Relaxed) > 0);
+    // Every batch sent was waited for, and up to three (two workers and one more) waited at once.
+    assert_eq!(guide.waiting.load(Ordering::Relaxed), 0);
+    assert_eq!(guide.most_waiting.load(Ordering::Relaxed), 3);
+    // With one thread each batch is answered before the next is gathered.
+    guide.most_waiting.store(0, Ordering::Relaxed);
+    let problem = largest();
+    let one = SolveConfig {
+        guide: Some(GuideHandle(guide.clone())),
+        ..config(Engine::MCTS)
+    };
+    assert_ne!(Solver::new(&problem, one).solve().status, Status::Unknown);
+    assert_eq!(guide.most_waiting.load(Ordering::Relaxed), 1);
 }
 
 /// The bundled problem MCTS needs the most nodes for (about 7,000): White's placement that

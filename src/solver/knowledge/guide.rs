@@ -78,6 +78,18 @@ pub trait Guide: Send + Sync {
     /// The guidance for one query.
     fn guide(&self, query: &GuideQuery<'_>) -> Guidance;
 
+    /// Sends the batch and returns before its answers are there: the caller goes on with
+    /// its search and reads them with [`PendingGuidance::wait`]. The default answers at once.
+    fn submit_batch(&self, queries: &[GuideQuery<'_>]) -> Box<dyn PendingGuidance> {
+        Box::new(Answered(self.guide_batch(queries)))
+    }
+
+    /// How many batches it evaluates at the same time (a net's inference workers): the
+    /// batches a search may keep waiting and still keep every worker busy. 1 by default.
+    fn parallel_batches(&self) -> usize {
+        1
+    }
+
     /// Whether [`Guidance::dwin`] carries estimates (a net) or is empty (the heuristic).
     fn has_value(&self) -> bool;
 
@@ -86,6 +98,21 @@ pub trait Guide: Send + Sync {
     /// computed position by position.
     fn batches(&self) -> bool {
         self.has_value()
+    }
+}
+
+/// A batch sent to a guide ([`Guide::submit_batch`]), answered later.
+pub trait PendingGuidance: Send {
+    /// The guidance for each query of the batch, in order (waits for it).
+    fn wait(self: Box<Self>) -> Vec<Guidance>;
+}
+
+/// A batch answered at once (the default [`Guide::submit_batch`]).
+struct Answered(Vec<Guidance>);
+
+impl PendingGuidance for Answered {
+    fn wait(self: Box<Self>) -> Vec<Guidance> {
+        self.0
     }
 }
 

@@ -37,7 +37,13 @@
 //!   stored. The ply limit ([`SolveConfig::max_depth`]) makes deeper nodes losses of kind `Cut`
 //!   and the OR width losses of kind `Pruned`: no failures, so a root lost that way is
 //!   `Unknown`.
-//! - **Threads**: the search runs on one thread whatever [`SolveConfig::threads`] says.
+//! - **Threads**: the search runs on one thread. With a guide that evaluates several batches
+//!   at once (a net with two inference workers, [`Guide::parallel_batches`]) and
+//!   [`SolveConfig::threads`] above 1, batches are *sent* as they fill
+//!   ([`Guide::submit_batch`]) and up to one more than the workers wait at a time: the search
+//!   gathers the next batch while the net evaluates the last ones, and the answers are read
+//!   oldest first (so the search is the same from run to run; only how far it gets in its
+//!   time differs). With one thread a batch is answered before the next is gathered.
 //!
 //! Memory: a node is about 160 bytes and each of its moves 12; the tree is dropped with the
 //! solve. At the ~20 k simulations per second of a 19x19 problem that is under 0.5 GB a minute.
@@ -58,10 +64,11 @@ use crate::solver::engines::dfpn::outcome::{Loss, Outcome, State};
 use crate::solver::engines::dfpn::DfpnRun;
 use crate::solver::kernel::search::{Solution, Solver, StopReason, Value};
 use crate::solver::kernel::tt::node_key;
-use crate::solver::knowledge::guide::{GuideHandle, GuideQuery, HeuristicGuide};
+use crate::solver::knowledge::guide::{GuideHandle, GuideQuery, HeuristicGuide, PendingGuidance};
+use std::collections::VecDeque;
 
 #[cfg(doc)]
-use crate::solver::SolveConfig;
+use crate::solver::{knowledge::guide::Guide, SolveConfig};
 
 /// The plies the guide's win-within estimate of a leaf at the root counts (less the leaf's
 /// depth): the horizon of the paper's d-win rates ([`crate::solver::knowledge::guide::DWIN_HORIZON`]).
@@ -73,6 +80,9 @@ const CLOCK_NODES: u64 = 8;
 /// Leaves gathered for one call of a guide with a value (a net).
 pub const NET_BATCH: usize = 8;
 
+/// Leaves asked of the guide together, each with a board of its position.
+type Batch = Vec<(Request, Board)>;
+
 /// The state of one MCTS solve.
 struct Search {
     tree: Tree,
@@ -80,8 +90,12 @@ struct Search {
     batch: usize,
     /// The exploration constant of selection ([`SolveConfig::exploration`]).
     c_puct: f64,
-    /// Leaves waiting for the guide (with a board of their position).
-    waiting: Vec<(Request, Board)>,
+    /// Leaves of the batch being gathered (with a board of their position).
+    waiting: Batch,
+    /// Batches sent to the guide and not answered yet, oldest first.
+    in_flight: VecDeque<(Batch, Box<dyn PendingGuidance>)>,
+    /// How many batches may wait for the guide at a time (1: each is answered at once).
+    in_flight_limit: usize,
 }
 
 /// How a simulation ended.
@@ -104,7 +118,8 @@ static INFO: EngineInfo = EngineInfo {
     description: "Best-first Monte Carlo tree search as the RZS paper runs it: PUCT over the \
                   guide's priors (the net's with Net on, else the ordering heuristics), proven \
                   moves never searched again, a proven reply's zone pruning the other side's \
-                  moves outside it. One thread; same zones, table and proofs.",
+                  moves outside it. One search thread (with a net and more threads, the net evaluates \
+                  batches while the next is gathered); same zones, table and proofs.",
     capabilities: Capabilities {
         threads: false,
         guide: true,
@@ -169,22 +184,38 @@ impl Solver<'_> {
             } else {
                 select::C_PUCT_PROVEN_ONLY
             });
+        let workers = guide.guide().parallel_batches().min(self.config.threads);
+        let in_flight_limit = if batch > 1 && workers > 1 {
+            workers + 1
+        } else {
+            1
+        };
         let mut search = Search {
             tree: Tree::default(),
             guide,
             batch,
             c_puct,
             waiting: Vec::new(),
+            in_flight: VecDeque::new(),
+            in_flight_limit,
         };
         self.mcts_root(&mut search, &mut board, to_move);
         while search.tree.node(0).is_open() && self.aborted.is_none() {
             let sim = self.simulate(&mut search, &mut board);
+            let collision = matches!(sim, Sim::Collision);
             let full = search.waiting.len() >= search.batch;
-            if matches!(sim, Sim::Collision) || full || !search.tree.node(0).is_open() {
-                self.answer_waiting(&mut search);
+            let decided = !search.tree.node(0).is_open();
+            if collision || full || decided {
+                self.send_waiting(&mut search);
+                if collision || decided || search.in_flight.len() >= search.in_flight_limit {
+                    self.answer_oldest(&mut search);
+                }
             }
         }
-        self.answer_waiting(&mut search);
+        self.send_waiting(&mut search);
+        while !search.in_flight.is_empty() {
+            self.answer_oldest(&mut search);
+        }
         let root = search.tree.node(0);
         let (value, stop) = self.root_verdict(root.state);
         let depth = self.iteration_depth;
@@ -409,8 +440,8 @@ impl Solver<'_> {
         self.apply_guidance(&mut search.tree, request, &guidance)
     }
 
-    /// Ask the guide about every waiting leaf in one call, and back up their values.
-    fn answer_waiting(&mut self, search: &mut Search) {
+    /// Send the batch gathered so far to the guide (nothing when it is empty).
+    fn send_waiting(&mut self, search: &mut Search) {
         if search.waiting.is_empty() {
             return;
         }
@@ -432,9 +463,18 @@ impl Solver<'_> {
                 scores: Some(&r.scores),
             })
             .collect();
-        let answers = search.guide.guide().guide_batch(&queries);
+        let pending = search.guide.guide().submit_batch(&queries);
         drop(queries);
-        for ((request, _), guidance) in waiting.iter().zip(&answers) {
+        search.in_flight.push_back((waiting, pending));
+    }
+
+    /// Wait for the oldest batch sent to the guide, and back up its leaves' values.
+    fn answer_oldest(&mut self, search: &mut Search) {
+        let Some((batch, pending)) = search.in_flight.pop_front() else {
+            return;
+        };
+        let answers = pending.wait();
+        for ((request, _), guidance) in batch.iter().zip(&answers) {
             let value = self.apply_guidance(&mut search.tree, request, guidance);
             search.tree.node_mut(request.node).pending = false;
             search.tree.add_value(request.node, value, true);
