@@ -107,7 +107,6 @@ impl NetGuide {
         };
         let mut pending = Pending {
             keys,
-            moves: queries.iter().map(|q| q.moves.to_vec()).collect(),
             found,
             waiting: Vec::new(),
             cache: self.cache.clone(),
@@ -155,8 +154,6 @@ impl NetGuide {
 /// A batch sent to the workers: what the cache held, and the answers to wait for.
 struct Pending {
     keys: Vec<u64>,
-    /// Each query's moves (the priors are over these).
-    moves: Vec<Vec<Point>>,
     found: Vec<Option<Arc<Output>>>,
     /// Per message: the queries it holds (index and crop) and its answer.
     waiting: Vec<(Vec<(usize, Crop)>, Answer)>,
@@ -166,7 +163,7 @@ struct Pending {
 
 impl Pending {
     /// Waits for every answer, caches them; `None` for a query the net did not answer.
-    fn collect(mut self) -> (Vec<Vec<Point>>, Vec<Option<Arc<Output>>>) {
+    fn collect(mut self) -> Vec<Option<Arc<Output>>> {
         let waiting = std::mem::take(&mut self.waiting);
         let mut answers = Vec::with_capacity(waiting.len());
         for (members, answer) in waiting {
@@ -191,26 +188,33 @@ impl Pending {
             }
         }
         drop(cache);
-        (self.moves, self.found)
+        self.found
     }
+}
 
-    /// The guidance for each query, in order (uniform priors where the net did not answer).
-    fn guidance(self) -> Vec<Guidance> {
-        let (moves, found) = self.collect();
+/// A batch sent by [`Guide::submit_batch`]: its answers and each query's moves (the priors
+/// are over these; the queries themselves are gone by the time it is read).
+struct Submitted {
+    pending: Pending,
+    moves: Vec<Vec<Point>>,
+}
+
+impl PendingGuidance for Submitted {
+    fn wait(self: Box<Self>) -> Vec<Guidance> {
+        let Submitted { pending, moves } = *self;
         moves
             .iter()
-            .zip(found)
-            .map(|(moves, out)| match out {
-                Some(out) => guidance(moves, &out),
-                None => uniform(moves.len()),
-            })
+            .zip(pending.collect())
+            .map(|(moves, out)| guidance_or_uniform(moves, out))
             .collect()
     }
 }
 
-impl PendingGuidance for Pending {
-    fn wait(self: Box<Self>) -> Vec<Guidance> {
-        self.guidance()
+/// The priors of the net's answer over `moves`, uniform ones when the net did not answer.
+fn guidance_or_uniform(moves: &[Point], out: Option<Arc<Output>>) -> Guidance {
+    match out {
+        Some(out) => guidance(moves, &out),
+        None => uniform(moves.len()),
     }
 }
 
@@ -380,11 +384,18 @@ impl Guide for NetGuide {
     }
 
     fn guide_batch(&self, queries: &[GuideQuery<'_>]) -> Vec<Guidance> {
-        self.send(queries).guidance()
+        queries
+            .iter()
+            .zip(self.send(queries).collect())
+            .map(|(q, out)| guidance_or_uniform(q.moves, out))
+            .collect()
     }
 
     fn submit_batch(&self, queries: &[GuideQuery<'_>]) -> Box<dyn PendingGuidance> {
-        Box::new(self.send(queries))
+        Box::new(Submitted {
+            pending: self.send(queries),
+            moves: queries.iter().map(|q| q.moves.to_vec()).collect(),
+        })
     }
 
     fn parallel_batches(&self) -> usize {
