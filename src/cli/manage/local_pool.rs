@@ -151,16 +151,23 @@ impl Executor for LocalPool {
 impl LocalPool {
     fn send(&mut self, index: usize, id: String, line: String) -> anyhow::Result<()> {
         let slot = &mut self.slots[index];
+        let mut written = Ok(());
         if slot.snapshot_due {
             if let Some(snapshot) = &self.snapshot {
-                writeln!(slot.stdin, "{snapshot}")
-                    .context("sending a pattern-table snapshot to a worker")?;
+                written = writeln!(slot.stdin, "{snapshot}");
             }
             slot.snapshot_due = false;
         }
-        writeln!(slot.stdin, "{line}")
-            .and_then(|()| slot.stdin.flush())
-            .context("sending a job to a worker")?;
+        let written = written
+            .and_then(|()| writeln!(slot.stdin, "{line}"))
+            .and_then(|()| slot.stdin.flush());
+        match written {
+            Ok(()) => {}
+            // The worker died (killed from outside): its reader reports the death, and
+            // `next_result` runs the job again on a fresh process.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            Err(e) => return Err(e).context("sending a job to a worker"),
+        }
         slot.job = Some((id, line));
         Ok(())
     }
