@@ -77,6 +77,11 @@ pub struct SearchArgs {
     /// net, 0.3 with the heuristic prior).
     #[arg(long, hide = true, value_name = "C", value_parser = parse_exploration)]
     pub puct: Option<f64>,
+    /// MCTS: how much an open leaf's value follows the guide's estimate, 0 to 1 (for
+    /// measuring; default 0 with a net, whose value the search does better without, and 1
+    /// with playouts).
+    #[arg(long, hide = true, value_name = "W", value_parser = parse_weight)]
+    pub net_value: Option<f64>,
     /// Entries of the relevance-zone pattern table (0: off; for measuring).
     #[arg(long, hide = true, value_name = "N")]
     pub pattern_entries: Option<usize>,
@@ -166,6 +171,7 @@ impl Default for SearchArgs {
             null_moves: None,
             pattern_entries: None,
             puct: None,
+            net_value: None,
             rzt: None,
             pattern_store: None,
             no_static: false,
@@ -244,6 +250,7 @@ impl SearchArgs {
             guide_plies: self.net_plies.unwrap_or(default.guide_plies),
             guide_visits: self.net_visits.unwrap_or(default.guide_visits),
             exploration: self.puct,
+            value_weight: self.net_value,
             ..default
         }
     }
@@ -428,6 +435,14 @@ fn parse_exploration(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `--net-value`: a number from 0 to 1.
+fn parse_weight(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err(format!("{text:?} is not a number from 0 to 1")),
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -455,6 +470,14 @@ mod tests {
         assert!(on.config().superko);
         assert_eq!(on.config().exploration, Some(0.5));
         assert!(on.config().describe().contains("exploration 0.5"));
+        let weighed = SearchArgs {
+            net_value: Some(0.25),
+            ..SearchArgs::default()
+        };
+        assert_eq!(weighed.config().value_weight, Some(0.25));
+        assert!(weighed.config().describe().contains("value weight 0.25"));
+        assert_eq!(parse_weight("1"), Ok(1.0));
+        assert!(parse_weight("1.5").is_err() && parse_weight("-0.1").is_err());
         // A reproduction file of an MCTS run names its null moves too.
         let mcts = SearchArgs {
             engine: EngineChoice::One(Engine::MCTS),

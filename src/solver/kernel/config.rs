@@ -118,9 +118,15 @@ pub struct SolveConfig {
     /// ([`crate::solver::engines::dfpn::guide_gate`]).
     pub guide_visits: u32,
     /// MCTS: the constant term of PUCT's exploration factor (`mcts/select.rs`). `None`: the
-    /// paper's 1.5 with a guide that has a value (a net), 0.3 with the heuristic prior, whose
-    /// open leaves are all worth 0.5 (see `select::C_PUCT_PROVEN_ONLY`).
+    /// paper's 1.5 when open leaves carry the guide's value (playouts, or a net given a
+    /// [`SolveConfig::value_weight`]), 0.9 with a net's priors alone
+    /// (`select::C_PUCT_NET_PRIORS`), 0.3 with the heuristic prior (`select::C_PUCT_PROVEN_ONLY`).
     pub exploration: Option<f64>,
+    /// MCTS: how much an open leaf's value follows the guide's estimate
+    /// ([`crate::solver::knowledge::guide::Guide::value_weight`]:
+    /// `NEUTRAL + w · (estimate − NEUTRAL)`). `None`: the guide's own weight (none for a net,
+    /// full for playouts).
+    pub value_weight: Option<f64>,
     /// Build the proof tree of a win.
     pub build_proof: bool,
     /// Least time between two progress events.
@@ -172,6 +178,7 @@ impl Default for SolveConfig {
             guide_plies: DEFAULT_GUIDE_PLIES,
             guide_visits: DEFAULT_GUIDE_VISITS,
             exploration: None,
+            value_weight: None,
             build_proof: true,
             progress_interval: Duration::from_millis(50),
             forbidden_zone: Zone::new(),
@@ -244,6 +251,9 @@ impl SolveConfig {
         }
         if let Some(c) = self.exploration {
             parts.push(format!("exploration {c}"));
+        }
+        if let Some(w) = self.value_weight {
+            parts.push(format!("value weight {w}"));
         }
         if !self.forbidden_zone.is_empty() {
             parts.push(format!(

@@ -93,6 +93,14 @@ pub trait Guide: Send + Sync {
     /// Whether [`Guidance::dwin`] carries estimates (a net) or is empty (the heuristic).
     fn has_value(&self) -> bool;
 
+    /// How much MCTS lets this guide's estimate set an open leaf's value: the leaf is worth
+    /// `NEUTRAL + w · (estimate − NEUTRAL)` (0: the proven outcomes alone steer the search,
+    /// 1: the estimate as it is). 1 by default; [`crate::solver::SolveConfig::value_weight`]
+    /// overrides it.
+    fn value_weight(&self) -> f64 {
+        1.0
+    }
+
     /// Whether MCTS should gather leaves into batches for it (with virtual loss): worth it
     /// for a net, whose call costs the same for one position as for a few; not for a guide
     /// computed position by position.

@@ -289,42 +289,44 @@ impl Solver<'_> {
             _ => None,
         }
     }
+}
 
-    /// Put the guide's answer on the node of `request`: priors on its edges (normalised over
-    /// them), and the value of the node for the OR player: the guide's chance that the OR player
-    /// wins within the horizon less the node's depth ("Faster to Life", the paper's komi less
-    /// the path length) when it has one, else [`super::select::NEUTRAL`].
-    pub(super) fn apply_guidance(
-        &self,
-        tree: &mut Tree,
-        request: &Request,
-        guidance: &Guidance,
-    ) -> f64 {
-        let range = tree.edge_range(request.node);
-        let mut plays = guidance.priors.iter();
-        let mut total = 0.0f32;
-        for e in &mut tree.edges[range.clone()] {
-            e.prior = match e.mv {
-                Move::Play(_) => plays.next().copied().unwrap_or(0.0),
-                Move::Pass => guidance.pass,
-            }
-            .max(0.0);
-            total += e.prior;
+/// Put the guide's answer on the node of `request`: priors on its edges (normalised over
+/// them), and return the value of the node for the OR player: the guide's chance that the OR
+/// player wins within the horizon less the node's depth ("Faster to Life", the paper's komi
+/// less the path length), drawn towards [`super::select::NEUTRAL`] by `weight` (the
+/// neutral value itself at 0, or when the guide has no estimate).
+pub(super) fn apply_guidance(
+    tree: &mut Tree,
+    request: &Request,
+    guidance: &Guidance,
+    weight: f64,
+) -> f64 {
+    let range = tree.edge_range(request.node);
+    let mut plays = guidance.priors.iter();
+    let mut total = 0.0f32;
+    for e in &mut tree.edges[range.clone()] {
+        e.prior = match e.mv {
+            Move::Play(_) => plays.next().copied().unwrap_or(0.0),
+            Move::Pass => guidance.pass,
         }
-        let count = range.len().max(1) as f32;
-        for e in &mut tree.edges[range] {
-            e.prior = if total > 0.0 {
-                e.prior / total
-            } else {
-                1.0 / count
-            };
-        }
-        let depth = tree.node(request.node).depth;
-        let budget = super::FTL_HORIZON.saturating_sub(depth).max(1);
-        guidance
-            .win_within(budget)
-            .map_or(super::select::NEUTRAL, f64::from)
+        .max(0.0);
+        total += e.prior;
     }
+    let count = range.len().max(1) as f32;
+    for e in &mut tree.edges[range] {
+        e.prior = if total > 0.0 {
+            e.prior / total
+        } else {
+            1.0 / count
+        };
+    }
+    let neutral = super::select::NEUTRAL;
+    let depth = tree.node(request.node).depth;
+    let budget = super::FTL_HORIZON.saturating_sub(depth).max(1);
+    guidance
+        .win_within(budget)
+        .map_or(neutral, |v| neutral + weight * (f64::from(v) - neutral))
 }
 
 #[cfg(test)]
@@ -340,5 +342,54 @@ mod tests {
         // Out of order or not there: none.
         assert!(scores_of(&scored, &[p(0), p(3)]).is_empty());
         assert!(scores_of(&scored, &[p(4)]).is_empty());
+    }
+
+    #[test]
+    fn the_guides_value_is_drawn_to_neutral_by_the_weight_and_priors_are_normalised() {
+        use super::super::tree::{Edge, NONE};
+        let p = |x| Point::new(x, 0);
+        let mut tree = Tree::default();
+        let node = tree.add(7, NONE, 2, Color::Black, false);
+        tree.edges = [Move::Play(p(0)), Move::Play(p(1)), Move::Pass]
+            .into_iter()
+            .map(|mv| Edge {
+                mv,
+                prior: 0.0,
+                child: NONE,
+            })
+            .collect();
+        tree.node_mut(node).count = 3;
+        let request = Request {
+            node,
+            to_move: Color::Black,
+            after_pass: false,
+            last_move: None,
+            moves: vec![p(0), p(1)],
+            scores: Vec::new(),
+        };
+        // The node is 2 plies deep: its estimate is the rate of winning within the horizon
+        // less 2 plies.
+        let mut dwin = vec![0.0f32; crate::solver::knowledge::guide::DWIN_HORIZON];
+        dwin[super::super::FTL_HORIZON as usize - 3] = 0.9;
+        let guidance = Guidance {
+            priors: vec![0.3, 0.5],
+            pass: 0.2,
+            dwin,
+        };
+        let mut value = |w| apply_guidance(&mut tree, &request, &guidance, w);
+        assert!((value(1.0) - 0.9).abs() < 1e-6);
+        assert!((value(0.5) - 0.7).abs() < 1e-6);
+        assert_eq!(value(0.0), super::super::select::NEUTRAL);
+        let priors: Vec<f32> = tree.edges.iter().map(|e| e.prior).collect();
+        assert_eq!(priors, vec![0.3, 0.5, 0.2]);
+        // No estimate (the heuristic guide): neutral whatever the weight.
+        let none = Guidance {
+            dwin: Vec::new(),
+            ..guidance
+        };
+        assert_eq!(
+            apply_guidance(&mut tree, &request, &none, 1.0),
+            super::super::select::NEUTRAL
+        );
     }
 }

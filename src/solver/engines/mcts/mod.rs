@@ -55,7 +55,7 @@ mod tree;
 
 use crate::solver::engines::search_engine::SearchEngine;
 use crate::solver::kernel::engine::{Capabilities, Engine, EngineInfo, ProgressForm};
-use expand::Request;
+use expand::{apply_guidance, Request};
 use select::select;
 use tree::{Tree, NONE};
 
@@ -90,6 +90,8 @@ struct Search {
     batch: usize,
     /// The exploration constant of selection ([`SolveConfig::exploration`]).
     c_puct: f64,
+    /// How much an open leaf's value follows the guide's estimate ([`SolveConfig::value_weight`]).
+    value_weight: f64,
     /// Leaves of the batch being gathered (with a board of their position).
     waiting: Batch,
     /// Batches sent to the guide and not answered yet, oldest first.
@@ -176,14 +178,20 @@ impl Solver<'_> {
         } else {
             1
         };
-        let c_puct = self
-            .config
-            .exploration
-            .unwrap_or(if guide.guide().has_value() {
-                select::C_PUCT
-            } else {
-                select::C_PUCT_PROVEN_ONLY
-            });
+        let value_weight = if guide.guide().has_value() {
+            self.config
+                .value_weight
+                .unwrap_or_else(|| guide.guide().value_weight())
+        } else {
+            0.0
+        };
+        let c_puct = self.config.exploration.unwrap_or(if value_weight > 0.0 {
+            select::C_PUCT
+        } else if guide.guide().has_value() {
+            select::C_PUCT_NET_PRIORS
+        } else {
+            select::C_PUCT_PROVEN_ONLY
+        });
         let workers = guide.guide().parallel_batches().min(self.config.threads);
         let in_flight_limit = if batch > 1 && workers > 1 {
             workers + 1
@@ -195,6 +203,7 @@ impl Solver<'_> {
             guide,
             batch,
             c_puct,
+            value_weight,
             waiting: Vec::new(),
             in_flight: VecDeque::new(),
             in_flight_limit,
@@ -437,7 +446,7 @@ impl Solver<'_> {
             scores: Some(&request.scores),
         };
         let guidance = search.guide.guide().guide(&query);
-        self.apply_guidance(&mut search.tree, request, &guidance)
+        apply_guidance(&mut search.tree, request, &guidance, search.value_weight)
     }
 
     /// Send the batch gathered so far to the guide (nothing when it is empty).
@@ -475,7 +484,7 @@ impl Solver<'_> {
         };
         let answers = pending.wait();
         for ((request, _), guidance) in batch.iter().zip(&answers) {
-            let value = self.apply_guidance(&mut search.tree, request, guidance);
+            let value = apply_guidance(&mut search.tree, request, guidance, search.value_weight);
             search.tree.node_mut(request.node).pending = false;
             search.tree.add_value(request.node, value, true);
         }

@@ -26,6 +26,13 @@ pub const C_PUCT: f64 = 1.5;
 /// problems (problem 16 is proven within 60 s only with it).
 pub const C_PUCT_PROVEN_ONLY: f64 = 0.3;
 
+/// The constant term `c` with a net's priors and no value (a net's default,
+/// [`crate::nn::service::NET_VALUE_WEIGHT`]): open leaves are worth [`NEUTRAL`] as with the
+/// heuristic prior, but the priors are worth following further. On the 19x19 research set at
+/// 10 s (`BENCHMARKS.md`, "the net's value left out") 0.1, 0.3, 0.45, 0.6, 0.9, 1.5 and 4
+/// proved 37, 38, 39, 40, 41, 36 and 34 of 69 problems.
+pub const C_PUCT_NET_PRIORS: f64 = 0.9;
+
 /// The visits at which the exploration factor has grown by one (AlphaZero's `c_base`).
 pub const C_BASE: f64 = 19_652.0;
 
