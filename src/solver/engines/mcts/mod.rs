@@ -18,10 +18,12 @@
 //!   nodes: one per simulation.
 //! - **Values**: a decided node is worth 1 (won for the OR player) or 0; an open leaf the
 //!   guide's "Faster to Life" estimate (the chance the OR player wins within [`FTL_HORIZON`]
-//!   less the leaf's depth plies: the paper's komi less the path length), or 0.5 when the guide
-//!   has none (the heuristic guide: the proven values alone then steer the search, e.g. an AND
-//!   node many of whose moves are refuted draws the OR player's simulations). Every node on the
-//!   path adds the value: the mean is its `Q`.
+//!   less the leaf's depth plies: the paper's komi less the path length) drawn towards 0.5 by
+//!   [`SolveConfig::value_weight`] (by default the guide's [`Guide::value_weight`]: full for
+//!   playouts, none for a net, whose estimate measured worse than none), or 0.5 when the guide
+//!   has none (the heuristic guide, and a net by default: the proven values alone then steer
+//!   the search, e.g. an AND node many of whose moves are refuted draws the OR player's
+//!   simulations). Every node on the path adds the value: the mean is its `Q`.
 //! - **Backup** (`backup.rs`): a decided node decides its parent by the relevance-zone rules
 //!   (OR: the first won child, dilated; AND: the must-play region, null moves found after the
 //!   fact shrinking it; all lost / one lost), and so on up; every value decided from children
