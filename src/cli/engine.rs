@@ -73,8 +73,9 @@ pub struct SearchArgs {
     /// (for measuring; default by goal: 4 with crucial stones, 2 where seki is life, else 1).
     #[arg(long, hide = true, value_name = "N")]
     pub null_moves: Option<u32>,
-    /// MCTS: the constant term of PUCT's exploration factor (for measuring; default 1.5 with a
-    /// net, 0.3 with the heuristic prior).
+    /// MCTS: the constant term of PUCT's exploration factor (for measuring; default 1.5 when
+    /// leaves carry the guide's value, 0.9 with a net's priors alone, 0.3 with the heuristic
+    /// prior).
     #[arg(long, hide = true, value_name = "C", value_parser = parse_exploration)]
     pub puct: Option<f64>,
     /// MCTS: how much an open leaf's value follows the guide's estimate, 0 to 1 (for
@@ -132,8 +133,9 @@ pub struct SearchArgs {
     /// The net that guides the search: `off` (the heuristic move order), `on` (the shipped
     /// weights, `weights/ftl.safetensors`), `playout[:N[:W]]` (no net: the heuristic move order
     /// with N random games played to the end, weighted W, as MCTS's value) or a weights file. df-pn takes its
-    /// priors for the move order and the proof numbers of new children, MCTS its priors and its
-    /// "Faster to Life" value at every node. When the net cannot be loaded the search goes on
+    /// priors for the move order and the proof numbers of new children, MCTS its priors at
+    /// every node (its "Faster to Life" value is left out: the search proves more without it;
+    /// playouts' value is used). When the net cannot be loaded the search goes on
     /// with the heuristic and says so on standard error. Default: `off`, except for the
     /// portfolio's MCTS lane, which takes the shipped net unless `--net` says otherwise.
     #[arg(long, value_name = "off|on|playout[:N[:W]]|FILE")]

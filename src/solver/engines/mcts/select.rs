@@ -15,7 +15,8 @@
 use super::tree::{Tree, NONE};
 use crate::go::Move;
 
-/// The constant term `c` of the exploration factor with a guide that has a value (the paper's
+/// The constant term `c` of the exploration factor when open leaves carry the guide's value
+/// (playouts, or a net given [`crate::solver::SolveConfig::value_weight`]; the paper's
 /// `PUCT_BIAS`).
 pub const C_PUCT: f64 = 1.5;
 
