@@ -6,8 +6,9 @@
 # skipped, so an interrupted run resumes. Installs Debian's `gnugo` when it is missing.
 #
 #   scripts/gnugo-games.sh [COUNT]        # COUNT games (default 30): game-01 .. game-COUNT
+#   FIRST=16 scripts/gnugo-games.sh 30    # game-16 .. game-30 only (two processes, one per core)
 #
-# Environment: GNUGO_LEVEL (default 1: about a second a move or less on one core; GNU Go's own
+# Environment: FIRST (the first game's number, default 1), GNUGO_LEVEL (default 1: about a second a move or less on one core; GNU Go's own
 # default is 10, several times slower), GNUGO_KOMI (default 6.5), MAX_MOVES (default 600),
 # GNUGO_ARGS (more options of GNU Go, e.g. `--chinese-rules --play-out-aftermath
 # --capture-all-dead` for games played out to the last dame with dead stones removed; give
@@ -50,7 +51,7 @@ gtp() {
     esac
 }
 
-for i in $(seq 1 "$count"); do
+for i in $(seq "${FIRST:-1}" "$count"); do
     name=$(printf 'game-%02d.sgf' "$i")
     file="$out_dir/$name"
     if [ -s "$file" ]; then

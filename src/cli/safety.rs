@@ -41,12 +41,18 @@ struct Report {
 /// One colour's safe points and search areas.
 #[derive(Debug, Serialize)]
 struct ColorReport {
-    /// Static safe points, stones and territory together.
+    /// Static safe points, stones and territory together: the stones safe under alternating
+    /// play by the link rule (`go::miai_life`) and the static territory beside them, or
+    /// Benson's rule and its territory when that is more.
     safe_points: usize,
-    /// The unconditionally alive stones (GTP coordinates, ascending point order).
+    /// The static safe stones (GTP coordinates, ascending point order).
     safe_stones: Vec<String>,
-    /// The points of the safe regions.
+    /// The points of the static safe territory.
     safe_territory: Vec<String>,
+    /// The static safe points by Benson's rule and its territory alone (`go::safe_points`).
+    benson_points: usize,
+    /// The safe stones the link rule adds to the unconditionally alive ones.
+    linked_stones: Vec<String>,
     /// The partition's search areas with this colour defending.
     areas: Vec<AreaReport>,
     /// The zones left out of the search, with their reasons.
@@ -159,7 +165,7 @@ pub fn run(
     };
     let safety = PositionSafety::of_with(board, &thresholds, search.as_ref(), Arc::default());
     let colors = &safety.colors;
-    let safe = ByColor::new(colors.black.statics.clone(), colors.white.statics.clone());
+    let safe = ByColor::new(colors.black.linked.clone(), colors.white.linked.clone());
     let report = Report {
         file: file.display().to_string(),
         size: board.size(),
@@ -184,11 +190,13 @@ fn gtp(zone: &Zone, size: usize) -> Vec<String> {
 
 fn color_report(board: &Board, color: &ColorSafety) -> ColorReport {
     let size = board.size();
-    let (safe, part) = (&color.statics, &color.partition);
+    let (safe, part) = (&color.linked, &color.partition);
     ColorReport {
         safe_points: safe.count(),
         safe_stones: gtp(&safe.stones, size),
         safe_territory: gtp(&safe.territory, size),
+        benson_points: color.statics.count(),
+        linked_stones: gtp(&safe.stones.difference(&color.statics.stones), size),
         areas: part.areas.iter().map(|a| area_report(a, size)).collect(),
         searched: searched_report(color, size),
         left_out: part
@@ -261,10 +269,12 @@ fn words(board: &Board, report: &Report, safe: &ByColor<SafePoints>, to_play: Co
     for (c, r) in [(Color::Black, &report.black), (Color::White, &report.white)] {
         let _ = writeln!(
             out,
-            "{c}: {} safe points ({} stones, {} territory)",
+            "{c}: {} safe points ({} stones, {} territory; {} by Benson's rule, {} stones joined by links)",
             r.safe_points,
             safe[c].stones.len(),
-            safe[c].territory.len()
+            safe[c].territory.len(),
+            r.benson_points,
+            r.linked_stones.len()
         );
         if let Some(s) = &r.searched {
             let count = |v: &str| s.areas.iter().filter(|a| **a == v).count();

@@ -6,6 +6,7 @@ pub mod board;
 pub mod color;
 pub mod eye_shape;
 pub mod key_hasher;
+pub mod miai_life;
 pub mod partition;
 pub mod point;
 pub mod safe_points;

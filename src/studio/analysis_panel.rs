@@ -81,20 +81,26 @@ fn color_section(
     running: bool,
     wood: egui::Color32,
 ) {
-    let statics = &side.statics;
+    let linked = &side.linked;
     ui.label(format!(
-        "{} safe points without search ({} stones, {} territory)",
-        statics.count(),
-        statics.stones.len(),
-        statics.territory.len()
+        "{} safe points without search ({} stones, {} territory; {} stones joined by links)",
+        linked.count(),
+        linked.stones.len(),
+        linked.territory.len(),
+        linked.stones.difference(&side.statics.stones).len()
     ));
     match &side.searched {
-        Some(s) => {
+        Some(_) => {
+            let counted = side.counted();
+            let statics = counted.statics;
             ui.label(format!(
                 "{} safe points with search ({} stone(s) and {} territory point(s) proven safe)",
                 side.safe().len(),
-                s.proven_stones.difference(&statics.stones).len(),
-                s.proven_territory.difference(&statics.territory).len()
+                counted.proven_stones.difference(&statics.stones).len(),
+                counted
+                    .proven_territory
+                    .difference(&statics.territory)
+                    .len()
             ));
         }
         None if running => {

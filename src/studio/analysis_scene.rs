@@ -43,20 +43,17 @@ pub fn analysis_scene(analysis: &GameAnalysis, overlays: &Overlays) -> Scene {
     let mut overlay = SafetyOverlay::default();
     for c in [Color::Black, Color::White] {
         let side = &safety.colors[c];
-        overlay.static_stones.union_with(&side.statics.stones);
-        if let Some(s) = &side.searched {
-            overlay
-                .proven_stones
-                .union_with(&s.proven_stones.difference(&side.statics.stones));
-        }
+        let counted = side.counted();
+        overlay.static_stones.union_with(&counted.statics.stones);
+        overlay
+            .proven_stones
+            .union_with(&counted.proven_stones.difference(&counted.statics.stones));
         let territory: &mut Zone = match c {
             Color::Black => &mut overlay.territory.0,
             Color::White => &mut overlay.territory.1,
         };
-        territory.union_with(&side.statics.territory);
-        if let Some(s) = &side.searched {
-            territory.union_with(&s.proven_territory);
-        }
+        territory.union_with(&counted.statics.territory);
+        territory.union_with(&counted.proven_territory);
         if overlays.partition {
             let searched = side.searched.is_some();
             for (area, v) in side.partition.areas.iter().zip(verdicts(side)) {

@@ -45,11 +45,15 @@ fn the_end_of_a_game_shows_each_colours_eyes_and_stones() {
         "{text}"
     );
     assert!(
-        text.contains("Black: 10 safe points (8 stones, 2 territory)"),
+        text.contains(
+            "Black: 10 safe points (8 stones, 2 territory; 10 by Benson's rule, 0 stones joined by links)"
+        ),
         "{text}"
     );
     assert!(
-        text.contains("White: 10 safe points (8 stones, 2 territory)"),
+        text.contains(
+            "White: 10 safe points (8 stones, 2 territory; 10 by Benson's rule, 0 stones joined by links)"
+        ),
         "{text}"
     );
     assert!(text.contains(" 9  b X b X X . . . .  9"), "{text}");
@@ -65,6 +69,25 @@ fn the_end_of_a_game_shows_each_colours_eyes_and_stones() {
 }
 
 #[test]
+fn a_bamboo_joint_keeps_two_one_eyed_blocks() {
+    let out = run(&["safety", &game("bamboo-joint-7x7.sgf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "Black: 10 safe points (10 stones, 0 territory; 0 by Benson's rule, 10 stones joined by links)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains(" 7  . X X . X X .  7"), "{text}");
+    let v = json(&game("bamboo-joint-7x7.sgf"), &[]);
+    assert_eq!(v["black"]["safe_points"], 10);
+    assert_eq!(v["black"]["benson_points"], 0);
+    assert_eq!(v["black"]["linked_stones"].as_array().unwrap().len(), 10);
+    assert_eq!(v["white"]["safe_points"], 0);
+}
+
+#[test]
 fn json_lists_points_areas_and_left_out_zones() {
     let v = json(&game("two-passes-9x9.sgf"), &[]);
     assert_eq!(v["size"], 9);
@@ -75,6 +98,8 @@ fn json_lists_points_areas_and_left_out_zones() {
     assert_eq!(v["to_play"], "B");
     let black = &v["black"];
     assert_eq!(black["safe_points"], 10);
+    assert_eq!(black["benson_points"], 10);
+    assert!(black["linked_stones"].as_array().unwrap().is_empty());
     assert_eq!(black["safe_territory"], serde_json::json!(["A9", "C9"]));
     assert_eq!(black["safe_stones"].as_array().unwrap().len(), 8);
     assert_eq!(

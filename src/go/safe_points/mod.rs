@@ -220,6 +220,6 @@ pub fn safe_points_ascii(board: &Board, safe: &ByColor<SafePoints>) -> String {
 }
 
 #[cfg(test)]
-mod properties;
+pub(crate) mod properties;
 #[cfg(test)]
 mod tests;

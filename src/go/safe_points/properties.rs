@@ -29,7 +29,7 @@ fn own_eye(board: &Board, c: Color, p: Point) -> bool {
 
 /// A position of side `size` after up to `moves` random moves from `seed` (Black first; a side
 /// that finds no move in [`TRIES`] random tries passes; two passes end the game early).
-pub(super) fn played_out(seed: u64, size: usize, moves: usize) -> Board {
+pub(crate) fn played_out(seed: u64, size: usize, moves: usize) -> Board {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut board = Board::new(size);
     let mut c = Color::Black;

@@ -9,6 +9,7 @@
 //! a colour at a time ([`PositionSafety::search_side`]), so a caller can show each step as it
 //! comes and stop the search with a flag.
 
+use crate::go::miai_life::miai_safe_points;
 use crate::go::partition::{partition_with, Partition, Thresholds};
 use crate::go::safe_points::{safe_points_both, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
@@ -47,8 +48,12 @@ pub struct PositionSafety {
 /// One colour's safe points and search areas.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ColorSafety {
-    /// The points safe without search.
+    /// The points safe without search by Benson's rule and the static territory
+    /// ([`crate::go::safe_points`]).
     pub statics: SafePoints,
+    /// The points safe without search under alternating play: with the link rule's stones
+    /// ([`crate::go::miai_life::miai_safe_points`]; at least `statics`' count).
+    pub linked: SafePoints,
     /// The board partition with this colour defending: its search areas and the zones left out.
     pub partition: Partition,
     /// What the search proved, once searched.
@@ -71,16 +76,55 @@ pub struct SearchedSafety {
     pub territory_safe: Vec<bool>,
 }
 
+/// What [`ColorSafety::safe`] counts, as it is shown: the static points, and what the search
+/// adds to them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted<'a> {
+    /// The static points counted: [`ColorSafety::statics`] or [`ColorSafety::linked`].
+    pub statics: &'a SafePoints,
+    /// The stones proven safe by search counted with them (none with `linked`).
+    pub proven_stones: Zone,
+    /// The territory proven safe by search counted with them (none with `linked`).
+    pub proven_territory: Zone,
+}
+
 impl ColorSafety {
-    /// The safe points: the static ones and, once searched, the stones and territory proven
-    /// safe.
-    pub fn safe(&self) -> Zone {
-        let mut all = self.statics.stones.union(&self.statics.territory);
-        if let Some(s) = &self.searched {
-            all.union_with(&s.proven_stones);
-            all.union_with(&s.proven_territory);
+    /// What counts: the static points ([`ColorSafety::statics`]) with, once searched, the
+    /// stones and territory proven safe; or the points safe under alternating play
+    /// ([`ColorSafety::linked`]) when they are more. The two are kept by different strategies
+    /// (the link strategy's answers and the areas' proofs), so they are not added together.
+    pub fn counted(&self) -> Counted<'_> {
+        let (proven_stones, proven_territory) = self
+            .searched
+            .as_ref()
+            .map_or_else(Default::default, |s| (s.proven_stones, s.proven_territory));
+        let with_search = self
+            .statics
+            .points()
+            .union(&proven_stones)
+            .union(&proven_territory);
+        if self.linked.count() > with_search.len() {
+            Counted {
+                statics: &self.linked,
+                proven_stones: Zone::new(),
+                proven_territory: Zone::new(),
+            }
+        } else {
+            Counted {
+                statics: &self.statics,
+                proven_stones,
+                proven_territory,
+            }
         }
-        all
+    }
+
+    /// The safe points ([`ColorSafety::counted`] together).
+    pub fn safe(&self) -> Zone {
+        let c = self.counted();
+        c.statics
+            .points()
+            .union(&c.proven_stones)
+            .union(&c.proven_territory)
     }
 }
 
@@ -95,6 +139,7 @@ impl PositionSafety {
         let safe = safe_points_both(board);
         let side = |c: Color, statics: SafePoints| ColorSafety {
             statics,
+            linked: miai_safe_points(board, c),
             partition: partition_with(board, c, thresholds),
             searched: None,
         };
