@@ -8,8 +8,9 @@
 #   scripts/gnugo-games.sh [COUNT]        # COUNT games (default 30): game-01 .. game-COUNT
 #   FIRST=16 scripts/gnugo-games.sh 30    # game-16 .. game-30 only (two processes, one per core)
 #
-# Environment: FIRST (the first game's number, default 1), GNUGO_LEVEL (default 1: about a second a move or less on one core; GNU Go's own
-# default is 10, several times slower), GNUGO_KOMI (default 6.5), MAX_MOVES (default 600),
+# Environment: FIRST (the first game's number, default 1), GNUGO_LEVEL (default 1: about
+# 20 s a game on one core here; GNU Go's own default, 10, about 80 s a game), GNUGO_KOMI
+# (default 6.5), MAX_MOVES (default 600),
 # GNUGO_ARGS (more options of GNU Go, e.g. `--chinese-rules --play-out-aftermath
 # --capture-all-dead` for games played out to the last dame with dead stones removed; give
 # those games their own TSUMEGO_CACHE or DIR).

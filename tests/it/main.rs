@@ -44,6 +44,7 @@ mod guide_gate;
 mod ko_results;
 mod ko_superko;
 mod mcts;
+mod miai_life_reference;
 mod net_guide;
 mod one_eye_set;
 mod outside_watch;
