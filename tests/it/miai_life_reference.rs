@@ -5,6 +5,8 @@
 //! stones as the crucial ones; the reference ([`crate::exhaustive`]) shares no code with the
 //! rule.
 
+#![allow(clippy::unwrap_used)]
+
 use crate::exhaustive::Exhaustive;
 use rand::{Rng, SeedableRng};
 use tsumego_studio::go::miai_life::miai_life;
