@@ -17,8 +17,8 @@
 //! the remaining regions, drop every region touching a block of a dropped chain, repeat. The
 //! blocks of the chains left are *safe under alternating play*: with the opponent to move, the
 //! defender keeps every one of them on the board for ever by the *link strategy* — when the
-//! opponent plays one point of a link whose other point is empty, play the other (otherwise
-//! anything outside the remaining regions, or pass).
+//! opponent plays one point of a link whose other point is empty, play the other; otherwise
+//! pass (or, with the static territory below, fill).
 //!
 //! # Why the strategy keeps them
 //! Write `K` for a chain left, `V` for one of its (at least two) vital regions. Points of a
@@ -28,14 +28,14 @@
 //! them a liberty of `K`'s blocks. The boundary of `V` consists of blocks of chains left.
 //! Take the first opponent move that captures a block of a chain left or fills the last empty
 //! point of such a region `V`.
-//! - *A capture.* The block captured, `M`, is the union of the original blocks the defender's
-//!   answers have joined (with the answering stones). If some block in `M` has a link whose
-//!   points are both empty, `M` had both as liberties, and one move takes one. Otherwise every
+//! - *A capture.* The block captured, `M`, holds the original blocks the defender's answers
+//!   have joined (with the answering stones). If some block in `M` has a link of the strategy
+//!   whose points are both empty, `M` had both as liberties, and one move takes one. Otherwise every
 //!   link of the chain reaching `M` has been answered and `M` holds the whole chain `K`, whose
 //!   two vital regions each still have an empty point (the move is the first to fill one): two
 //!   liberties of `M`, of which one move takes one. Either way `M` is not captured.
-//! - *The last empty point of `V`.* Then `V`, connected, is one opponent block with no liberty
-//!   (every neighbour of `V` is a defender stone), so the move is suicide unless it captures a
+//! - *The last empty point of `V`.* The block of the move lies in `V` (every neighbour of `V`
+//!   is a defender stone) and has no liberty left, so the move is suicide unless it captures a
 //!   block beside `V` — a block of a chain left, which the first case shows it cannot.
 //!
 //! The defender's answer on `q` is legal: it is empty (every earlier position had it empty: an

@@ -214,3 +214,24 @@ fn the_counted_points_are_at_least_the_static_ones() {
         }
     }
 }
+
+/// The rule knows colours only as defender and opponent: the board with its colours swapped
+/// gives the other colour the same stones and points.
+#[test]
+fn the_colours_swapped_swap_the_safe_points() {
+    for seed in 0..100u64 {
+        let board = played_out(seed, 9, 2 * 81);
+        let swapped =
+            Board::with_stones(9, &board.stones(Color::White), &board.stones(Color::Black));
+        for c in Color::ALL {
+            assert_eq!(
+                miai_life(&board, c).safe,
+                miai_life(&swapped, c.opponent()).safe
+            );
+            assert_eq!(
+                miai_safe_points(&board, c).points(),
+                miai_safe_points(&swapped, c.opponent()).points()
+            );
+        }
+    }
+}
