@@ -61,8 +61,10 @@ fn the_end_of_a_game_shows_its_safe_points_then_the_search() {
     // Each side's two eyes: 8 stones and 2 points of territory without search, and the
     // one area (the eyes) proven safe by search.
     assert_eq!(
-        h.query_all_by_label_contains("10 safe points without search (8 stones, 2 territory)")
-            .count(),
+        h.query_all_by_label_contains(
+            "10 safe points without search (8 stones, 2 territory; 0 stones joined by links)"
+        )
+        .count(),
         2
     );
     assert_eq!(
