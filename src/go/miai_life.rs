@@ -75,7 +75,7 @@
 //! vital to no chain whatever the links), then, one by one in a fixed order, each other
 //! candidate that makes more stones safe. Every choice is deterministic (ascending points).
 
-use super::benson::benson;
+use super::benson::{benson, Benson};
 use super::board::Board;
 use super::color::Color;
 use super::point::Point;
@@ -140,41 +140,30 @@ struct Layout {
     regions: Vec<Region>,
 }
 
-fn layout(board: &Board, color: Color) -> Layout {
+/// The blocks and regions of Benson's analysis `life` of `board`, with what the link rule
+/// reads of them.
+fn layout(board: &Board, life: &Benson) -> Layout {
     let size = board.size();
-    let own = board.stones(color);
     let empty = board.empty_points();
-    let mut blocks = Vec::new();
-    let mut liberties = Vec::new();
-    let mut around = Vec::new();
-    let mut rest = own;
-    while let Some(h) = rest.first() {
-        let stones = board.block_stones(h);
-        rest = rest.difference(&stones);
-        let grown = stones.grow(size);
-        liberties.push(grown.intersection(&empty));
-        around.push(grown);
-        blocks.push(stones);
-    }
-    let beside_own = own.grow(size);
-    let mut regions = Vec::new();
-    let mut rest = board.all_points().difference(&own);
-    while let Some(start) = rest.first() {
-        let mut seed = Zone::new();
-        seed.insert(start);
-        let points = seed.flood(&rest, size);
-        rest = rest.difference(&points);
-        let empties = points.intersection(&empty);
-        let touching = (0..blocks.len())
-            .filter(|&b| around[b].intersects(&points))
-            .collect();
-        regions.push(Region {
-            points,
-            empties,
-            touching,
-            open: !empties.difference(&beside_own).is_empty(),
-        });
-    }
+    let beside_own = board.stones(life.color).grow(size);
+    let blocks: Vec<Zone> = life.blocks.iter().map(|b| b.stones).collect();
+    let liberties = blocks
+        .iter()
+        .map(|b| b.grow(size).intersection(&empty))
+        .collect();
+    let regions = life
+        .regions
+        .iter()
+        .map(|r| {
+            let empties = r.points.intersection(&empty);
+            Region {
+                points: r.points,
+                empties,
+                touching: r.touching.clone(),
+                open: !empties.difference(&beside_own).is_empty(),
+            }
+        })
+        .collect();
     Layout {
         blocks,
         liberties,
@@ -331,8 +320,8 @@ fn candidates(layout: &Layout, forbidden: &Zone) -> Vec<(Link, bool)> {
 /// The stones of `color` on `board` safe under alternating play by a link strategy (the
 /// module documentation: the rule, why it holds, which links).
 pub fn miai_life(board: &Board, color: Color) -> MiaiLife {
-    let layout = layout(board, color);
     let life = benson(board, color);
+    let layout = layout(board, &life);
     let unconditional = life.alive_stones();
     // The healthy vital regions of the unconditionally alive blocks: no answer goes there.
     let forbidden = life
