@@ -30,8 +30,9 @@ read -r -a extra <<< "${SAFETY_ARGS:-}"
 slowest=0
 [ ${#games[@]} -gt 0 ] || { echo "error: no .sgf games in $dir (scripts/gnugo-games.sh)" >&2; exit 1; }
 
-# Safe points of Black, White and both and the game's moves, tab-separated, of
-# `safety --json` on $1 with the arguments after it.
+# Safe points of Black, White and both, the game's moves and both colours' points by Benson's
+# rule alone (`benson_points`), tab-separated, of `safety --json` on $1 with the arguments
+# after it.
 # With SEARCH_SECS the searched figures (static and proven together), and the slowest
 # position's seconds kept in $slowest.
 points() {
@@ -44,16 +45,18 @@ points() {
     [ ${#search[@]} -eq 0 ] || echo "$(basename "$1") $* ${took}s" >> "${TIMES:-/dev/null}"
     echo "$json" | jq -r '[.black, .white] | map(.searched.safe_points // .safe_points) |
         [.[0], .[1], .[0] + .[1]] | @tsv' | tr '\n' '\t'
-    echo "$json" | jq -r '.moves'
+    echo "$json" | jq -r '[.moves, .black.benson_points + .white.benson_points] | @tsv'
 }
 
 printf '%-14s %6s | %6s %6s %6s | %6s %6s %6s %6s\n' game moves black white both \
     "move" black white both
 sums=(0 0 0 0 0 0)
+benson_sum=0
 n=0
 for game in "${games[@]}"; do
     points "$game" > /tmp/safety-bench.$$
-    read -r eb ew et moves < /tmp/safety-bench.$$
+    read -r eb ew et moves benson < /tmp/safety-bench.$$
+    benson_sum=$((benson_sum + benson))
     earlier=$((moves > before ? moves - before : 0))
     points "$game" --move "$earlier" > /tmp/safety-bench.$$
     read -r bb bw bt _ < /tmp/safety-bench.$$
@@ -66,5 +69,6 @@ done
 average() { awk -v s="$1" -v n="$n" 'BEGIN { printf "%.1f", s / n }'; }
 echo "average over $n games: at the end Black $(average "${sums[0]}"), White $(average "${sums[1]}"), both $(average "${sums[2]}");" \
     "$before moves before the end Black $(average "${sums[3]}"), White $(average "${sums[4]}"), both $(average "${sums[5]}")"
+echo "Benson's rule alone (and its territory) at the end: both $(average "$benson_sum")"
 rm -f /tmp/safety-bench.$$
 [ ${#search[@]} -eq 0 ] || echo "search: ${SEARCH_SECS} s per claim; the slowest position took ${slowest} s"
