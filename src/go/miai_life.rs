@@ -373,10 +373,15 @@ pub fn miai_life(board: &Board, color: Color) -> MiaiLife {
 /// [`miai_life`] and the territory of [`safe_points`] outside its support (the module
 /// documentation, "With the static territory"); [`safe_points`] itself when that is more.
 pub fn miai_safe_points(board: &Board, color: Color) -> SafePoints {
-    let statics = safe_points(board, color);
+    miai_safe_points_from(board, &safe_points(board, color))
+}
+
+/// [`miai_safe_points`] from the colour's [`safe_points`] on `board`, already computed.
+pub fn miai_safe_points_from(board: &Board, statics: &SafePoints) -> SafePoints {
+    let color = statics.color;
     let life = miai_life(board, color);
     if life.gained().is_empty() {
-        return statics;
+        return statics.clone();
     }
     // The territory's regions (distinct regions are never beside each other).
     let mut territory = Zone::new();
@@ -398,7 +403,7 @@ pub fn miai_safe_points(board: &Board, color: Color) -> SafePoints {
     if linked.count() > statics.count() {
         linked
     } else {
-        statics
+        statics.clone()
     }
 }
 

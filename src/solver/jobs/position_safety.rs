@@ -9,7 +9,7 @@
 //! a colour at a time ([`PositionSafety::search_side`]), so a caller can show each step as it
 //! comes and stop the search with a flag.
 
-use crate::go::miai_life::miai_safe_points;
+use crate::go::miai_life::miai_safe_points_from;
 use crate::go::partition::{partition_with, Partition, Thresholds};
 use crate::go::safe_points::{safe_points_both, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
@@ -138,8 +138,8 @@ impl PositionSafety {
     pub fn statics_with(board: &Board, thresholds: &Thresholds) -> PositionSafety {
         let safe = safe_points_both(board);
         let side = |c: Color, statics: SafePoints| ColorSafety {
+            linked: miai_safe_points_from(board, &statics),
             statics,
-            linked: miai_safe_points(board, c),
             partition: partition_with(board, c, thresholds),
             searched: None,
         };
