@@ -93,36 +93,61 @@ pub fn benson(board: &Board, color: Color) -> Benson {
     }
 
     // The fixed point.
-    loop {
-        let mut changed = false;
-        for (b, block) in blocks.iter_mut().enumerate() {
-            if !block.alive {
-                continue;
-            }
-            let vital = regions
-                .iter()
-                .filter(|r| r.healthy && r.vital_to.contains(&b))
-                .count();
-            if vital < 2 {
-                block.alive = false;
-                changed = true;
-            }
-        }
-        for r in regions.iter_mut() {
-            if r.healthy && r.touching.iter().any(|&b| !blocks[b].alive) {
-                r.healthy = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
+    let (alive, healthy) = fixed_point(
+        blocks.len(),
+        regions.len(),
+        |r| &regions[r].touching,
+        |r| &regions[r].vital_to,
+    );
+    for (block, a) in blocks.iter_mut().zip(alive) {
+        block.alive = a;
+    }
+    for (region, h) in regions.iter_mut().zip(healthy) {
+        region.healthy = h;
     }
 
     Benson {
         color,
         blocks,
         regions,
+    }
+}
+
+/// Benson's fixed point over `units` (blocks, or chains of blocks) and `regions` regions, given
+/// each region's touching units and the units it is vital to: repeat until nothing changes,
+/// (1) drop every unit with fewer than two vital regions among the remaining regions, (2) drop
+/// every region touching a dropped unit. Which units are left, and which regions.
+pub(super) fn fixed_point<'a>(
+    units: usize,
+    regions: usize,
+    touching: impl Fn(usize) -> &'a [usize],
+    vital_to: impl Fn(usize) -> &'a [usize],
+) -> (Vec<bool>, Vec<bool>) {
+    let mut alive = vec![true; units];
+    let mut healthy = vec![true; regions];
+    loop {
+        let mut changed = false;
+        for (u, a) in alive.iter_mut().enumerate() {
+            if !*a {
+                continue;
+            }
+            let vital = (0..regions)
+                .filter(|&r| healthy[r] && vital_to(r).contains(&u))
+                .count();
+            if vital < 2 {
+                *a = false;
+                changed = true;
+            }
+        }
+        for (r, h) in healthy.iter_mut().enumerate() {
+            if *h && touching(r).iter().any(|&u| !alive[u]) {
+                *h = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (alive, healthy);
+        }
     }
 }
 

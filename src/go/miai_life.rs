@@ -75,7 +75,7 @@
 //! vital to no chain whatever the links), then, one by one in a fixed order, each other
 //! candidate that makes more stones safe. Every choice is deterministic (ascending points).
 
-use super::benson::{benson, Benson};
+use super::benson::{benson, fixed_point, Benson};
 use super::board::Board;
 use super::color::Color;
 use super::point::Point;
@@ -226,35 +226,8 @@ fn chains_alive(layout: &Layout, links: &[Link], unconditional: &Zone) -> Alive 
         touching.push(t);
         vital_to.push(v);
     }
-    let mut alive = vec![false; n];
-    for b in 0..n {
-        alive[chain[b]] = true;
-    }
-    let mut healthy = vec![true; layout.regions.len()];
-    loop {
-        let mut changed = false;
-        for c in 0..n {
-            if !alive[c] || chain[c] != c {
-                continue;
-            }
-            let vital = (0..layout.regions.len())
-                .filter(|&r| healthy[r] && vital_to[r].contains(&c))
-                .count();
-            if vital < 2 {
-                alive[c] = false;
-                changed = true;
-            }
-        }
-        for r in 0..layout.regions.len() {
-            if healthy[r] && touching[r].iter().any(|&c| !alive[c]) {
-                healthy[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    // Only the roots stand for their chains (no region touches another unit).
+    let (alive, healthy) = fixed_point(n, layout.regions.len(), |r| &touching[r], |r| &vital_to[r]);
     let mut stones = Zone::new();
     for b in 0..n {
         if alive[chain[b]] {
