@@ -201,8 +201,9 @@ pub enum Command {
         #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = engine::parse_secs)]
         claim_secs: f64,
         /// Seconds for the whole position's `--search` (both colours): the claims still to
-        /// come get what is left, those past it are not searched (9.5 by default: with the
-        /// last claim's check and the rest, 10 s a position).
+        /// come get what is left, those past it are not searched; what the areas leave at
+        /// `--claim-secs` goes to those left undecided for want of time, the smallest first
+        /// (9.5 by default: with the last claim's check and the rest, 10 s a position).
         #[arg(long, value_name = "S", default_value_t = 9.5, value_parser = engine::parse_secs)]
         position_secs: f64,
         /// The partition's largest search area: zones with more empty interior points are

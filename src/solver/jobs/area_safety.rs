@@ -24,7 +24,7 @@ use crate::go::{Board, Color, Zone};
 use crate::problem::{Goal, Problem, ProblemSetup, ValidationErrors};
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
-use crate::solver::kernel::search::Status;
+use crate::solver::kernel::search::{Status, StopReason};
 use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::proof::certify::CheckVerdict;
 use std::sync::atomic::AtomicBool;
@@ -149,6 +149,31 @@ impl AreaSafety {
         self.territory
             .as_ref()
             .is_some_and(|(_, a)| checked_status(a) == Status::Win)
+    }
+
+    /// Might more time decide more: the boundary claim with the attacker to move stopped by
+    /// its time limit, or a safe boundary's territory claim so stopped?
+    pub fn undecided(&self) -> bool {
+        let out_of_time = |a: &Analysis| {
+            checked_status(a) == Status::Unknown && a.solution.stop == StopReason::TimeLimit
+        };
+        match self.safety {
+            BoundarySafety::Unknown => out_of_time(&self.attacker_first.1),
+            BoundarySafety::Safe => self.territory.as_ref().is_some_and(|(_, a)| out_of_time(a)),
+            BoundarySafety::SafeIfDefended | BoundarySafety::Unsafe => false,
+        }
+    }
+
+    /// Does this judgement decide more than `other` (of the same area): a safe territory over
+    /// a safe boundary, a safe boundary over any other verdict, any verdict over none?
+    pub fn decides_more_than(&self, other: Option<&AreaSafety>) -> bool {
+        let rank = |j: &AreaSafety| match j.safety {
+            BoundarySafety::Safe if j.territory_safe() => 3,
+            BoundarySafety::Safe => 2,
+            BoundarySafety::SafeIfDefended | BoundarySafety::Unsafe => 1,
+            BoundarySafety::Unknown => 0,
+        };
+        other.is_none_or(|o| rank(self) > rank(o))
     }
 }
 

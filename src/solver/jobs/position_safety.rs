@@ -14,7 +14,9 @@ use crate::go::partition::{partition_with, Partition, Thresholds};
 use crate::go::safe_points::{safe_points_both, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
 use crate::solver::jobs::area_safety::{area_claim, BoundarySafety};
-use crate::solver::jobs::board_safety::side_safety;
+use crate::solver::jobs::board_safety::{
+    joint_reserve, judge_again, judge_areas, side_from_judged, side_safety, SideSafety,
+};
 use crate::solver::jobs::schedule::Width;
 use crate::solver::jobs::service::{ReproTarget, SolveRequest};
 use crate::solver::proof::certify::CheckSettings;
@@ -170,31 +172,53 @@ impl PositionSafety {
     ) {
         let areas = &self.colors[color].partition.areas;
         let searched = match request(&self.board, color, areas, search) {
-            Some(run) => {
-                let side = side_safety(&self.board, color, areas, &run, stop, deadline);
-                SearchedSafety {
-                    verdicts: side
-                        .areas
-                        .iter()
-                        .map(|(_, j)| j.as_ref().map(|j| j.safety))
-                        .collect(),
-                    territory_safe: side
-                        .areas
-                        .iter()
-                        .map(|(_, j)| j.as_ref().is_some_and(|j| j.territory_safe()))
-                        .collect(),
-                    proven_stones: side.safe_stones,
-                    proven_territory: side.safe_territory,
-                }
-            }
-            None => SearchedSafety {
-                verdicts: vec![None; areas.len()],
-                territory_safe: vec![false; areas.len()],
-                proven_stones: Zone::new(),
-                proven_territory: Zone::new(),
-            },
+            Some(run) => searched(side_safety(&self.board, color, areas, &run, stop, deadline)),
+            None => SearchedSafety::nothing(areas.len()),
         };
         self.colors[color].searched = Some(searched);
+    }
+
+    /// Both colours' areas judged within `deadline`: the first round of each colour, then the
+    /// time left to the areas of both that it left undecided ([`judge_again`]), then each
+    /// colour's safe areas together.
+    fn search_both_until(
+        &mut self,
+        search: &SafetySearch,
+        stop: Arc<AtomicBool>,
+        deadline: Option<Instant>,
+    ) {
+        let colors = [Color::Black, Color::White];
+        let runs = colors.map(|c| request(&self.board, c, &self.colors[c].partition.areas, search));
+        let mut judged = colors.map(|c| {
+            let areas = &self.colors[c].partition.areas;
+            runs[c.index()].as_ref().map_or_else(Vec::new, |run| {
+                judge_areas(&self.board, c, areas, run, Arc::clone(&stop), deadline)
+            })
+        });
+        if let Some(run) = runs.iter().flatten().next() {
+            let reserve = judged
+                .iter()
+                .map(|j| joint_reserve(j, run))
+                .sum::<Duration>();
+            let again = deadline.map(|d| d.checked_sub(reserve).unwrap_or_else(Instant::now));
+            let [black, white] = &mut judged;
+            let mut sides = [(Color::Black, black), (Color::White, white)];
+            judge_again(&self.board, &mut sides, run, Arc::clone(&stop), again);
+        }
+        for (c, judged) in colors.into_iter().zip(judged) {
+            let searched = match &runs[c.index()] {
+                Some(run) => searched(side_from_judged(
+                    &self.board,
+                    c,
+                    judged,
+                    run,
+                    Arc::clone(&stop),
+                    deadline,
+                )),
+                None => SearchedSafety::nothing(self.colors[c].partition.areas.len()),
+            };
+            self.colors[c].searched = Some(searched);
+        }
     }
 
     /// The whole computation: the static part and, with `search`, Black's then White's areas
@@ -217,9 +241,7 @@ impl PositionSafety {
         let mut safety = PositionSafety::statics_with(board, thresholds);
         if let Some(search) = search {
             let deadline = deadline(search);
-            for c in [Color::Black, Color::White] {
-                safety.search_side_until(c, search, Arc::clone(&stop), deadline);
-            }
+            safety.search_both_until(search, stop, deadline);
         }
         safety
     }
@@ -229,6 +251,36 @@ impl PositionSafety {
 fn deadline(search: &SafetySearch) -> Option<Instant> {
     let secs = Duration::try_from_secs_f64(search.secs_per_position?).ok()?;
     Some(Instant::now() + secs)
+}
+
+impl SearchedSafety {
+    /// Nothing searched of `areas` areas.
+    fn nothing(areas: usize) -> SearchedSafety {
+        SearchedSafety {
+            verdicts: vec![None; areas],
+            territory_safe: vec![false; areas],
+            proven_stones: Zone::new(),
+            proven_territory: Zone::new(),
+        }
+    }
+}
+
+/// What `side`'s judging proved, as [`SearchedSafety`].
+fn searched(side: SideSafety) -> SearchedSafety {
+    SearchedSafety {
+        verdicts: side
+            .areas
+            .iter()
+            .map(|(_, j)| j.as_ref().map(|j| j.safety))
+            .collect(),
+        territory_safe: side
+            .areas
+            .iter()
+            .map(|(_, j)| j.as_ref().is_some_and(|j| j.territory_safe()))
+            .collect(),
+        proven_stones: side.safe_stones,
+        proven_territory: side.safe_territory,
+    }
 }
 
 /// The solve request of `color`'s areas: df-pn at full width within the seconds per claim,
@@ -358,6 +410,44 @@ mod tests {
             searched.verdicts,
             [Some(BoundarySafety::Safe), Some(BoundarySafety::Unsafe)]
         );
+    }
+
+    /// A nanosecond a claim decides neither colour's six-point corner; the position's time
+    /// left then goes to the areas of both left undecided, and both corners are proven safe.
+    #[test]
+    fn the_positions_time_left_goes_to_the_undecided_areas() {
+        let board = Board::from_ascii(
+            ". . . X . . . . .
+             . . . X . . . . .
+             X X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . O O O O
+             . . . . . O . . .
+             . . . . . O . . .",
+        )
+        .unwrap();
+        let hurried = SafetySearch {
+            secs_per_position: Some(60.0),
+            ..search(1e-9)
+        };
+        let s = PositionSafety::of(&board, Some(&hurried), Arc::default());
+        for (c, p) in [
+            (Color::Black, Point::new(0, 2)),
+            (Color::White, Point::new(5, 6)),
+        ] {
+            let searched = s.colors[c].searched.as_ref().unwrap();
+            assert_eq!(searched.verdicts, [Some(BoundarySafety::Safe)], "{c:?}");
+            assert_eq!(searched.proven_stones, board.block_stones(p), "{c:?}");
+        }
+        // Without a position's deadline there is no time left to give: nothing decided.
+        let s = PositionSafety::of(&board, Some(&search(1e-9)), Arc::default());
+        for c in [Color::Black, Color::White] {
+            let searched = s.colors[c].searched.as_ref().unwrap();
+            assert_eq!(searched.verdicts, [Some(BoundarySafety::Unknown)], "{c:?}");
+            assert!(searched.proven_stones.is_empty());
+        }
     }
 
     #[test]
