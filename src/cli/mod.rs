@@ -206,6 +206,9 @@ pub enum Command {
         /// (9.5 by default: with the last claim's check and the rest, 10 s a position).
         #[arg(long, value_name = "S", default_value_t = 9.5, value_parser = engine::parse_secs)]
         position_secs: f64,
+        /// Threads searching each claim of `--search` together (df-pn sharing its table).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
         /// The partition's largest search area: zones with more empty interior points are
         /// left out (Safety Solver 2.0: 15).
         #[arg(long, value_name = "N", default_value_t = 15)]
@@ -340,12 +343,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             search,
             claim_secs,
             position_secs,
+            threads,
             max_interior,
         } => safety::run(
             &file,
             at_move,
             json,
             search.then_some((claim_secs, position_secs)),
+            usize::from(threads),
             max_interior,
         ),
         Command::Gtp {

@@ -68,8 +68,11 @@ struct SearchedReport {
     /// The safe points, static and proven by search together.
     safe_points: usize,
     /// The stones proven safe by search (boundary blocks of the areas safe even with the
-    /// opponent to move).
+    /// opponent to move, and the blocks of failed areas that live all the same).
     proven_stones: Vec<String>,
+    /// Per area, in the order of `areas`: the stones of its boundary blocks that live though
+    /// its boundary fails (the blocks the attacker takes left out), when proven.
+    surviving_stones: Vec<Vec<String>>,
     /// The points proven safe territory by search (the interiors of the areas proven
     /// territory safe: the attacker can neither live inside nor take a point).
     proven_territory: Vec<String>,
@@ -126,18 +129,20 @@ fn searched_report(color: &ColorSafety, size: usize) -> Option<SearchedReport> {
         proven_stones: gtp(&searched.proven_stones, size),
         proven_territory: gtp(&searched.proven_territory, size),
         territory_safe: searched.territory_safe.clone(),
+        surviving_stones: searched.surviving.iter().map(|z| gtp(z, size)).collect(),
         areas: searched.verdicts.iter().map(|v| verdict_name(*v)).collect(),
     })
 }
 
 /// Run `safety` on `file` (`search`: also prove the areas by search, each claim within the
-/// first many seconds and the position within the second; `max_interior`: the partition's
-/// largest area).
+/// first many seconds and the position within the second, on `threads` threads a claim;
+/// `max_interior`: the partition's largest area).
 pub fn run(
     file: &Path,
     at_move: Option<usize>,
     json: bool,
     search: Option<(f64, f64)>,
+    threads: usize,
     max_interior: usize,
 ) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
@@ -158,6 +163,7 @@ pub fn run(
         secs_per_claim: secs,
         secs_per_position: Some(position),
         described_as: "safety --search".to_string(),
+        threads,
     });
     let thresholds = Thresholds {
         max_interior_empty: max_interior,
@@ -282,7 +288,7 @@ fn words(board: &Board, report: &Report, safe: &ByColor<SafePoints>, to_play: Co
                 out,
                 "{c} by search: {} safe points with the {} stone(s) and {} territory point(s) \
                  proven safe; areas: {} safe ({} territory safe), {} to answer, {} unsafe, {} \
-                 unknown",
+                 unknown; {} stone(s) of failed areas live all the same",
                 s.safe_points,
                 s.proven_stones.len(),
                 s.proven_territory.len(),
@@ -290,7 +296,8 @@ fn words(board: &Board, report: &Report, safe: &ByColor<SafePoints>, to_play: Co
                 s.territory_safe.iter().filter(|t| **t).count(),
                 count("safe-if-defended"),
                 count("unsafe"),
-                count("unknown") + count("not-searched")
+                count("unknown") + count("not-searched"),
+                s.surviving_stones.iter().map(Vec::len).sum::<usize>()
             );
         }
     }

@@ -145,6 +145,7 @@ mod tests {
             secs_per_claim: 5.0,
             secs_per_position: None,
             described_as: "analysis job tests".to_string(),
+            threads: 1,
         }
     }
 

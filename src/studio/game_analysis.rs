@@ -133,6 +133,7 @@ impl GameAnalysis {
             secs_per_claim: self.secs_per_claim,
             secs_per_position: None,
             described_as: format!("Analyze a game, {} s per claim", self.secs_per_claim),
+            threads: 1,
         })
     }
 

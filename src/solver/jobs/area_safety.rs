@@ -24,6 +24,7 @@ use crate::go::{Board, Color, Zone};
 use crate::problem::{Goal, Problem, ProblemSetup, ValidationErrors};
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
+use crate::solver::jobs::surviving_blocks::captured_on_main_line;
 use crate::solver::kernel::search::{Status, StopReason};
 use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::proof::certify::CheckVerdict;
@@ -86,13 +87,27 @@ pub fn joint_claim(
     to_move: Color,
     territory: Zone,
 ) -> Result<Problem, ValidationErrors> {
+    let crucial = areas
+        .iter()
+        .fold(Zone::new(), |acc, a| acc.union(&boundary_stones(a)));
+    claim_of(board, defender, areas, crucial, to_move, territory)
+}
+
+/// The defender's claim that every block holding a stone of `crucial` lives, in the region of
+/// `areas` ([`joint_region`]), with `territory` claimed too when not empty, `to_move` to play.
+pub fn claim_of(
+    board: &Board,
+    defender: Color,
+    areas: &[&Area],
+    crucial: Zone,
+    to_move: Color,
+    territory: Zone,
+) -> Result<Problem, ValidationErrors> {
     let mut setup = ProblemSetup::from_board(board, to_move);
     setup.or_player = Some(defender);
     setup.goal = Some(Goal::LiveAll);
     setup.region = Some(joint_region(areas));
-    setup.crucial = areas
-        .iter()
-        .fold(Zone::new(), |acc, a| acc.union(&boundary_stones(a)));
+    setup.crucial = crucial;
     setup.territory = territory;
     setup.validate()
 }
@@ -138,6 +153,10 @@ pub struct AreaSafety {
     pub attacker_first: (Problem, Analysis),
     /// With the defender to move, when the attacker's move broke it.
     pub defender_first: Option<(Problem, Analysis)>,
+    /// When the attacker's move broke it: the claim that the boundary blocks the attacker's
+    /// proof does not take live, won ([`crate::solver::jobs::surviving_blocks`]; asked in
+    /// the second round of a board's judging).
+    pub survivors: Option<(Problem, Analysis)>,
     /// Reproduction files of rejected proofs (a solver bug), if any.
     pub repro: Vec<ReproFile>,
 }
@@ -162,6 +181,28 @@ impl AreaSafety {
             BoundarySafety::Safe => self.territory.as_ref().is_some_and(|(_, a)| out_of_time(a)),
             BoundarySafety::SafeIfDefended | BoundarySafety::Unsafe => false,
         }
+    }
+
+    /// The boundary stones proven safe with the attacker to move: every boundary stone of
+    /// `area` (this judgement's area) when its boundary is safe, else those of the surviving
+    /// blocks' won claim, if any.
+    pub fn safe_stones(&self, area: &Area) -> Option<Zone> {
+        match (&self.safety, &self.survivors) {
+            (BoundarySafety::Safe, _) => Some(boundary_stones(area)),
+            (_, Some((claim, _))) => Some(claim.crucial()),
+            _ => None,
+        }
+    }
+
+    /// Might some boundary blocks live though the boundary fails: the attacker's checked win
+    /// captures some crucial block on its main line, and no claim of the others was won yet?
+    pub fn may_have_survivors(&self) -> bool {
+        matches!(
+            self.safety,
+            BoundarySafety::SafeIfDefended | BoundarySafety::Unsafe
+        ) && self.survivors.is_none()
+            && checked_status(&self.attacker_first.1) == Status::Fail
+            && captured_on_main_line(&self.attacker_first.1).is_some()
     }
 
     /// Does this judgement decide more than `other` (of the same area): a safe territory over
@@ -269,6 +310,7 @@ pub fn judge_area(
         territory,
         attacker_first: first,
         defender_first,
+        survivors: None,
         repro: claims.repro,
     })
 }

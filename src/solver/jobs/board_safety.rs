@@ -15,9 +15,10 @@
 
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
-use crate::solver::jobs::area_safety::{judge_area, AreaSafety, BoundarySafety};
+use crate::solver::jobs::area_safety::{judge_area, AreaSafety, ClaimSolver};
 use crate::solver::jobs::joint_safety::{joint_safety, overlapping_groups};
 use crate::solver::jobs::service::SolveRequest;
+use crate::solver::jobs::surviving_blocks::surviving_blocks;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -94,7 +95,9 @@ pub fn judge_areas(
 
 /// The second round: the areas of `sides` (each side's defender and judged areas) that the
 /// first left undecided for want of time ([`AreaSafety::undecided`]) judged again, the smallest
-/// interior first, each within its share of the time left before `deadline` (what is left
+/// interior first; then those whose boundary failed asked whether some of their blocks live
+/// all the same ([`crate::solver::jobs::surviving_blocks`]; [`AreaSafety::may_have_survivors`]),
+/// the smallest first. Each within its share of the time left before `deadline` (what is left
 /// divided by the areas still to come), which replaces the run's seconds per claim when it is
 /// more. A judgement replaces the first only when it decides more. Nothing without a deadline.
 pub fn judge_again(
@@ -107,17 +110,27 @@ pub fn judge_again(
     let Some(deadline) = deadline else {
         return;
     };
-    let mut todo: Vec<(usize, usize)> = Vec::new();
+    let mut undecided: Vec<(usize, usize)> = Vec::new();
+    let mut failed: Vec<(usize, usize)> = Vec::new();
     for (s, (_, judged)) in sides.iter().enumerate() {
         for (i, (_, j)) in judged.iter().enumerate() {
             if j.as_ref().is_some_and(AreaSafety::undecided) {
-                todo.push((s, i));
+                undecided.push((s, i));
+            } else if j.as_ref().is_some_and(AreaSafety::may_have_survivors) {
+                failed.push((s, i));
             }
         }
     }
-    todo.sort_by_key(|&(s, i)| (sides[s].1[i].0.interior.len(), s, i));
+    let size = |&(s, i): &(usize, usize)| (sides[s].1[i].0.interior.len(), s, i);
+    undecided.sort_by_key(size);
+    failed.sort_by_key(size);
+    let todo: Vec<((usize, usize), bool)> = undecided
+        .into_iter()
+        .map(|k| (k, false))
+        .chain(failed.into_iter().map(|k| (k, true)))
+        .collect();
     let per_claim = run.lanes.first().and_then(|l| l.time_limit);
-    for (k, &(s, i)) in todo.iter().enumerate() {
+    for (k, &((s, i), survivors)) in todo.iter().enumerate() {
         let left = deadline.saturating_duration_since(Instant::now());
         let share = left / u32::try_from(todo.len() - k).unwrap_or(u32::MAX);
         if stop.load(Ordering::Relaxed) || per_claim.is_some_and(|t| share <= t) {
@@ -128,12 +141,22 @@ pub fn judge_again(
             lane.time_limit = Some(share);
         }
         let (defender, judged) = &mut sides[s];
-        let area = judged[i].0.clone();
         let until = Some((Instant::now() + share).min(deadline));
-        let again = judge_area(board, *defender, &area, &longer, Arc::clone(&stop), until);
+        let (area, judgement) = &mut judged[i];
+        if survivors {
+            let Some(j) = judgement.as_mut() else {
+                continue;
+            };
+            let mut claims = ClaimSolver::new(&longer, Arc::clone(&stop), until);
+            j.survivors =
+                surviving_blocks(board, *defender, area, &j.attacker_first.1, &mut claims);
+            j.repro.append(&mut claims.repro);
+            continue;
+        }
+        let again = judge_area(board, *defender, area, &longer, Arc::clone(&stop), until);
         if let Ok(again) = again {
-            if again.decides_more_than(judged[i].1.as_ref()) {
-                judged[i].1 = Some(again);
+            if again.decides_more_than(judgement.as_ref()) {
+                *judgement = Some(again);
             }
         }
     }
@@ -158,10 +181,8 @@ pub fn joint_reserve(judged: &[Judged], run: &SolveRequest) -> Duration {
         .collect();
     let safe: Vec<usize> = (0..judged.len())
         .filter(|&i| {
-            judged[i]
-                .1
-                .as_ref()
-                .is_some_and(|j| j.safety == BoundarySafety::Safe)
+            let (area, j) = &judged[i];
+            j.as_ref().is_some_and(|j| j.safe_stones(area).is_some())
         })
         .collect();
     let groups = overlapping_groups(&regions, &safe)
@@ -196,7 +217,7 @@ pub fn side_from_judged(
 mod tests {
     use super::*;
     use crate::go::partition::partition;
-    use crate::solver::jobs::area_safety::test_run;
+    use crate::solver::jobs::area_safety::{test_run, BoundarySafety};
 
     /// Two Black groups on a 9x9 board: a straight four on the edge (safe whoever moves) and a
     /// squared four in the corner (dead whoever moves): only the first group's stones are

@@ -2,8 +2,9 @@
 //! two of them: each area's proof answers every attacker move in its own region, so a move
 //! in two regions at once (a liberty shared by boundary blocks of two areas, a layer point
 //! of both) could need two answers. The areas of one side proven safe whose claim regions
-//! meet are therefore judged again as one claim ([`crate::solver::jobs::area_safety::joint_claim`]:
-//! every boundary block of the group, the union of the regions), and counted only when that
+//! meet are therefore judged again as one claim ([`crate::solver::jobs::area_safety::claim_of`]:
+//! every block of the group proven safe alone — an area's boundary, or its surviving blocks
+//! ([`crate::solver::jobs::surviving_blocks`]) —, the union of the regions), and counted only when that
 //! claim is won too; when it is not, only the largest area of the group counts (one area is
 //! safe on its own proof). Territory likewise: the interiors of the group's areas proven
 //! territory safe are claimed together.
@@ -19,9 +20,7 @@
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
 use crate::problem::Problem;
-use crate::solver::jobs::area_safety::{
-    boundary_stones, checked_status, joint_claim, AreaSafety, BoundarySafety, ClaimSolver,
-};
+use crate::solver::jobs::area_safety::{checked_status, claim_of, AreaSafety, ClaimSolver};
 use crate::solver::jobs::service::SolveRequest;
 use crate::solver::kernel::search::Status;
 use std::sync::atomic::AtomicBool;
@@ -80,9 +79,12 @@ pub fn joint_safety(
         })
         .collect();
     let judged = |i: usize| areas[i].1.as_ref();
-    let safe: Vec<usize> = (0..areas.len())
-        .filter(|&i| judged(i).is_some_and(|j| j.safety == BoundarySafety::Safe))
+    // Each area's stones proven safe alone: its boundary, or its surviving blocks.
+    let alone: Vec<Option<Zone>> = areas
+        .iter()
+        .map(|(a, j)| j.as_ref().and_then(|j| j.safe_stones(a)))
         .collect();
+    let safe: Vec<usize> = (0..areas.len()).filter(|&i| alone[i].is_some()).collect();
     let mut out = JointSafety::default();
     let mut claims = ClaimSolver::new(run, stop, deadline);
     for group in overlapping_groups(&regions, &safe) {
@@ -93,9 +95,9 @@ pub fn joint_safety(
             .filter(|i| !group.contains(i))
             .fold(Zone::new(), |acc, &i| acc.union(&regions[i]));
         let members: Vec<&Area> = group.iter().map(|&i| &areas[i].0).collect();
-        let stones = members
-            .iter()
-            .fold(Zone::new(), |acc, a| acc.union(&boundary_stones(a)));
+        let stones = group.iter().fold(Zone::new(), |acc, &i| {
+            acc.union(&alone[i].unwrap_or_default())
+        });
         let territory = group
             .iter()
             .filter(|&&i| judged(i).is_some_and(|j| j.territory_safe()))
@@ -113,12 +115,12 @@ pub fn joint_safety(
         };
         let attacker = defender.opponent();
         let apart = |claim: &Problem| !claim.region().intersects(&others);
-        let together = joint_claim(board, defender, &members, attacker, Zone::new())
+        let together = claim_of(board, defender, &members, stones, attacker, Zone::new())
             .is_ok_and(|c| apart(&c) && won(c));
         if together {
             out.stones.union_with(&stones);
             if !territory.is_empty()
-                && joint_claim(board, defender, &members, attacker, territory)
+                && claim_of(board, defender, &members, stones, attacker, territory)
                     .is_ok_and(|c| apart(&c) && won(c))
             {
                 out.territory.union_with(&territory);
@@ -126,9 +128,9 @@ pub fn joint_safety(
         } else if let Some(&best) = group.iter().max_by_key(|&&i| {
             let a = &areas[i].0;
             let counted = judged(i).is_some_and(|j| j.territory_safe());
-            boundary_stones(a).len() + if counted { a.interior.len() } else { 0 }
+            alone[i].unwrap_or_default().len() + if counted { a.interior.len() } else { 0 }
         }) {
-            out.stones.union_with(&boundary_stones(&areas[best].0));
+            out.stones.union_with(&alone[best].unwrap_or_default());
             if judged(best).is_some_and(|j| j.territory_safe()) {
                 out.territory.union_with(&areas[best].0.interior);
             }

@@ -36,6 +36,9 @@ pub struct SafetySearch {
     pub secs_per_position: Option<f64>,
     /// The run in words, for the reproduction file of a proof the checker rejects.
     pub described_as: String,
+    /// The threads searching each claim together (df-pn sharing its table; 1: the serial
+    /// search).
+    pub threads: usize,
 }
 
 /// The safety of one board for both colours.
@@ -76,6 +79,10 @@ pub struct SearchedSafety {
     pub proven_territory: Zone,
     /// Per area, in the partition's order: proven territory safe.
     pub territory_safe: Vec<bool>,
+    /// Per area, in the partition's order: the stones of the boundary blocks that live
+    /// though the boundary fails ([`crate::solver::jobs::surviving_blocks`]; empty when none
+    /// were proven).
+    pub surviving: Vec<Zone>,
 }
 
 /// What [`ColorSafety::safe`] counts, as it is shown: the static points, and what the search
@@ -259,6 +266,7 @@ impl SearchedSafety {
         SearchedSafety {
             verdicts: vec![None; areas],
             territory_safe: vec![false; areas],
+            surviving: vec![Zone::new(); areas],
             proven_stones: Zone::new(),
             proven_territory: Zone::new(),
         }
@@ -278,6 +286,15 @@ fn searched(side: SideSafety) -> SearchedSafety {
             .iter()
             .map(|(_, j)| j.as_ref().is_some_and(|j| j.territory_safe()))
             .collect(),
+        surviving: side
+            .areas
+            .iter()
+            .map(|(_, j)| {
+                j.as_ref()
+                    .and_then(|j| j.survivors.as_ref())
+                    .map_or(Zone::new(), |(claim, _)| claim.crucial())
+            })
+            .collect(),
         proven_stones: side.safe_stones,
         proven_territory: side.safe_territory,
     }
@@ -296,6 +313,7 @@ fn request(
     let config = SolveConfig {
         engine: Engine::DFPN,
         time_limit: Duration::try_from_secs_f64(search.secs_per_claim).ok(),
+        threads: search.threads.max(1),
         ..SolveConfig::default()
     };
     Some(SolveRequest::new(
@@ -336,6 +354,7 @@ mod tests {
             secs_per_claim: secs,
             secs_per_position: None,
             described_as: "position safety tests".to_string(),
+            threads: 1,
         }
     }
 
