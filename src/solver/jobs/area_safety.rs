@@ -24,7 +24,6 @@ use crate::go::{Board, Color, Zone};
 use crate::problem::{Goal, Problem, ProblemSetup, ValidationErrors};
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::service::{certify_reported, search, ReproFile, SolveRequest};
-use crate::solver::jobs::surviving_blocks::captured_on_main_line;
 use crate::solver::kernel::search::{Status, StopReason};
 use crate::solver::kernel::table_pool::TablePool;
 use crate::solver::proof::certify::CheckVerdict;
@@ -192,17 +191,6 @@ impl AreaSafety {
             (_, Some((claim, _))) => Some(claim.crucial()),
             _ => None,
         }
-    }
-
-    /// Might some boundary blocks live though the boundary fails: the attacker's checked win
-    /// captures some crucial block on its main line, and no claim of the others was won yet?
-    pub fn may_have_survivors(&self) -> bool {
-        matches!(
-            self.safety,
-            BoundarySafety::SafeIfDefended | BoundarySafety::Unsafe
-        ) && self.survivors.is_none()
-            && checked_status(&self.attacker_first.1) == Status::Fail
-            && captured_on_main_line(&self.attacker_first.1).is_some()
     }
 
     /// Does this judgement decide more than `other` (of the same area): a safe territory over

@@ -18,7 +18,7 @@ use crate::go::{Board, Color, Zone};
 use crate::solver::jobs::area_safety::{judge_area, AreaSafety, ClaimSolver};
 use crate::solver::jobs::joint_safety::{joint_safety, overlapping_groups};
 use crate::solver::jobs::service::SolveRequest;
-use crate::solver::jobs::surviving_blocks::surviving_blocks;
+use crate::solver::jobs::surviving_blocks::{may_have_survivors, surviving_blocks};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -96,7 +96,7 @@ pub fn judge_areas(
 /// The second round: the areas of `sides` (each side's defender and judged areas) that the
 /// first left undecided for want of time ([`AreaSafety::undecided`]) judged again, the smallest
 /// interior first; then those whose boundary failed asked whether some of their blocks live
-/// all the same ([`crate::solver::jobs::surviving_blocks`]; [`AreaSafety::may_have_survivors`]),
+/// all the same ([`crate::solver::jobs::surviving_blocks`]; [`may_have_survivors`]),
 /// the smallest first. Each within its share of the time left before `deadline` (what is left
 /// divided by the areas still to come), which replaces the run's seconds per claim when it is
 /// more. A judgement replaces the first only when it decides more. Nothing without a deadline.
@@ -116,7 +116,7 @@ pub fn judge_again(
         for (i, (_, j)) in judged.iter().enumerate() {
             if j.as_ref().is_some_and(AreaSafety::undecided) {
                 undecided.push((s, i));
-            } else if j.as_ref().is_some_and(AreaSafety::may_have_survivors) {
+            } else if j.as_ref().is_some_and(may_have_survivors) {
                 failed.push((s, i));
             }
         }

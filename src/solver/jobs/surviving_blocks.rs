@@ -23,7 +23,9 @@ use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
 use crate::problem::Problem;
 use crate::solver::jobs::analysis::Analysis;
-use crate::solver::jobs::area_safety::{boundary_stones, checked_status, claim_of, ClaimSolver};
+use crate::solver::jobs::area_safety::{
+    boundary_stones, checked_status, claim_of, AreaSafety, BoundarySafety, ClaimSolver,
+};
 use crate::solver::kernel::search::Status;
 
 /// The most claims asked of one failed area.
@@ -53,6 +55,18 @@ pub fn captured_on_main_line(failed: &Analysis) -> Option<Zone> {
         }
     }
     (!captured.is_empty()).then_some(captured)
+}
+
+/// Might some boundary blocks of `judged`'s area live though its boundary fails: the
+/// attacker's checked win captures some crucial block on its main line, and no claim of the
+/// others was won yet?
+pub fn may_have_survivors(judged: &AreaSafety) -> bool {
+    matches!(
+        judged.safety,
+        BoundarySafety::SafeIfDefended | BoundarySafety::Unsafe
+    ) && judged.survivors.is_none()
+        && checked_status(&judged.attacker_first.1) == Status::Fail
+        && captured_on_main_line(&judged.attacker_first.1).is_some()
 }
 
 /// The claim, and its won analysis, that the boundary blocks of `area` left after dropping the
@@ -98,7 +112,7 @@ mod tests {
     use super::*;
     use crate::go::partition::partition;
     use crate::go::Point;
-    use crate::solver::jobs::area_safety::{judge_area, test_run, BoundarySafety};
+    use crate::solver::jobs::area_safety::{judge_area, test_run};
     use crate::solver::jobs::board_safety::side_safety;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
@@ -132,7 +146,7 @@ mod tests {
         assert_eq!(judged.safe_stones(&area), None);
         let e9 = board.block_stones(Point::new(4, 0));
         assert_eq!(captured_on_main_line(&judged.attacker_first.1), Some(e9));
-        assert!(judged.may_have_survivors());
+        assert!(may_have_survivors(&judged));
         let mut claims = ClaimSolver::new(&run, Arc::default(), None);
         let failed = &judged.attacker_first.1;
         let (claim, analysis) =
