@@ -102,10 +102,24 @@ pub fn claim_of(
     to_move: Color,
     territory: Zone,
 ) -> Result<Problem, ValidationErrors> {
+    let region = joint_region(areas);
+    claim_in(board, defender, region, crucial, to_move, territory)
+}
+
+/// The defender's claim that every block holding a stone of `crucial` lives, in `region`,
+/// with `territory` claimed too when not empty, `to_move` to play.
+pub fn claim_in(
+    board: &Board,
+    defender: Color,
+    region: Zone,
+    crucial: Zone,
+    to_move: Color,
+    territory: Zone,
+) -> Result<Problem, ValidationErrors> {
     let mut setup = ProblemSetup::from_board(board, to_move);
     setup.or_player = Some(defender);
     setup.goal = Some(Goal::LiveAll);
-    setup.region = Some(joint_region(areas));
+    setup.region = Some(region);
     setup.crucial = crucial;
     setup.territory = territory;
     setup.validate()
@@ -272,10 +286,36 @@ pub fn judge_area(
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
 ) -> Result<AreaSafety, ValidationErrors> {
+    judge_area_in(
+        board,
+        defender,
+        area,
+        area_region(area),
+        run,
+        stop,
+        deadline,
+    )
+}
+
+/// [`judge_area`] with the claims in `region` (the area's own, [`area_region`], or one grown
+/// from it: [`crate::solver::jobs::watched_growth`]).
+pub fn judge_area_in(
+    board: &Board,
+    defender: Color,
+    area: &Area,
+    region: Zone,
+    run: &SolveRequest,
+    stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+) -> Result<AreaSafety, ValidationErrors> {
+    let crucial = boundary_stones(area);
+    let claim = |to_move: Color, territory: Zone| {
+        claim_in(board, defender, region, crucial, to_move, territory)
+    };
     let mut claims = ClaimSolver::new(run, stop, deadline);
-    let first = claims.solve(area_claim(board, defender, area, defender.opponent())?);
+    let first = claims.solve(claim(defender.opponent(), Zone::new())?);
     let defender_first = match checked_status(&first.1) {
-        Status::Fail => Some(claims.solve(area_claim(board, defender, area, defender)?)),
+        Status::Fail => Some(claims.solve(claim(defender, Zone::new())?)),
         _ => None,
     };
     let safety = match (checked_status(&first.1), &defender_first) {
@@ -288,9 +328,7 @@ pub fn judge_area(
         _ => BoundarySafety::Unknown,
     };
     let territory = match safety {
-        BoundarySafety::Safe => {
-            Some(claims.solve(territory_claim(board, defender, area, defender.opponent())?))
-        }
+        BoundarySafety::Safe => Some(claims.solve(claim(defender.opponent(), area.interior)?)),
         _ => None,
     };
     Ok(AreaSafety {

@@ -2,9 +2,10 @@
 //! two of them: each area's proof answers every attacker move in its own region, so a move
 //! in two regions at once (a liberty shared by boundary blocks of two areas, a layer point
 //! of both) could need two answers. The areas of one side proven safe whose claim regions
-//! meet are therefore judged again as one claim ([`crate::solver::jobs::area_safety::claim_of`]:
+//! meet are therefore judged again as one claim ([`crate::solver::jobs::area_safety::claim_in`]:
 //! every block of the group proven safe alone — an area's boundary, or its surviving blocks
-//! ([`crate::solver::jobs::surviving_blocks`]) —, the union of the regions), and counted only when that
+//! ([`crate::solver::jobs::surviving_blocks`]) —, the union of their claim regions), and
+//! counted only when that
 //! claim is won too; when it is not, only the largest area of the group counts (one area is
 //! safe on its own proof). Territory likewise: the interiors of the group's areas proven
 //! territory safe are claimed together.
@@ -20,7 +21,7 @@
 use crate::go::partition::Area;
 use crate::go::{Board, Color, Zone};
 use crate::problem::Problem;
-use crate::solver::jobs::area_safety::{checked_status, claim_of, AreaSafety, ClaimSolver};
+use crate::solver::jobs::area_safety::{checked_status, claim_in, AreaSafety, ClaimSolver};
 use crate::solver::jobs::service::SolveRequest;
 use crate::solver::kernel::search::Status;
 use std::sync::atomic::AtomicBool;
@@ -59,6 +60,27 @@ pub fn overlapping_groups(regions: &[Zone], safe: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
+/// Each judged area's claim region, as its claim has it (empty for an area not judged, which
+/// takes no part).
+pub fn claim_regions(areas: &[(Area, Option<AreaSafety>)]) -> Vec<Zone> {
+    areas
+        .iter()
+        .map(|(_, j)| {
+            j.as_ref()
+                .map_or(Zone::new(), |j| j.attacker_first.0.region())
+        })
+        .collect()
+}
+
+/// Each judged area's stones proven safe alone: its boundary, or its surviving blocks
+/// ([`AreaSafety::safe_stones`]).
+pub fn safe_alone(areas: &[(Area, Option<AreaSafety>)]) -> Vec<Option<Zone>> {
+    areas
+        .iter()
+        .map(|(a, j)| j.as_ref().and_then(|j| j.safe_stones(a)))
+        .collect()
+}
+
 /// The points `defender`'s judged `areas` prove safe together (see the module
 /// documentation): the groups of safe areas whose claim regions meet judged again as one
 /// claim, each within what is left before `deadline`.
@@ -70,20 +92,9 @@ pub fn joint_safety(
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
 ) -> JointSafety {
-    // Each judged area's claim region, as its claim has it (the areas not judged take no part).
-    let regions: Vec<Zone> = areas
-        .iter()
-        .map(|(_, j)| {
-            j.as_ref()
-                .map_or(Zone::new(), |j| j.attacker_first.0.region())
-        })
-        .collect();
+    let regions = claim_regions(areas);
     let judged = |i: usize| areas[i].1.as_ref();
-    // Each area's stones proven safe alone: its boundary, or its surviving blocks.
-    let alone: Vec<Option<Zone>> = areas
-        .iter()
-        .map(|(a, j)| j.as_ref().and_then(|j| j.safe_stones(a)))
-        .collect();
+    let alone = safe_alone(areas);
     let safe: Vec<usize> = (0..areas.len()).filter(|&i| alone[i].is_some()).collect();
     let mut out = JointSafety::default();
     let mut claims = ClaimSolver::new(run, stop, deadline);
@@ -94,7 +105,10 @@ pub fn joint_safety(
             .iter()
             .filter(|i| !group.contains(i))
             .fold(Zone::new(), |acc, &i| acc.union(&regions[i]));
-        let members: Vec<&Area> = group.iter().map(|&i| &areas[i].0).collect();
+        // The members' claim regions together (an area's own, or grown from it).
+        let region = group
+            .iter()
+            .fold(Zone::new(), |acc, &i| acc.union(&regions[i]));
         let stones = group.iter().fold(Zone::new(), |acc, &i| {
             acc.union(&alone[i].unwrap_or_default())
         });
@@ -115,12 +129,12 @@ pub fn joint_safety(
         };
         let attacker = defender.opponent();
         let apart = |claim: &Problem| !claim.region().intersects(&others);
-        let together = claim_of(board, defender, &members, stones, attacker, Zone::new())
+        let together = claim_in(board, defender, region, stones, attacker, Zone::new())
             .is_ok_and(|c| apart(&c) && won(c));
         if together {
             out.stones.union_with(&stones);
             if !territory.is_empty()
-                && claim_of(board, defender, &members, stones, attacker, territory)
+                && claim_in(board, defender, region, stones, attacker, territory)
                     .is_ok_and(|c| apart(&c) && won(c))
             {
                 out.territory.union_with(&territory);

@@ -3,7 +3,8 @@
 //! - [`area_safety`]: the boundary safety of an open-boundary area (the partition's areas as
 //!   `live-all` claims, attacker first, then defender first), [`board_safety`]: every area of
 //!   one side on a board judged, and the stones proven safe ([`surviving_blocks`]: the blocks
-//!   of a failed area that live all the same); [`position_safety`]: a whole
+//!   of a failed area that live all the same; [`watched_growth`]: an area failing by the
+//!   outside watch judged in a grown region); [`position_safety`]: a whole
 //!   board's safety for both colours (static safe points, partitions, the areas searched);
 //! - [`analysis`]: the Go result of a claim (seki or unconditional life, ko) from up to four
 //!   searches, and [`go_result`]: that result defined as claims under three ko rule sets;
@@ -42,3 +43,4 @@ pub mod reduce;
 pub mod schedule;
 pub mod service;
 pub mod surviving_blocks;
+pub mod watched_growth;

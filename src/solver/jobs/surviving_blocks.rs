@@ -24,7 +24,7 @@ use crate::go::{Board, Color, Zone};
 use crate::problem::Problem;
 use crate::solver::jobs::analysis::Analysis;
 use crate::solver::jobs::area_safety::{
-    boundary_stones, checked_status, claim_of, AreaSafety, BoundarySafety, ClaimSolver,
+    boundary_stones, checked_status, claim_in, AreaSafety, BoundarySafety, ClaimSolver,
 };
 use crate::solver::kernel::search::Status;
 
@@ -70,13 +70,14 @@ pub fn may_have_survivors(judged: &AreaSafety) -> bool {
 }
 
 /// The claim, and its won analysis, that the boundary blocks of `area` left after dropping the
-/// ones the attacker takes live with the attacker to move (see the module documentation),
-/// `failed` being the analysis of the area's own claim (a checked failure); each claim solved
-/// by `claims`. `None` when no try wins.
+/// ones the attacker takes live with the attacker to move in `region` (the failed claim's;
+/// see the module documentation), `failed` being the analysis of the area's own claim (a
+/// checked failure); each claim solved by `claims`. `None` when no try wins.
 pub(crate) fn surviving_blocks(
     board: &Board,
     defender: Color,
     area: &Area,
+    region: Zone,
     failed: &Analysis,
     claims: &mut ClaimSolver,
 ) -> Option<(Problem, Analysis)> {
@@ -87,10 +88,10 @@ pub(crate) fn surviving_blocks(
         if crucial.is_empty() {
             return None;
         }
-        let claim = claim_of(
+        let claim = claim_in(
             board,
             defender,
-            &[area],
+            region,
             crucial,
             defender.opponent(),
             Zone::new(),
@@ -149,8 +150,9 @@ mod tests {
         assert!(may_have_survivors(&judged));
         let mut claims = ClaimSolver::new(&run, Arc::default(), None);
         let failed = &judged.attacker_first.1;
+        let region = judged.attacker_first.0.region();
         let (claim, analysis) =
-            surviving_blocks(&board, Color::Black, &area, failed, &mut claims).unwrap();
+            surviving_blocks(&board, Color::Black, &area, region, failed, &mut claims).unwrap();
         assert_eq!(checked_status(&analysis), Status::Win);
         let survivors = boundary_stones(&area).difference(&e9);
         assert_eq!(claim.crucial(), survivors);
