@@ -12,8 +12,12 @@
 //! a liberty out there, and a position where one has counts against the defender. The claims
 //! are asked of the solve service ([`crate::solver::jobs::service`]) and certified there.
 //!
-//! An area whose boundary is safe is then asked to be *territory safe* ([`territory_claim`]):
-//! the same claim, the interior claimed as territory as well.
+//! An area whose boundary is safe is then asked to be *territory safe* (Safety Solver 2.0,
+//! §2.2; [`judge_area_in`]): the same claim with the interior as its territory
+//! ([`Problem::territory`]): every boundary block lives and every interior point ends safe for
+//! the defender without search ([`crate::go::safe_points`]: the attacker can neither live
+//! inside nor take a point of it); a game ended by two passes before the territory is safe is
+//! the attacker's, so seki inside is no territory.
 //!
 //! The paper's pruning of the defender's moves (pure external liberties, layer two) is not
 //! applied: it is a pruning of the defender's choices, which a proof of the attacker's win may
@@ -33,6 +37,16 @@ use std::time::Instant;
 
 /// The region searched for `area`: its interior, boundary gap points with their layer-one and
 /// layer-two points, the removed connectible points and every liberty of its boundary blocks.
+/// The defender's other blocks on or beside it may reach outside: the outside watch reads them
+/// as if the attacker had filled their outside liberties, so they fail the claim only with one
+/// liberty or none inside the region. (With the first watch, which failed every such block,
+/// the region took in their liberties, up to 96 empty points: in games those blocks chain
+/// across the board, and the regions grew past what a second proves. Without that growth:
+/// 32.0–32.8 points per game on the 30 GNU Go games at 1 s a claim, against 22.1; BENCHMARKS,
+/// "Safety of territory in games", 2026-11-29. A region grown by the liberties of the blocks
+/// that fail the watch is tried only when the area's own fails so:
+/// [`crate::solver::jobs::watched_growth`].) Areas judged together are claimed in the union of
+/// their claim regions ([`crate::solver::jobs::joint_safety`]).
 pub fn area_region(area: &Area) -> Zone {
     let mut region = area.interior.union(&area.removed);
     for d in &area.dividers {
@@ -46,20 +60,6 @@ pub fn area_region(area: &Area) -> Zone {
     region
 }
 
-/// The region of the claim of `areas` (one area, or several judged together): the union of
-/// their [`area_region`]s. The defender's other blocks on or beside it may reach outside: the
-/// outside watch reads them as if the attacker had filled their outside liberties, so they fail
-/// the claim only with one liberty or none inside the region. (With the first watch, which
-/// failed every such block, the region took in their liberties, up to 96 empty points: in
-/// games those blocks chain across the board, and the regions grew past what a second proves.
-/// Without that growth: 32.0–32.8 points per game on the 30 GNU Go games at 1 s a claim, against
-/// 22.1; BENCHMARKS, "Safety of territory in games", 2026-11-29.)
-pub fn joint_region(areas: &[&Area]) -> Zone {
-    areas
-        .iter()
-        .fold(Zone::new(), |acc, a| acc.union(&area_region(a)))
-}
-
 /// The boundary stones of `area`: the crucial stones of its claim.
 pub fn boundary_stones(area: &Area) -> Zone {
     area.blocks
@@ -67,43 +67,16 @@ pub fn boundary_stones(area: &Area) -> Zone {
         .fold(Zone::new(), |acc, b| acc.union(&b.stones))
 }
 
-/// The defender's claim that every boundary block of `area` lives, `to_move` to play.
+/// The defender's claim that every boundary block of `area` lives in its region
+/// ([`area_region`]), `to_move` to play.
 pub fn area_claim(
     board: &Board,
     defender: Color,
     area: &Area,
     to_move: Color,
 ) -> Result<Problem, ValidationErrors> {
-    joint_claim(board, defender, &[area], to_move, Zone::new())
-}
-
-/// The defender's claim that every boundary block of `areas` lives, judged together (one
-/// region, [`joint_region`]), with `territory` claimed too when not empty, `to_move` to play.
-pub fn joint_claim(
-    board: &Board,
-    defender: Color,
-    areas: &[&Area],
-    to_move: Color,
-    territory: Zone,
-) -> Result<Problem, ValidationErrors> {
-    let crucial = areas
-        .iter()
-        .fold(Zone::new(), |acc, a| acc.union(&boundary_stones(a)));
-    claim_of(board, defender, areas, crucial, to_move, territory)
-}
-
-/// The defender's claim that every block holding a stone of `crucial` lives, in the region of
-/// `areas` ([`joint_region`]), with `territory` claimed too when not empty, `to_move` to play.
-pub fn claim_of(
-    board: &Board,
-    defender: Color,
-    areas: &[&Area],
-    crucial: Zone,
-    to_move: Color,
-    territory: Zone,
-) -> Result<Problem, ValidationErrors> {
-    let region = joint_region(areas);
-    claim_in(board, defender, region, crucial, to_move, territory)
+    let (region, crucial) = (area_region(area), boundary_stones(area));
+    claim_in(board, defender, region, crucial, to_move, Zone::new())
 }
 
 /// The defender's claim that every block holding a stone of `crucial` lives, in `region`,
@@ -125,21 +98,6 @@ pub fn claim_in(
     setup.validate()
 }
 
-/// The defender's claim that `area` is *territory safe* (Safety Solver 2.0, §2.2): every
-/// boundary block lives and every interior point ends safe for the defender without search
-/// ([`crate::go::safe_points`]: the attacker can neither live inside nor take a point of it),
-/// `to_move` to play. The area's claim ([`area_claim`]) with the interior as its territory
-/// ([`Problem::territory`]); a game ended by two passes before the territory is safe is the
-/// attacker's, so seki inside is no territory.
-pub fn territory_claim(
-    board: &Board,
-    defender: Color,
-    area: &Area,
-    to_move: Color,
-) -> Result<Problem, ValidationErrors> {
-    joint_claim(board, defender, &[area], to_move, area.interior)
-}
-
 /// How safe an area's boundary is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoundarySafety {
@@ -158,7 +116,7 @@ pub enum BoundarySafety {
 /// The judgement of one area: the result and the analyses behind it, each certified.
 pub struct AreaSafety {
     pub safety: BoundarySafety,
-    /// The territory claim with the attacker to move and its analysis ([`territory_claim`]),
+    /// The territory claim with the attacker to move and its analysis (the module documentation),
     /// asked only of an area whose boundary is [`BoundarySafety::Safe`] (territory safety needs
     /// it).
     pub territory: Option<(Problem, Analysis)>,

@@ -62,17 +62,8 @@ pub fn side_safety(
     deadline: Option<Instant>,
 ) -> SideSafety {
     let mut judged = judge_areas(board, defender, areas, run, Arc::clone(&stop), deadline);
-    let again = deadline.map(|d| {
-        d.checked_sub(joint_reserve(&judged, run))
-            .unwrap_or_else(Instant::now)
-    });
-    judge_again(
-        board,
-        &mut [(defender, &mut judged)],
-        run,
-        Arc::clone(&stop),
-        again,
-    );
+    let mut sides = [(defender, &mut judged)];
+    judge_again(board, &mut sides, run, Arc::clone(&stop), deadline);
     side_from_judged(board, defender, judged, run, stop, deadline)
 }
 
@@ -116,8 +107,9 @@ enum Retry {
 /// whose boundary failed at the start by the outside watch judged in a grown region
 /// ([`grown_region`]); then the others whose boundary failed asked whether some of their
 /// blocks live all the same ([`may_have_survivors`]); each kind the smallest interior first.
-/// Each within its share of the time left before `deadline`: what is left divided by all the
-/// areas still to come, of every kind (the undecided ones sharing the time among themselves
+/// Each within its share of the time left before `deadline`, less the time kept back for the
+/// joint claims that follow ([`joint_reserve`]): what is left divided by all the areas still
+/// to come, of every kind (the undecided ones sharing the time among themselves
 /// alone leave the others none: 35.7 points a game against 36.0, BENCHMARKS). A share
 /// replaces the run's seconds per claim when it is more. A judgement replaces the first only
 /// when it decides more. Nothing without a deadline.
@@ -131,6 +123,8 @@ pub fn judge_again(
     let Some(deadline) = deadline else {
         return;
     };
+    let reserve: Duration = sides.iter().map(|(_, j)| joint_reserve(j, run)).sum();
+    let deadline = deadline.checked_sub(reserve).unwrap_or_else(Instant::now);
     let mut todo: Vec<(u8, usize, usize, usize, Retry)> = Vec::new();
     for (s, (defender, judged)) in sides.iter().enumerate() {
         for (i, (area, j)) in judged.iter().enumerate() {
@@ -197,7 +191,7 @@ pub fn judge_again(
 /// safe after the first: two claims (boundary, territory) at the run's seconds per claim for
 /// each group of safe areas whose regions meet. (A group the second round makes may find no
 /// time left: its largest area counts alone, at least what the first round counted.)
-pub fn joint_reserve(judged: &[Judged], run: &SolveRequest) -> Duration {
+fn joint_reserve(judged: &[Judged], run: &SolveRequest) -> Duration {
     let per_claim = run
         .lanes
         .first()

@@ -15,7 +15,7 @@ use crate::go::safe_points::{safe_points_both, SafePoints};
 use crate::go::{Board, ByColor, Color, Zone};
 use crate::solver::jobs::area_safety::{area_claim, BoundarySafety};
 use crate::solver::jobs::board_safety::{
-    joint_reserve, judge_again, judge_areas, side_from_judged, side_safety, SideSafety,
+    judge_again, judge_areas, side_from_judged, side_safety, SideSafety,
 };
 use crate::solver::jobs::schedule::Width;
 use crate::solver::jobs::service::{ReproTarget, SolveRequest};
@@ -75,7 +75,7 @@ pub struct SearchedSafety {
     /// [`BoundarySafety::Safe`].
     pub proven_stones: Zone,
     /// The points proven safe territory: the interiors of the areas proven territory safe
-    /// ([`crate::solver::jobs::area_safety::territory_claim`]).
+    /// ([`crate::solver::jobs::area_safety`]'s territory claim).
     pub proven_territory: Zone,
     /// Per area, in the partition's order: proven territory safe.
     pub territory_safe: Vec<bool>,
@@ -203,14 +203,9 @@ impl PositionSafety {
             })
         });
         if let Some(run) = runs.iter().flatten().next() {
-            let reserve = judged
-                .iter()
-                .map(|j| joint_reserve(j, run))
-                .sum::<Duration>();
-            let again = deadline.map(|d| d.checked_sub(reserve).unwrap_or_else(Instant::now));
             let [black, white] = &mut judged;
             let mut sides = [(Color::Black, black), (Color::White, white)];
-            judge_again(&self.board, &mut sides, run, Arc::clone(&stop), again);
+            judge_again(&self.board, &mut sides, run, Arc::clone(&stop), deadline);
         }
         for (c, judged) in colors.into_iter().zip(judged) {
             let searched = match &runs[c.index()] {
