@@ -10,8 +10,9 @@
 # build it with `cargo build --release`). BEFORE: moves before the end of the second position
 # (default 80). SEARCH_SECS: also prove areas by search (`safety --search --claim-secs S`), and
 # print the slowest position's seconds (TIMES=FILE: each position's seconds appended to FILE);
-# GAMES: how many games (the first N; default all); SAFETY_ARGS: more arguments of `safety`.
-# Needs jq.
+# GAMES: how many games (the first N; default all); SAFETY_ARGS: more arguments of `safety`;
+# JSON_DIR: keep each game's JSON at its end there (game-NN.json), for
+# `scripts/safety_where.py JSON_DIR` (where the points are). Needs jq.
 set -euo pipefail
 
 dir=${1:-"${TSUMEGO_CACHE:-$HOME/.cache/tsumego-studio}/gnugo-games"}
@@ -43,6 +44,10 @@ points() {
     took=$(echo "$end - $start" | bc)
     slowest=$(awk -v a="$slowest" -v b="$took" 'BEGIN { print (b > a ? b : a) }')
     [ ${#search[@]} -eq 0 ] || echo "$(basename "$1") $* ${took}s" >> "${TIMES:-/dev/null}"
+    if [ -n "${JSON_DIR:-}" ] && [ $# -eq 1 ]; then
+        mkdir -p "$JSON_DIR"
+        echo "$json" > "$JSON_DIR/$(basename "$1" .sgf).json"
+    fi
     echo "$json" | jq -r '[.black, .white] | map(.searched.safe_points // .safe_points) |
         [.[0], .[1], .[0] + .[1]] | @tsv' | tr '\n' '\t'
     echo "$json" | jq -r '[.moves, .black.benson_points + .white.benson_points] | @tsv'

@@ -2,8 +2,8 @@
 # The full check: formatting, lints (with and without the net: `--no-default-features`, no
 # module loader; every target, benches included) and every test of the workspace (the app, the
 # net module nn/module and its ABI nn/abi): unit, integration and doc tests; before them the
-# tests of the GNU Go suites' harness (scripts/test_gnugo_suites.py: Python's standard library
-# only, about a second). The app without the net is linted here and its net paths tested by
+# tests of the Python scripts (the GNU Go suites' harness, the GTP regression runner and the
+# games benchmark's summary: Python's standard library only, about a second). The app without the net is linted here and its net paths tested by
 # scripts/sweeps.sh (its messages are the only code of its own; a second test build of the app
 # cost four minutes of CI). Installs what is missing first (scripts/setup.sh).
 # Stops at the first failing step.
@@ -25,6 +25,7 @@ steps=(
     "cargo clippy -p tsumego-studio --no-default-features --all-targets -- -D warnings"
     "python3 scripts/test_gnugo_suites.py"
     "python3 scripts/test_gtp_regress.py"
+    "python3 scripts/test_safety_where.py"
     "cargo test --workspace"
 )
 for i in "${!steps[@]}"; do
