@@ -3,7 +3,7 @@
 # module loader; every target, benches included) and every test of the workspace (the app, the
 # net module nn/module and its ABI nn/abi): unit, integration and doc tests; before them the
 # tests of the Python scripts (the GNU Go suites' harness, the GTP regression runner and the
-# games benchmark's summary: Python's standard library only, about a second). The app without the net is linted here and its net paths tested by
+# games benchmark's summary and sample: Python's standard library only, about a second). The app without the net is linted here and its net paths tested by
 # scripts/sweeps.sh (its messages are the only code of its own; a second test build of the app
 # cost four minutes of CI). Installs what is missing first (scripts/setup.sh).
 # Stops at the first failing step.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of scripts/safety_where.py on made-up boards and reports (none of GNU Go's games):
 the replay with captures, the generous two-eye ceiling, the root failure by the outside watch
-and the summary.
+and the summary; and of scripts/counted_games.py on made-up records.
 
     python3 scripts/test_safety_where.py
 """
@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import counted_games as cg  # noqa: E402
 import safety_where as sw  # noqa: E402
 
 
@@ -141,6 +142,37 @@ class Summary(unittest.TestCase):
             self.assertEqual(lines["zones left out: too_large: points"], 20)
             self.assertEqual(lines["stones bounding a small area"], 1)
             self.assertEqual(lines["stones bounding no area"], 1)
+
+
+class CountedGames(unittest.TestCase):
+    def test_only_counted_even_19x19_games_are_kept(self):
+        self.assertEqual(cg.counted("(;SZ[19]RE[B+2.5];B[pd];W[dd])"), "B+2.5")
+        self.assertEqual(cg.counted("(;RE[W+0.5];B[pd])"), "W+0.5")
+        self.assertIsNone(cg.counted("(;SZ[19]RE[B+R];B[pd])"))
+        self.assertIsNone(cg.counted("(;SZ[19]RE[W+Resign];B[pd])"))
+        self.assertIsNone(cg.counted("(;SZ[19]RE[B+T];B[pd])"))
+        self.assertIsNone(cg.counted("(;SZ[13]RE[B+2.5];B[dd])"))
+        self.assertIsNone(cg.counted("(;SZ[19]HA[2]AB[dd][pp]RE[B+2.5];W[pd])"))
+        self.assertIsNone(cg.counted("(;SZ[19]RE[B+2.5])"))
+
+    def test_a_seeded_sample_is_written_with_its_sources(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src, out = Path(tmp, "src"), Path(tmp, "out")
+            (src / "a").mkdir(parents=True)
+            for i in range(5):
+                (src / "a" / f"g{i}.SGF").write_text(f"(;SZ[19]RE[B+{i}.5];B[pd];W[dd])")
+            (src / "a" / "r.sgf").write_text("(;SZ[19]RE[B+R];B[pd])")
+            with contextlib.redirect_stdout(io.StringIO()):
+                cg.main([str(src), str(out), "--count", "3", "--seed", "7"])
+            names = sorted(p.name for p in out.iterdir())
+            self.assertEqual(names, ["game-01.sgf", "game-02.sgf", "game-03.sgf", "sources.txt"])
+            lines = (out / "sources.txt").read_text().splitlines()
+            self.assertEqual(len(lines), 3)
+            self.assertTrue(all(l.split("\t")[2].startswith("a/g") for l in lines))
+            again = Path(tmp, "again")
+            with contextlib.redirect_stdout(io.StringIO()):
+                cg.main([str(src), str(again), "--count", "3", "--seed", "7"])
+            self.assertEqual((again / "sources.txt").read_text(), (out / "sources.txt").read_text())
 
 
 if __name__ == "__main__":
