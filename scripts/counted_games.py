@@ -2,12 +2,13 @@
 """A seeded sample of the *counted* games of a folder of SGF records, for the safety benchmark
 on games played to their end (scripts/safety-bench.sh takes the folder it writes).
 
-    python3 scripts/counted_games.py SRC_DIR OUT_DIR [--count 30] [--seed 1]
+    python3 scripts/counted_games.py SRC_DIR OUT_DIR [--count 30] [--seed 1] [--min-moves 200]
 
 Walks SRC_DIR for `.sgf` files (any case) and keeps the games on 19x19 with no handicap and
 no setup stones whose result is a count (`RE[B+2.5]`, `RE[W+0.5]`: not a resignation, time
-or forfeit): games played until both sides passed, as the Safety Solver 2.0 paper's "completed
-games" are. Writes COUNT of them, chosen with SEED from the sorted list, as
+or forfeit) and that have at least MIN_MOVES moves (server records with a count after 60 or 90
+moves are broken or abandoned games): games played until both sides passed, as the Safety
+Solver 2.0 paper's "completed games" are. Writes COUNT of them, chosen with SEED from the sorted list, as
 OUT_DIR/game-01.sgf ... and OUT_DIR/sources.txt (each file's source path and result). The
 records are read, never changed; keep OUT_DIR outside the repository (other people's games).
 """
@@ -22,8 +23,8 @@ RESULT = re.compile(r"RE\[([^\]]*)\]")
 COUNTED = re.compile(r"^[BW]\+[0-9]")
 
 
-def counted(text):
-    """The counted result of an even 19x19 game record, or None."""
+def counted(text, min_moves=0):
+    """The counted result of an even 19x19 game record of at least `min_moves` moves, or None."""
     result = RESULT.search(text)
     if not result or not COUNTED.match(result.group(1).strip()):
         return None
@@ -32,7 +33,8 @@ def counted(text):
         return None
     if re.search(r"HA\[[1-9]", text) or re.search(r"\bA[BW]\[", text):
         return None
-    if not re.search(r";\s*[BW]\[[a-s]{2}\]", text):
+    moves = len(re.findall(r";\s*[BW]\[[a-s]{0,2}\]", text))
+    if moves == 0 or moves < min_moves:
         return None
     return result.group(1).strip()
 
@@ -43,6 +45,7 @@ def main(argv=None):
     parser.add_argument("out")
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--min-moves", type=int, default=200)
     args = parser.parse_args(argv)
     found = []
     for root, dirs, files in os.walk(args.src):
@@ -53,7 +56,7 @@ def main(argv=None):
             path = os.path.join(root, name)
             with open(path, encoding="utf-8", errors="replace") as record:
                 text = record.read()
-            result = counted(text)
+            result = counted(text, args.min_moves)
             if result:
                 found.append((os.path.relpath(path, args.src), result, text))
     if not found:

@@ -154,6 +154,8 @@ class CountedGames(unittest.TestCase):
         self.assertIsNone(cg.counted("(;SZ[13]RE[B+2.5];B[dd])"))
         self.assertIsNone(cg.counted("(;SZ[19]HA[2]AB[dd][pp]RE[B+2.5];W[pd])"))
         self.assertIsNone(cg.counted("(;SZ[19]RE[B+2.5])"))
+        self.assertIsNone(cg.counted("(;SZ[19]RE[B+2.5];B[pd];W[dd])", min_moves=3))
+        self.assertEqual(cg.counted("(;SZ[19]RE[B+2.5];B[pd];W[dd];B[])", min_moves=3), "B+2.5")
 
     def test_a_seeded_sample_is_written_with_its_sources(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -163,7 +165,7 @@ class CountedGames(unittest.TestCase):
                 (src / "a" / f"g{i}.SGF").write_text(f"(;SZ[19]RE[B+{i}.5];B[pd];W[dd])")
             (src / "a" / "r.sgf").write_text("(;SZ[19]RE[B+R];B[pd])")
             with contextlib.redirect_stdout(io.StringIO()):
-                cg.main([str(src), str(out), "--count", "3", "--seed", "7"])
+                cg.main([str(src), str(out), "--count", "3", "--seed", "7", "--min-moves", "2"])
             names = sorted(p.name for p in out.iterdir())
             self.assertEqual(names, ["game-01.sgf", "game-02.sgf", "game-03.sgf", "sources.txt"])
             lines = (out / "sources.txt").read_text().splitlines()
@@ -171,7 +173,7 @@ class CountedGames(unittest.TestCase):
             self.assertTrue(all(l.split("\t")[2].startswith("a/g") for l in lines))
             again = Path(tmp, "again")
             with contextlib.redirect_stdout(io.StringIO()):
-                cg.main([str(src), str(again), "--count", "3", "--seed", "7"])
+                cg.main([str(src), str(again), "--count", "3", "--seed", "7", "--min-moves", "2"])
             self.assertEqual((again / "sources.txt").read_text(), (out / "sources.txt").read_text())
 
 
