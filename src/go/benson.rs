@@ -117,7 +117,7 @@ pub fn benson(board: &Board, color: Color) -> Benson {
 /// each region's touching units and the units it is vital to: repeat until nothing changes,
 /// (1) drop every unit with fewer than two vital regions among the remaining regions, (2) drop
 /// every region touching a dropped unit. Which units are left, and which regions.
-pub(super) fn fixed_point<'a>(
+pub(crate) fn fixed_point<'a>(
     units: usize,
     regions: usize,
     touching: impl Fn(usize) -> &'a [usize],

@@ -169,6 +169,9 @@ pub fn node_label(node: &ProofNode, parent: Option<&ProofNode>, size: usize) -> 
         Role::Leaf(LeafKind::Connected) => {
             " → connected to living stones whatever the attacker does"
         }
+        Role::Leaf(LeafKind::Linked) => {
+            " → alive by links: chains the defender keeps connected have two eyes"
+        }
         Role::Leaf(LeafKind::SekiArea) => " → seki (database): the enclosing block never falls",
         Role::Leaf(LeafKind::Eye) => " → an eye connected to every crucial stone",
         Role::Leaf(LeafKind::NoEyePossible) => " → no eye possible: safe stones deny every point",

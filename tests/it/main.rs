@@ -43,6 +43,7 @@ mod first_moves_differential;
 mod guide_gate;
 mod ko_results;
 mod ko_superko;
+mod linked_life;
 mod mcts;
 mod miai_life_reference;
 mod net_guide;

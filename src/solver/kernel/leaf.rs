@@ -44,6 +44,7 @@ use crate::problem::{Goal, Problem};
 use crate::solver::kernel::dilate::blocks_and_neighbours;
 use crate::solver::kernel::outside_watch::OutsideWatch;
 use crate::solver::knowledge::connection::{connection_zone, eyes_joined_zone, may_connect};
+use crate::solver::knowledge::linked_life::{linked_life, may_live_linked};
 use crate::solver::knowledge::not_alive::may_be_alive;
 use crate::solver::knowledge::one_eye::{eye_win, no_eye_possible};
 use crate::solver::knowledge::seki_leaf::SekiRule;
@@ -82,6 +83,9 @@ pub enum Reason {
     /// A crucial block connects to unconditionally alive stones whatever the attacker does
     /// ([`crate::solver::knowledge::connection`]).
     Connected,
+    /// The decisive blocks are alive by links: Benson's life of chains of blocks the defender
+    /// keeps connected by miai ([`crate::solver::knowledge::linked_life`]).
+    Linked,
     /// A defender block keeps a seki the database knows ([`crate::solver::knowledge::seki_leaf`]).
     SekiArea,
     /// The one-eye goals: the defender has an eye in the region connected to every crucial
@@ -127,6 +131,10 @@ pub struct GoalTest {
     /// With the connection rule: two defender blocks with one eye each, sharing two
     /// liberties in the region, live ([`eyes_joined_zone`]).
     eye_join: bool,
+    /// Life by links ([`crate::solver::knowledge::linked_life`]) with link points in this
+    /// region: on for the defender's claims (the OR player defending) without a territory,
+    /// with the static rule (off under superko).
+    links_region: Option<Zone>,
 }
 
 /// The goal test of the one-eye goals ([`crate::solver::knowledge::one_eye`]).
@@ -165,6 +173,7 @@ impl GoalTest {
             return GoalTest {
                 open_region: Some(problem.region()),
                 connection_region: Some(problem.region()),
+                links_region: links_region(problem),
                 watch: OutsideWatch::of(problem),
                 static_rule: Some(
                     StaticRule::new(parts.goal, parts.defender, parts.crucial, problem.region())
@@ -175,6 +184,7 @@ impl GoalTest {
         }
         let test = parts.with_static_rule(problem.region());
         GoalTest {
+            links_region: links_region(problem),
             territory: problem.territory(),
             leak_region: problem
                 .goal()
@@ -212,6 +222,7 @@ impl GoalTest {
             watch: None,
             one_eye: None,
             eye_join: true,
+            links_region: None,
         }
     }
 
@@ -247,6 +258,13 @@ impl GoalTest {
         self.static_rule = None;
         self.connection_region = None;
         self.seki = None;
+        self.links_region = None;
+        self
+    }
+
+    /// The same test without life by links (for measuring what it brings).
+    pub fn without_links(mut self) -> GoalTest {
+        self.links_region = None;
         self
     }
 
@@ -280,11 +298,15 @@ impl GoalTest {
     /// [`GoalTest::evaluate`] with the reason of the decision.
     pub fn decide(&self, board: &Board) -> Option<(Leaf, Reason)> {
         // Benson's algorithm only when some decisive block has two vital regions.
-        self.decide_if(board, |decisive| {
-            board
-                .blocks_of(decisive)
-                .any(|(_, block)| may_be_alive(board, self.defender, &block))
-        })
+        self.decide_if(
+            board,
+            |decisive| {
+                board
+                    .blocks_of(decisive)
+                    .any(|(_, block)| may_be_alive(board, self.defender, &block))
+            },
+            |decisive| may_live_linked(board, self.defender, decisive),
+        )
     }
 
     /// [`GoalTest::decide`] of the position a defender play at `p` has just made from a
@@ -306,9 +328,15 @@ impl GoalTest {
             return self.decide(board);
         }
         let block = board.block_stones(p);
-        self.decide_if(board, |_| {
-            board.color_at(p) == Some(self.defender) && may_be_alive(board, self.defender, &block)
-        })
+        let played = board.color_at(p) == Some(self.defender);
+        // (Links too: a chain alive now without the block at `p` had the same blocks, regions
+        // and links before, or more links: a defender stone only takes link points, makes
+        // points not private and regions not open.)
+        self.decide_if(
+            board,
+            |_| played && may_be_alive(board, self.defender, &block),
+            |_| played && may_live_linked(board, self.defender, &block),
+        )
     }
 
     /// The goal test, Benson's algorithm run only when `may_live` (given the decisive stones)
@@ -317,13 +345,14 @@ impl GoalTest {
         &self,
         board: &Board,
         may_live: impl FnOnce(&Zone) -> bool,
+        may_link: impl FnOnce(&Zone) -> bool,
     ) -> Option<(Leaf, Reason)> {
         if let Some(test) = self.one_eye {
             return self.decide_one_eye(board, test);
         }
         let defender_stones = board.stones(self.defender);
         if self.goal.every_crucial_block() {
-            return self.decide_every_block(board, &defender_stones, may_live);
+            return self.decide_every_block(board, &defender_stones, may_live, may_link);
         }
         let decisive = if self.goal.needs_crucial_stones() {
             let left = defender_stones.intersection(&self.crucial);
@@ -338,7 +367,8 @@ impl GoalTest {
         let connectable = self
             .connection_region
             .is_some_and(|r| may_connect(board, self.defender, &decisive, &r));
-        if !candidate && !connectable {
+        let linkable = self.links_region.is_some() && may_link(&decisive);
+        if !candidate && !connectable && !linkable {
             return self
                 .open_leak(board)
                 .or_else(|| self.outside_leak(board))
@@ -359,6 +389,20 @@ impl GoalTest {
                 best = Some(component);
             }
         }
+        let mut reason = Reason::Alive;
+        if best.is_none() && linkable {
+            // Life by links: the smallest witness among the decisive blocks alive by links.
+            let region = self.links_region.unwrap_or_default();
+            let linked = linked_life(board, &life, &region);
+            for (_, block) in board.blocks_of(&decisive) {
+                if let Some(zone) = linked.witness(board, &block) {
+                    if best.is_none_or(|b| zone.len() < b.len()) {
+                        best = Some(zone);
+                        reason = Reason::Linked;
+                    }
+                }
+            }
+        }
         if let Some(mut zone) = best {
             if self.open_region.is_some() {
                 // In an open-boundary problem the lines to this life passed positions the leak
@@ -368,7 +412,7 @@ impl GoalTest {
                 zone.union_with(&blocks_and_neighbours(board, &decisive));
             }
             self.add_witness(board, &mut zone);
-            return Some((self.outcome(true, zone), Reason::Alive));
+            return Some((self.outcome(true, zone), reason));
         }
         if let Some(region) = self.connection_region.filter(|_| connectable) {
             let joined = || {
@@ -418,6 +462,7 @@ impl GoalTest {
         board: &Board,
         defender_stones: &Zone,
         may_live: impl FnOnce(&Zone) -> bool,
+        may_link: impl FnOnce(&Zone) -> bool,
     ) -> Option<(Leaf, Reason)> {
         if let Some(lost) = self.crucial.difference(defender_stones).iter().next() {
             let mut zone = Zone::new();
@@ -429,10 +474,13 @@ impl GoalTest {
                 return Some((self.outcome(false, zone), Reason::Captured));
             }
         }
-        if may_live(&self.crucial) {
+        let candidate = may_live(&self.crucial);
+        let linkable = self.links_region.is_some() && may_link(&self.crucial);
+        if candidate || linkable {
             let life = benson(board, self.defender);
             let mut zone = Zone::new();
             let mut every = true;
+            let mut reason = Reason::Alive;
             for p in self.crucial.iter() {
                 if zone.contains(p) {
                     continue;
@@ -443,6 +491,18 @@ impl GoalTest {
                         every = false;
                         break;
                     }
+                }
+            }
+            if !every && linkable {
+                // Life by links: every crucial block in a chain alive by links (no territory
+                // with this rule).
+                let region = self.links_region.unwrap_or_default();
+                if let Some(witness) =
+                    linked_life(board, &life, &region).witness(board, &self.crucial)
+                {
+                    zone = witness;
+                    every = true;
+                    reason = Reason::Linked;
                 }
             }
             if every && !self.territory.is_empty() {
@@ -462,7 +522,7 @@ impl GoalTest {
                     zone.union_with(&blocks_and_neighbours(board, &self.crucial));
                 }
                 self.add_witness(board, &mut zone);
-                return Some((self.outcome(true, zone), Reason::Alive));
+                return Some((self.outcome(true, zone), reason));
             }
         }
         self.outside_leak(board)
@@ -596,6 +656,16 @@ pub(in crate::solver) fn leak(board: &Board, crucial: &Zone, region: &Zone) -> O
     })
 }
 
+/// The region of life by links for `problem`'s goal test: the problem's region for the
+/// defender's claims (the OR player defending) without a territory, none otherwise (the zones of
+/// the attacker's wins do not certify the rule's failure, and a territory needs more than the
+/// crucial blocks' life). Not for the one-eye goals.
+fn links_region(problem: &Problem) -> Option<Zone> {
+    let goal = problem.goal();
+    (goal.or_defends() && !goal.is_one_eye() && problem.territory().is_empty())
+        .then(|| problem.region())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -704,14 +774,19 @@ mod tests {
         setup.region = Some(crucial(&[(0, 0), (2, 0), (2, 1), (4, 0)]));
         setup.crucial = crucial(&[(1, 1)]);
         let p = setup.validate().expect("valid");
-        let (leaf, reason) = GoalTest::new(&p).decide(&b).expect("lives");
+        // (Life by links, tested first, decides it too: the two points lie in a region open
+        // through Black's wall.)
+        let (_, reason) = GoalTest::new(&p).decide(&b).expect("lives");
+        assert_eq!(reason, Reason::Linked);
+        let test = GoalTest::new(&p).without_links();
+        let (leaf, reason) = test.decide(&b).expect("lives");
         assert!(leaf.is_win());
         assert_eq!(reason, Reason::Connected);
         assert!(
             leaf.zone().contains(Point::new(4, 0)),
             "the other block's eye"
         );
-        assert_eq!(GoalTest::new(&p).without_eye_join().decide(&b), None);
+        assert_eq!(test.without_eye_join().decide(&b), None);
     }
 
     /// The every-block goals: one living crucial block is not enough, one captured is a

@@ -5,7 +5,8 @@
 //! - [`pattern_table`]: proven wins found again where only stones outside their zone differ,
 //!   [`pattern_store`]: those wins kept on disk between runs, and [`pattern_pool`]: tables kept warm
 //!   between the jobs of a worker;
-//! - [`connection`]: connection to safe stones; [`not_alive`]: the zone of "not alive";
+//! - [`connection`]: connection to safe stones; [`linked_life`]: life by links (chains of
+//!   blocks kept connected by miai); [`not_alive`]: the zone of "not alive";
 //! - [`one_eye`]: the goal test of the one-eye problem (an eye, no eye possible, no eye now);
 //! - [`table_file`]: the one binary format (header, checksum, errors) of the static table, the
 //!   seki database and the pattern store's files;
@@ -14,6 +15,7 @@
 
 pub mod connection;
 pub mod guide;
+pub mod linked_life;
 pub mod not_alive;
 pub mod one_eye;
 pub mod pattern_pool;

@@ -55,6 +55,7 @@ use crate::solver::proof::checker_eye::one_eye_reading;
 use crate::solver::proof::checker_life::{
     any_alive_reading, every_alive_reading, lasting_alive, territory_safe_reading,
 };
+use crate::solver::proof::checker_links::linked_alive_reading;
 use crate::solver::proof::checker_seki::verify_seki_area;
 use crate::solver::proof::checker_static::verify_static_dead;
 use crate::solver::proof::checker_zone::{closed, play_reads, FootprintMemo};
@@ -338,6 +339,21 @@ impl<'a> Checker<'a> {
         } else {
             any_alive_reading(board, self.defender, &decisive, &mut reads)
         };
+        // Life by links, read with the checker's own code (`checker_links`), for the
+        // defender's claims without a territory, as the search's goal test has it.
+        let goal = self.problem.goal();
+        let alive = alive
+            || (!self.superko
+                && goal.or_defends()
+                && self.problem.territory().is_empty()
+                && linked_alive_reading(
+                    board,
+                    self.defender,
+                    &decisive,
+                    &self.region,
+                    every,
+                    &mut reads,
+                ));
         let open = self.problem.is_open();
         if open {
             // The lines here passed positions without a leak (below): the answer also read

@@ -244,6 +244,7 @@ impl From<Reason> for LeafKind {
             Reason::Captured => LeafKind::Captured,
             Reason::Alive => LeafKind::Alive,
             Reason::Connected => LeafKind::Connected,
+            Reason::Linked => LeafKind::Linked,
             Reason::SekiArea => LeafKind::SekiArea,
             Reason::Eye => LeafKind::Eye,
             Reason::NoEyePossible => LeafKind::NoEyePossible,

@@ -10,6 +10,7 @@ pub mod checked;
 pub mod checker;
 pub(in crate::solver) mod checker_eye;
 pub(in crate::solver) mod checker_life;
+pub(in crate::solver) mod checker_links;
 pub(in crate::solver) mod checker_seki;
 pub(in crate::solver) mod checker_static;
 pub(in crate::solver) mod checker_zone;

@@ -46,6 +46,10 @@ pub enum LeafKind {
     /// defender connects it whatever the attacker does ([`crate::solver::knowledge::connection`]); the checker
     /// plays the connection out.
     Connected,
+    /// The decisive blocks are alive by links: Benson's life of chains of blocks the defender
+    /// keeps connected by miai ([`crate::solver::knowledge::linked_life`]); the checker reads
+    /// the rule with its own code (`checker_links`).
+    Linked,
     /// A defender block encloses a small area in a seki the seki database knows, confirmed
     /// under the solver's rules ([`crate::solver::knowledge::seki_leaf`]): the block is never captured. The
     /// checker finds the area again and replays the survival game without the database.

@@ -381,6 +381,7 @@ fn role_from_name(name: &str) -> Option<Role> {
         LeafKind::Seki,
         LeafKind::StaticDead,
         LeafKind::Connected,
+        LeafKind::Linked,
         LeafKind::SekiArea,
         LeafKind::Eye,
         LeafKind::NoEyePossible,

@@ -196,6 +196,7 @@ impl Writer {
                         "statically dead (small enclosed areas the attacker empties)"
                     }
                     LeafKind::Connected => "connected to unconditionally alive stones",
+                    LeafKind::Linked => "alive by links (chains kept connected by miai)",
                     LeafKind::SekiArea => "seki (database), the enclosing block never falls",
                     LeafKind::Eye => "an eye connected to every crucial stone",
                     LeafKind::NoEyePossible => "no eye possible (safe stones deny every point)",
@@ -235,6 +236,7 @@ pub(super) fn role_name(role: Role) -> &'static str {
         Role::Leaf(LeafKind::Seki) => "seki",
         Role::Leaf(LeafKind::StaticDead) => "static-dead",
         Role::Leaf(LeafKind::Connected) => "connected",
+        Role::Leaf(LeafKind::Linked) => "linked",
         Role::Leaf(LeafKind::SekiArea) => "seki-area",
         Role::Leaf(LeafKind::Eye) => "eye",
         Role::Leaf(LeafKind::NoEyePossible) => "no-eye-possible",
