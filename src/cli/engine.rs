@@ -111,6 +111,10 @@ pub struct SearchArgs {
     /// what it brings.
     #[arg(long)]
     pub no_eye_join: bool,
+    /// Switch off life by links in the goal test of the defender's claims (chains of blocks
+    /// kept connected by miai, alive by Benson's rule on chains), for measuring what it brings.
+    #[arg(long)]
+    pub no_links: bool,
     /// Switch off the relevance zones' pruning of AND nodes (every AND move searched, as in
     /// plain proof-number search), for measuring what they bring.
     #[arg(long, hide = true)]
@@ -180,6 +184,7 @@ impl Default for SearchArgs {
             no_immediate_wins: false,
             no_seki_db: false,
             no_eye_join: false,
+            no_links: false,
             no_rz: false,
             eye_costs: false,
             seki_life: false,
@@ -233,6 +238,7 @@ impl SearchArgs {
             immediate_wins: !self.no_immediate_wins,
             seki_db: !self.no_seki_db,
             eye_join: !self.no_eye_join,
+            links: !self.no_links,
             relevance_zones: !self.no_rz,
             eye_costs: self.eye_costs,
             // The portfolio's first lane (df-pn); `SearchArgs::request` makes both.

@@ -249,6 +249,9 @@ impl<'a> Solver<'a> {
         if !config.eye_join {
             goal_test = goal_test.without_eye_join();
         }
+        if !config.links {
+            goal_test = goal_test.without_links();
+        }
         Solver {
             problem,
             rules,
