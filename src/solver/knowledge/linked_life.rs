@@ -279,18 +279,27 @@ pub fn may_live_linked(board: &Board, defender: Color, stones: &Zone) -> bool {
     if frontier.is_empty() {
         return false;
     }
+    let mut joined = false;
     while let Some(block) = frontier.pop() {
         let libs = block.grow(size).intersection(&empty);
-        let near = libs.grow(size).intersection(&own).difference(&union);
+        let near = libs.grow(size).intersection(&own).difference(&block);
+        if near.is_empty() {
+            continue;
+        }
         for (_, other) in board.blocks_of(&near) {
-            if other.intersects(&union) {
+            if other.grow(size).intersection(&libs).len() < 2 {
                 continue;
             }
-            if other.grow(size).intersection(&libs).len() >= 2 {
+            joined = true;
+            if !other.intersects(&union) {
                 union.union_with(&other);
                 frontier.push(other);
             }
         }
+    }
+    if !joined {
+        // Every chain the blocks could be in is one block: Benson's test is the rule there.
+        return false;
     }
     let liberties = union.grow(size).intersection(&empty);
     let around = union.grow(size).difference(&union);
