@@ -22,7 +22,13 @@ game on average (both colours together):
 - a generous ceiling of the two-eye argument: Benson's fixed point with *every* region of
   the colour (a connected set of points without its stones, holding an empty point) counted
   as an eye, whatever its size or contents. Not sound; what any rule that needs two enclosed
-  eye regions per block could reach at most.
+  eye regions per block could reach at most. And the same with every *empty* region of at least
+  six points (no opponent stone) counted as two eyes: what a rule giving a large empty
+  territory's wall its two eyes could reach at most;
+- the empty regions of at least six points (no opponent stone; the open board of more than
+  120 points left out), their points, and how many of them are bounded by one *chain*: blocks
+  joined, directly or through others, by two common empty liberties (the links of
+  `knowledge/linked_life.rs`, without its conditions), with those regions' points and stones.
 
 Reads the board by replaying the record (captures, no ko check: the records are legal).
 """
@@ -98,8 +104,59 @@ def blocks_of(board, colour, size):
     return index, blocks
 
 
-def generous_two_eyes(board, colour, size):
-    """Benson's fixed point with every region holding an empty point as an eye: the stones."""
+def regions_of(board, colour, size, index):
+    """The colour's regions: (points, indices of the blocks round them)."""
+    seen, out = set(), []
+    for x in range(size):
+        for y in range(size):
+            p = (x, y)
+            if board.get(p) == colour or p in seen:
+                continue
+            comp, todo, around = {p}, [p], set()
+            seen.add(p)
+            while todo:
+                q = todo.pop()
+                for r in neighbours(q, size):
+                    if board.get(r) == colour:
+                        around.add(index[r])
+                    elif r not in seen:
+                        seen.add(r)
+                        comp.add(r)
+                        todo.append(r)
+            out.append((comp, around))
+    return out
+
+
+def large_empty_regions(board, colour, size, minimum=6, largest=120):
+    """The empty regions of `minimum` to `largest` points, each with the number of chains
+    (blocks joined by two common empty liberties, transitively) round it and their stones."""
+    index, blocks = blocks_of(board, colour, size)
+    liberties = [block(board, min(b), size)[1] for b in blocks]
+    out = []
+    for comp, around in regions_of(board, colour, size, index):
+        if any(q in board for q in comp) or not minimum <= len(comp) <= largest:
+            continue
+        around = sorted(around)
+        parent = {b: b for b in around}
+
+        def root(b):
+            while parent[b] != b:
+                b = parent[b]
+            return b
+
+        for i, a in enumerate(around):
+            for b in around[i + 1 :]:
+                if len(liberties[a] & liberties[b]) >= 2:
+                    parent[root(a)] = root(b)
+        chains = len({root(b) for b in around})
+        stones = set().union(*(blocks[b] for b in around)) if around else set()
+        out.append((comp, chains, stones))
+    return out
+
+
+def generous_two_eyes(board, colour, size, big=None):
+    """Benson's fixed point with every region holding an empty point as an eye: the stones.
+    With `big`, an empty region of at least `big` points counts as two eyes."""
     index, blocks = blocks_of(board, colour, size)
     seen, regions = set(), []
     for x in range(size):
@@ -120,11 +177,15 @@ def generous_two_eyes(board, colour, size):
                         todo.append(r)
                         empty = empty or r not in board
             if empty:
-                regions.append(around)
+                two = big is not None and len(comp) >= big and not any(q in board for q in comp)
+                regions.append((around, 2 if two and len(comp) <= 120 else 1))
     alive = set(range(len(blocks)))
     while True:
-        counted = [r for r in regions if r <= alive]
-        eyes = collections.Counter(b for r in counted for b in r)
+        counted = [(r, k) for r, k in regions if r <= alive]
+        eyes = collections.Counter()
+        for r, k in counted:
+            for b in r:
+                eyes[b] += k
         kept = {b for b in alive if eyes[b] >= 2}
         if kept == alive:
             break
@@ -202,6 +263,18 @@ def main():
             sums["stones bounding large areas only"] += len(large - small)
             sums["stones bounding no area"] += len(stones - small - large)
             sums["generous two-eye ceiling: stones"] += generous_two_eyes(board, colour, size)
+            sums["generous two-eye ceiling, big empty regions twice: stones"] += (
+                generous_two_eyes(board, colour, size, big=6)
+            )
+            one_chain = set()
+            for comp, chains, walls in large_empty_regions(board, colour, size):
+                sums["empty regions of 6+ points"] += 1
+                sums["empty regions of 6+ points: points"] += len(comp)
+                if chains == 1:
+                    sums["empty regions of 6+ points round one chain"] += 1
+                    sums["empty regions of 6+ points round one chain: points"] += len(comp)
+                    one_chain |= walls
+            sums["empty regions of 6+ points round one chain: their stones"] += len(one_chain)
     n = len(files)
     print(f"{n} games; per game, both colours:")
     for k in sorted(sums):

@@ -69,6 +69,28 @@ class GenerousTwoEyes(unittest.TestCase):
         self.assertEqual(sw.generous_two_eyes(board, "B", 4), 0)
 
 
+class LargeEmptyRegions(unittest.TestCase):
+    def test_a_large_empty_region_counts_twice_only_when_asked(self):
+        # One Black block of eight stones with one region of eight empty points above it.
+        board = board_of([". . . .", ". . . .", "X X X X", "X X X X"])
+        self.assertEqual(sw.generous_two_eyes(board, "B", 4), 0)
+        self.assertEqual(sw.generous_two_eyes(board, "B", 4, big=6), 8)
+        self.assertEqual(sw.generous_two_eyes(board, "B", 4, big=9), 0)
+        ((comp, chains, stones),) = sw.large_empty_regions(board, "B", 4)
+        self.assertEqual((len(comp), chains, len(stones)), (8, 1, 8))
+
+    def test_blocks_with_one_common_liberty_are_two_chains(self):
+        # The region above is bounded by the two-stone block on the left and the one on the
+        # right below it, which share only c2 (2, 2); White's stones hold no empty point.
+        board = board_of([". . . .", ". . . .", "X X . .", "O O X X"])
+        ((comp, chains, stones),) = sw.large_empty_regions(board, "B", 4)
+        self.assertEqual((len(comp), chains, len(stones)), (10, 2, 4))
+        # A region holding an opponent stone is not empty; a small one is not large.
+        board = board_of([". . . .", ". O . .", "X X X X", "X X X X"])
+        self.assertEqual(sw.large_empty_regions(board, "B", 4), [])
+        self.assertEqual(sw.large_empty_regions(board_of([". X", "X X"]), "B", 2), [])
+
+
 class RootWatch(unittest.TestCase):
     BOARD = board_of(
         [
