@@ -420,12 +420,12 @@ impl SidePanel<'_> {
         if ko {
             text.push_str(" · ko capture");
         }
-        // Leaves in colour: seki apart from unconditional life.
+        // Leaves in colour: seki apart from life (unconditional, or by links).
         let label = match node.role {
             Role::Leaf(LeafKind::Seki) => {
                 egui::RichText::new(text).color(egui::Color32::from_rgb(150, 70, 210))
             }
-            Role::Leaf(LeafKind::Alive) => {
+            Role::Leaf(LeafKind::Alive | LeafKind::Linked) => {
                 egui::RichText::new(text).color(egui::Color32::from_rgb(40, 150, 70))
             }
             Role::Leaf(LeafKind::StaticDead) => {
