@@ -111,10 +111,11 @@ pub struct SearchArgs {
     /// what it brings.
     #[arg(long)]
     pub no_eye_join: bool,
-    /// Switch off life by links in the goal test of the defender's claims (chains of blocks
-    /// kept connected by miai, alive by Benson's rule on chains), for measuring what it brings.
+    /// Switch on life by links in the goal test of the defender's claims (chains of blocks
+    /// kept connected by miai, alive by Benson's rule on chains; off by default: it saves few
+    /// nodes and costs node rate, BENCHMARKS).
     #[arg(long)]
-    pub no_links: bool,
+    pub links: bool,
     /// Switch off the relevance zones' pruning of AND nodes (every AND move searched, as in
     /// plain proof-number search), for measuring what they bring.
     #[arg(long, hide = true)]
@@ -184,7 +185,7 @@ impl Default for SearchArgs {
             no_immediate_wins: false,
             no_seki_db: false,
             no_eye_join: false,
-            no_links: false,
+            links: false,
             no_rz: false,
             eye_costs: false,
             seki_life: false,
@@ -238,7 +239,7 @@ impl SearchArgs {
             immediate_wins: !self.no_immediate_wins,
             seki_db: !self.no_seki_db,
             eye_join: !self.no_eye_join,
-            links: !self.no_links,
+            links: self.links,
             relevance_zones: !self.no_rz,
             eye_costs: self.eye_costs,
             // The portfolio's first lane (df-pn); `SearchArgs::request` makes both.

@@ -1,6 +1,6 @@
 //! Life by links (`src/solver/knowledge/linked_life.rs`), the goal test's terminal of the
-//! defender's claims: a golden position pinning the rule and where it does not apply; solver
-//! proofs ending in such leaves passing the checker (and refused under positional superko,
+//! defender's claims (on with `SolveConfig::links`): a golden position pinning the rule and
+//! where it does not apply; solver proofs ending in such leaves passing the checker (and refused under positional superko,
 //! where the rule is off); and the exhaustive search of the full game agreeing with every
 //! position the rule decides among the fillings of the golden position's open row, whichever
 //! side moves first.
@@ -142,12 +142,28 @@ fn solver_proofs_with_linked_leaves_pass_the_checker() {
             for engine in [Engine::DFS, Engine::DFPN] {
                 let config = SolveConfig {
                     engine,
+                    links: true,
                     ..SolveConfig::default()
                 };
-                let solution = Solver::new(&p, config).solve();
+                let solution = Solver::new(&p, config.clone()).solve();
                 assert_eq!(solution.status, Status::Win, "{goal:?} {to_move:?}");
                 let proof = solution.proof.unwrap();
                 assert_eq!(proof.root.role, Role::Leaf(LeafKind::Linked));
+                // Off (the default), the search proves it another way.
+                let without = Solver::new(
+                    &p,
+                    SolveConfig {
+                        links: false,
+                        ..config
+                    },
+                )
+                .solve();
+                assert_eq!(without.status, Status::Win);
+                assert_ne!(
+                    without.proof.as_ref().unwrap().root.role,
+                    Role::Leaf(LeafKind::Linked)
+                );
+                check_proof(&p, &without.proof.unwrap(), false, 1_000_000).unwrap();
                 check_proof(&p, &proof, false, 1_000_000).unwrap();
                 // Positional superko: the checker does not read the rule, and the leaf is
                 // refused.

@@ -89,9 +89,10 @@ pub struct SolveConfig {
     /// connection rule only (the static rule, never under superko).
     pub eye_join: bool,
     /// Life by links in the goal test of the defender's claims
-    /// ([`crate::solver::knowledge::linked_life`]; on by default): chains of blocks the
-    /// defender keeps connected by miai, alive by Benson's fixed point on chains. With the
-    /// static rule only (never under superko).
+    /// ([`crate::solver::knowledge::linked_life`]; off by default: measured, it saves few nodes
+    /// and costs 7–35 % of the node rate, BENCHMARKS): chains of blocks the defender keeps
+    /// connected by miai, alive by Benson's fixed point on chains. With the static rule only
+    /// (never under superko).
     pub links: bool,
     /// Relevance zones prune AND nodes (on by default). Off, for measuring what they bring,
     /// every proven AND child answers its own move only (`Solver::and_child_won`): every AND
@@ -176,7 +177,7 @@ impl Default for SolveConfig {
             immediate_wins: true,
             seki_db: true,
             eye_join: true,
-            links: true,
+            links: false,
             relevance_zones: true,
             eye_costs: false,
             threads: 1,

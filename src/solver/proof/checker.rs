@@ -182,6 +182,9 @@ struct Checker<'a> {
     /// The outside watch (the every-block goals, an open-boundary problem's defender's
     /// claim): the defender stones exempt from it, `None` when the claim is not watched.
     watch_exempt: Option<Zone>,
+    /// Read life by links (`checker_links`): the defender's claims without a territory, not
+    /// under superko, in a proof holding a `linked` leaf.
+    links: bool,
 }
 
 /// Verifications kept per class of AND moves at one AND node.
@@ -242,10 +245,18 @@ pub fn check_proof_within(
     let mut board = problem.board().clone();
     board.clear_history();
     let mut checker = Checker::new(problem, &board, superko, limits);
+    // Life by links is read only where the search used it (its reading costs a flood of the
+    // board at every position).
+    checker.links = checker.links && has_leaf(&proof.root, LeafKind::Linked);
     checker.check(&mut board, problem.to_move(), false, &proof.root)?;
     checker.stats.memo_bytes =
         checker.verified.capacity() as u64 * MEMO_ENTRY_BYTES + checker.footprints.bytes();
     Ok(checker.stats)
+}
+
+/// Does the tree below `node` hold a leaf of `kind`?
+fn has_leaf(node: &ProofNode, kind: LeafKind) -> bool {
+    node.role == Role::Leaf(kind) || node.children.iter().any(|c| has_leaf(c, kind))
 }
 
 impl<'a> Checker<'a> {
@@ -280,6 +291,7 @@ impl<'a> Checker<'a> {
             everything: board.all_points(),
             watch_exempt: watched(problem)
                 .then(|| lasting_alive(board, problem.defender(), &problem.region())),
+            links: !superko && problem.goal().or_defends() && problem.territory().is_empty(),
         }
     }
 
@@ -341,11 +353,8 @@ impl<'a> Checker<'a> {
         };
         // Life by links, read with the checker's own code (`checker_links`), for the
         // defender's claims without a territory, as the search's goal test has it.
-        let goal = self.problem.goal();
         let alive = alive
-            || (!self.superko
-                && goal.or_defends()
-                && self.problem.territory().is_empty()
+            || (self.links
                 && linked_alive_reading(
                     board,
                     self.defender,
