@@ -158,27 +158,12 @@ def generous_two_eyes(board, colour, size, big=None):
     """Benson's fixed point with every region holding an empty point as an eye: the stones.
     With `big`, an empty region of at least `big` points counts as two eyes."""
     index, blocks = blocks_of(board, colour, size)
-    seen, regions = set(), []
-    for x in range(size):
-        for y in range(size):
-            p = (x, y)
-            if board.get(p) == colour or p in seen:
-                continue
-            comp, todo, around, empty = {p}, [p], set(), p not in board
-            seen.add(p)
-            while todo:
-                q = todo.pop()
-                for r in neighbours(q, size):
-                    if board.get(r) == colour:
-                        around.add(index[r])
-                    elif r not in seen:
-                        seen.add(r)
-                        comp.add(r)
-                        todo.append(r)
-                        empty = empty or r not in board
-            if empty:
-                two = big is not None and len(comp) >= big and not any(q in board for q in comp)
-                regions.append((around, 2 if two and len(comp) <= 120 else 1))
+    regions = []
+    for comp, around in regions_of(board, colour, size, index):
+        empty = [q for q in comp if q not in board]
+        if empty:
+            two = big is not None and len(comp) >= big and len(empty) == len(comp)
+            regions.append((around, 2 if two and len(comp) <= 120 else 1))
     alive = set(range(len(blocks)))
     while True:
         counted = [(r, k) for r, k in regions if r <= alive]

@@ -392,4 +392,4 @@ fn beside_every_block(board: &Board, color: Color, region: &Zone) -> bool {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

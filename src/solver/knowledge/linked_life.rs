@@ -46,6 +46,7 @@
 use crate::go::benson::{fixed_point, Benson};
 use crate::go::point::NUM_CELLS;
 use crate::go::{Board, Color, Point, Zone};
+use crate::solver::knowledge::not_alive::two_vital_regions;
 
 /// Two blocks (indices into [`Benson::blocks`]) kept connected by two private points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,36 +303,7 @@ pub fn may_live_linked(board: &Board, defender: Color, stones: &Zone) -> bool {
         return false;
     }
     let liberties = union.grow(size).intersection(&empty);
-    let around = union.grow(size).difference(&union);
-    let mut seen = Zone::new();
-    let mut vital = 0;
-    for q in around.iter() {
-        if seen.contains(q) {
-            continue;
-        }
-        let mut is_vital = true;
-        let mut stack = vec![q];
-        seen.insert(q);
-        while let Some(r) = stack.pop() {
-            if board.is_empty(r) && !liberties.contains(r) {
-                // Not vital (a region met again from another point is not vital either).
-                is_vital = false;
-                break;
-            }
-            for n in r.neighbors() {
-                if board.on_board(n) && !own.contains(n) && seen.insert(n) {
-                    stack.push(n);
-                }
-            }
-        }
-        if is_vital {
-            vital += 1;
-            if vital >= 2 {
-                return true;
-            }
-        }
-    }
-    false
+    two_vital_regions(board, defender, &union, &liberties)
 }
 
 /// A path of points without a `color` stone from `start` to an empty point beside no `color`

@@ -51,8 +51,20 @@ pub fn may_be_alive(board: &Board, defender: Color, block: &Zone) -> bool {
     if liberties.len() < 2 {
         return false;
     }
+    two_vital_regions(board, defender, block, &liberties)
+}
+
+/// Have the defender stones `stones` two regions round them (connected points without a
+/// defender stone) whose empty points are all in `liberties`? A region is given up at its first
+/// empty point outside `liberties` (met again from another point, it is given up again).
+pub(crate) fn two_vital_regions(
+    board: &Board,
+    defender: Color,
+    stones: &Zone,
+    liberties: &Zone,
+) -> bool {
     let size = board.size();
-    let around = block.grow(size).difference(block);
+    let around = stones.grow(size).difference(stones);
     let mut seen = Zone::new();
     let mut vital = 0;
     let mut stack = Vec::new();

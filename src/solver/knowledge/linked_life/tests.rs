@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::go::benson::benson;
+use crate::go::miai_life::tests::assert_links_keep;
 use crate::go::point::Move;
 use crate::go::safe_points::properties::played_out;
 use rand::{Rng, SeedableRng};
@@ -121,9 +122,8 @@ fn no_link_is_made_through_a_closed_region() {
         .all(|l| !l.points.contains(&pt(3, 0)) && !l.points.contains(&pt(3, 1))));
 }
 
-/// Random games from `board`: the attacker plays random legal moves (as many in a row as it
-/// likes), the defender answers by the link strategy of `linked_life` and passes otherwise;
-/// no stone alive by links is ever captured.
+/// Random games from `board` ([`assert_links_keep`]): the defender answering the links of the
+/// chains alive (a dead chain's need no answer), no stone alive by links is ever captured.
 fn assert_stands(board: &Board, defender: Color, region: &Zone, seed: u64, games: usize) {
     let life = benson(board, defender);
     let linked = linked_life(board, &life, region);
@@ -132,52 +132,13 @@ fn assert_stands(board: &Board, defender: Color, region: &Zone, seed: u64, games
         .iter()
         .filter(|&p| linked.is_alive(p))
         .collect();
-    if alive.is_empty() {
-        return;
-    }
-    // The strategy answers the links of the chains alive (a dead chain's need no answer).
-    let partner = |p: Point| {
-        let live = |l: &&Link| alive.contains(life.blocks[l.blocks[0]].stones.first().unwrap());
-        linked
-            .links
-            .iter()
-            .filter(live)
-            .find_map(|l| match l.points {
-                [a, b] if a == p => Some(b),
-                [a, b] if b == p => Some(a),
-                _ => None,
-            })
-    };
-    let attacker = defender.opponent();
-    let size = board.size();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    for game in 0..games {
-        let mut b = board.clone();
-        for _ in 0..4 * size * size {
-            let moves = b.legal_moves(attacker, None);
-            if moves.is_empty() {
-                break;
-            }
-            let p = moves[rng.random_range(0..moves.len())];
-            b.play(attacker, Move::Play(p)).unwrap();
-            if let Some(q) = partner(p).filter(|&q| b.is_empty(q)) {
-                b.play(defender, Move::Play(q)).unwrap_or_else(|e| {
-                    panic!(
-                        "game {game}: the answer {q:?} is illegal: {e:?}\n{}",
-                        b.to_ascii()
-                    )
-                });
-            } else {
-                b.play(defender, Move::Pass).unwrap();
-            }
-            assert!(
-                alive.is_subset(&b.stones(defender)),
-                "game {game}: a stone alive by links was captured\n{}\nfrom\n{}",
-                b.to_ascii(),
-                board.to_ascii()
-            );
-        }
-    }
+    let links: Vec<[Point; 2]> = linked
+        .links
+        .iter()
+        .filter(|l| linked.is_alive(life.blocks[l.blocks[0]].stones.first().unwrap()))
+        .map(|l| l.points)
+        .collect();
+    assert_links_keep(board, defender, &alive, &links, seed, games);
 }
 
 #[test]
