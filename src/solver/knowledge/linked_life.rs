@@ -1,6 +1,8 @@
 //! Life by links, a terminal of the goal test: Benson's fixed point run on *chains* of defender
 //! blocks joined by *links* (two common liberties the defender keeps by answering a play on one
 //! with the other), the form of [`crate::go::miai_life`]'s rule a search can use at every node.
+//! Off by default (`SolveConfig::links`): measured, it saves few nodes for its
+//! cost in node rate (BENCHMARKS, "Static life and death").
 //!
 //! # The rule
 //! For the defender `d` and the search's region: a point `p` *links* the blocks `B1 ≠ B2` of `d`
