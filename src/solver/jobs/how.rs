@@ -3,7 +3,7 @@
 
 use crate::go::Color;
 use crate::solver::kernel::search::Status;
-use crate::solver::proof::{LeafKind, ProofNode, ProofTree, Role};
+use crate::solver::proof::{LeafKind, ProofTree};
 use serde::{Deserialize, Serialize};
 
 /// How a proven result comes about.
@@ -50,9 +50,7 @@ pub fn status_without_ko(status: Status, how: How) -> Status {
 /// Does any leaf of the proof end the game in seki (two passes with the defender's stones on
 /// the board, or a seki the database knows)?
 pub fn ends_in_seki(proof: &ProofTree) -> bool {
-    fn walk(n: &ProofNode) -> bool {
-        matches!(n.role, Role::Leaf(LeafKind::Seki | LeafKind::SekiArea))
-            || n.children.iter().any(walk)
-    }
-    walk(&proof.root)
+    proof
+        .root
+        .any_leaf(&|kind| matches!(kind, LeafKind::Seki | LeafKind::SekiArea))
 }

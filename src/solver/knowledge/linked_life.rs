@@ -61,6 +61,8 @@ pub struct Link {
 #[derive(Debug)]
 pub struct LinkedLife<'a> {
     life: &'a Benson,
+    /// Per point index: the block holding a defender stone there (`usize::MAX` elsewhere).
+    block_at: Vec<usize>,
     /// Each block's chain (the lowest block index of the class).
     chain: Vec<usize>,
     links: Vec<Link>,
@@ -191,6 +193,7 @@ pub fn linked_life<'a>(board: &Board, life: &'a Benson, region: &Zone) -> Linked
     );
     LinkedLife {
         life,
+        block_at,
         chain,
         links,
         alive,
@@ -203,7 +206,7 @@ pub fn linked_life<'a>(board: &Board, life: &'a Benson, region: &Zone) -> Linked
 impl LinkedLife<'_> {
     /// The index of the block holding `p`, if a defender stone is there.
     fn block_of(&self, p: Point) -> Option<usize> {
-        self.life.blocks.iter().position(|b| b.stones.contains(p))
+        Some(self.block_at[p.index()]).filter(|&b| b != usize::MAX)
     }
 
     /// Is the stone on `p` alive by links?

@@ -247,16 +247,11 @@ pub fn check_proof_within(
     let mut checker = Checker::new(problem, &board, superko, limits);
     // Life by links is read only where the search used it (its reading costs a flood of the
     // board at every position).
-    checker.links = checker.links && has_leaf(&proof.root, LeafKind::Linked);
+    checker.links = checker.links && proof.root.any_leaf(&|kind| kind == LeafKind::Linked);
     checker.check(&mut board, problem.to_move(), false, &proof.root)?;
     checker.stats.memo_bytes =
         checker.verified.capacity() as u64 * MEMO_ENTRY_BYTES + checker.footprints.bytes();
     Ok(checker.stats)
-}
-
-/// Does the tree below `node` hold a leaf of `kind`?
-fn has_leaf(node: &ProofNode, kind: LeafKind) -> bool {
-    node.role == Role::Leaf(kind) || node.children.iter().any(|c| has_leaf(c, kind))
 }
 
 impl<'a> Checker<'a> {

@@ -150,6 +150,10 @@ pub(in crate::solver) fn linked_alive_reading(
     }
     // Per region: the chains beside it, and those it is vital to.
     let empty = board.empty_points();
+    let mut chain_liberties = vec![Zone::new(); n];
+    for b in 0..n {
+        chain_liberties[chain[b]].union_with(&l.liberties[b]);
+    }
     let mut beside: Vec<Vec<usize>> = Vec::new();
     let mut vital: Vec<Vec<usize>> = Vec::new();
     for (r, points) in l.regions.iter().enumerate() {
@@ -160,12 +164,7 @@ pub(in crate::solver) fn linked_alive_reading(
         let vital_to = chains
             .iter()
             .copied()
-            .filter(|&c| {
-                let libs = (0..n)
-                    .filter(|&b| chain[b] == c)
-                    .fold(Zone::new(), |acc, b| acc.union(&l.liberties[b]));
-                empties.is_subset(&libs)
-            })
+            .filter(|&c| empties.is_subset(&chain_liberties[c]))
             .collect();
         beside.push(chains);
         vital.push(vital_to);

@@ -89,6 +89,12 @@ impl ProofNode {
         1 + self.children.iter().map(ProofNode::size).sum::<usize>()
     }
 
+    /// Does a leaf of this subtree have a kind `wanted` accepts?
+    pub fn any_leaf(&self, wanted: &impl Fn(LeafKind) -> bool) -> bool {
+        matches!(self.role, Role::Leaf(kind) if wanted(kind))
+            || self.children.iter().any(|c| c.any_leaf(wanted))
+    }
+
     /// Longest path in moves from this node to a leaf.
     pub fn depth(&self) -> usize {
         self.children
