@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-use tsumego_studio::cli::manage::{manage, InProcess, ManageOptions};
+use tsumego_studio::cli::manage::{manage, InProcess, ManageOptions, Simulated};
 use tsumego_studio::problem::write_sgf;
 use tsumego_studio::solver::{SolveConfig, Solver, Status};
 
@@ -31,6 +31,7 @@ fn options(file: &Path, job_nodes: u64) -> ManageOptions {
         pattern_snapshot_secs: 60.0,
         in_order: false,
         simulate: None,
+        replay_only: false,
         ray: false,
         ray_address: None,
     }
@@ -95,6 +96,75 @@ fn a_run_out_of_time_stops_unknown() {
     );
     assert_eq!(report.jobs, 0);
     assert!(proof.is_none());
+}
+
+/// A simulation with a log replays the logged jobs (their logged nodes on the virtual clock)
+/// and runs and logs only the new ones: with cold tables the replay of a run gives the same
+/// tree, virtual time and checked proof as the run, and the log does not grow; another worker
+/// count reuses what it can; `--replay-only` runs nothing.
+#[test]
+fn a_simulation_replays_its_log_exactly() {
+    let dir = temp_dir("replay");
+    let mut o = options(Path::new("random.sgf"), 20);
+    o.cold_tables = true;
+    let simulate = |o: &ManageOptions, p: &_, workers| {
+        let mut executor = Simulated::new(workers);
+        manage(o, p, &write_sgf(p), &mut executor).unwrap().0
+    };
+    // The first random problem won through a dozen jobs or more.
+    let p = (0..40)
+        .map(|index| random_problem(41, index, 9).problem)
+        .find(|p| {
+            let r = simulate(&o, p, 4);
+            r.result == "win" && r.jobs >= 12
+        })
+        .unwrap();
+    o.log = Some(dir.clone());
+    let log_lines = || {
+        std::fs::read_to_string(dir.join("results.jsonl"))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    let first = simulate(&o, &p, 4);
+    assert!(first.replayed == 0 && first.check == "checked", "{first:?}");
+    // Every job's result is logged but the cancelled ones' (which never come).
+    let logged = first.jobs - first.cancelled;
+    assert_eq!(log_lines(), logged);
+    let again = simulate(&o, &p, 4);
+    assert_eq!(
+        (again.jobs, again.cancelled, again.replayed),
+        (first.jobs, first.cancelled, logged)
+    );
+    assert_eq!(
+        (again.tree_nodes, again.nodes, again.virtual_seconds),
+        (first.tree_nodes, first.nodes, first.virtual_seconds)
+    );
+    assert_eq!(
+        (again.result.as_str(), again.check.as_str()),
+        ("win", "checked")
+    );
+    assert_eq!(log_lines(), logged, "replayed jobs are not logged again");
+    let one = simulate(&o, &p, 1);
+    assert!(one.replayed > 0 && one.replayed <= one.jobs, "{one:?}");
+    assert!(log_lines() <= logged + one.jobs - one.replayed);
+    assert_eq!(one.result, "win");
+    // Replayed without running anything, with more workers: the jobs the log lacks are taken
+    // as undecided, the proof is the logged jobs' and checks, and nothing is logged.
+    let lines = log_lines();
+    let mut replay = Simulated::new(8).assume_unlogged_undecided();
+    let wide = manage(&o, &p, &write_sgf(&p), &mut replay).unwrap().0;
+    assert_eq!(
+        (wide.result.as_str(), wide.check.as_str()),
+        ("win", "checked")
+    );
+    // (Distinct jobs: a cancelled job may be sent again later.)
+    assert!(
+        wide.replayed > 0 && wide.replayed + wide.assumed_undecided <= wide.jobs,
+        "{wide:?}"
+    );
+    assert_eq!(log_lines(), lines);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn bin() -> &'static str {
@@ -460,4 +530,31 @@ fn ray_with_two_workers_proves_a_7x7_problem_and_survives_dying_workers() {
     }
     assert!(left.is_empty(), "processes left behind: {left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Deterministic jobs (cold tables) on random problems, with 1, 8 and 16 virtual workers:
+/// every win's grafted proof checks. (It pins two faults found by the scaling replay: the
+/// tree's children are the plays the problem's ko rules allow, not merely the board's, and no
+/// job is sent where a crucial stone has been captured, whose job would ask a weaker claim.)
+#[test]
+fn cold_table_splits_check_whatever_the_worker_count() {
+    let mut o = options(Path::new("random.sgf"), 20);
+    o.cold_tables = true;
+    let (mut wins, mut rejected) = (0, Vec::new());
+    for index in 0..40 {
+        let p = random_problem(41, index, 9).problem;
+        for w in [1, 8, 16] {
+            let r = manage(&o, &p, &write_sgf(&p), &mut Simulated::new(w))
+                .unwrap()
+                .0;
+            if r.result == "win" {
+                wins += 1;
+                if r.check != "checked" {
+                    rejected.push(format!("problem {index}, {w} workers: {}", r.check));
+                }
+            }
+        }
+    }
+    assert!(rejected.is_empty(), "{rejected:#?}");
+    assert!(wins >= 30, "only {wins} wins");
 }

@@ -1,9 +1,9 @@
 //! What the manager sends jobs to ([`Executor`]), and the two executors without processes:
 //! [`InProcess`] (the tests) and [`Simulated`] (virtual workers on a virtual clock).
 
-use crate::solver::jobs::job::{Job, JobResult, Worker};
+use crate::solver::jobs::job::{Job, JobResult, JobStatus, Worker};
 use anyhow::Context;
-use std::collections::VecDeque;
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// The workers as the manager sees them: jobs in, results out.
 pub trait Executor {
@@ -37,6 +37,21 @@ pub trait Executor {
     /// For a simulation, the virtual seconds from the start to now.
     fn virtual_seconds(&self) -> Option<f64> {
         None
+    }
+    /// Take a results log's answers (by job id) to replay, each job found there taking its
+    /// logged length, instead of the manager answering them at once: true when taken (a
+    /// simulation), false by default (real workers, whose time the log would not save).
+    fn take_replay(&mut self, _log: &HashMap<String, JobResult>) -> bool {
+        false
+    }
+    /// Whether the result of job `id` is not to be logged: replayed from the log, or assumed
+    /// ([`Simulated::assume_unlogged_undecided`]).
+    fn keeps_out_of_log(&self, _id: &str) -> bool {
+        false
+    }
+    /// Jobs replayed from the log, and jobs assumed undecided.
+    fn replayed(&self) -> (usize, usize) {
+        (0, 0)
     }
 }
 
@@ -85,15 +100,24 @@ impl Executor for InProcess {
 pub const SIMULATED_NODES_PER_SEC: f64 = 170_000.0;
 
 /// `capacity` virtual workers on a virtual clock: each job is run here when sent (by one
-/// in-process [`Worker`]) and takes `nodes / SIMULATED_NODES_PER_SEC` virtual seconds; results
-/// come back in the order they would finish. The manager's own time and the transport are
-/// taken as free. A replay of a run's job lengths with any number of workers.
+/// in-process [`Worker`]), or replayed from a results log ([`Executor::take_replay`]), and
+/// takes `nodes / SIMULATED_NODES_PER_SEC` virtual seconds; results come back in the order
+/// they would finish. The manager's own time and the transport are taken as free. A replay of
+/// a run's job lengths with any number of workers: with `--cold-tables` a job's answer is the
+/// same wherever and whenever it runs, so replaying a logged job is the same as running it,
+/// and the runs for several worker counts share one log (each runs only the jobs new to it).
 pub struct Simulated {
     worker: Worker,
     capacity: usize,
     /// The virtual time now.
     pub clock: f64,
     running: Vec<(f64, JobResult)>,
+    replay: HashMap<String, JobResult>,
+    replayed: HashSet<String>,
+    /// Whether a job missing from the replayed log is assumed to stop undecided at its
+    /// budget instead of being run.
+    assume_undecided: bool,
+    assumed: HashSet<String>,
 }
 
 impl Simulated {
@@ -103,7 +127,21 @@ impl Simulated {
             capacity: capacity.max(1),
             clock: 0.0,
             running: Vec::new(),
+            replay: HashMap::new(),
+            replayed: HashSet::new(),
+            assume_undecided: false,
+            assumed: HashSet::new(),
         }
+    }
+
+    /// Replay a log without running anything: a job the log lacks (one the logged run never
+    /// asked) is taken to stop undecided at its full budget (`manage --replay-only`). The
+    /// replay of a large run with many workers then costs no search; the assumption makes the
+    /// extra jobs pure waste (they hold workers and never help), which errs against the
+    /// efficiency of more workers.
+    pub fn assume_unlogged_undecided(mut self) -> Simulated {
+        self.assume_undecided = true;
+        self
     }
 }
 
@@ -113,7 +151,23 @@ impl Executor for Simulated {
     }
 
     fn submit(&mut self, job: &Job) -> anyhow::Result<()> {
-        let result = self.worker.run(job);
+        let result = match self.replay.get(&job.id) {
+            Some(logged) => {
+                self.replayed.insert(job.id.clone());
+                JobResult {
+                    id: job.id.clone(),
+                    ..logged.clone()
+                }
+            }
+            None if self.assume_undecided => {
+                self.assumed.insert(job.id.clone());
+                let mut r = JobResult::invalid(&job.id, "not in the log: taken as undecided");
+                r.status = JobStatus::Unknown;
+                r.nodes = job.max_nodes;
+                r
+            }
+            None => self.worker.run(job),
+        };
         let length = result.nodes.max(1) as f64 / SIMULATED_NODES_PER_SEC;
         self.running.push((self.clock + length, result));
         Ok(())
@@ -139,5 +193,18 @@ impl Executor for Simulated {
 
     fn virtual_seconds(&self) -> Option<f64> {
         Some(self.clock)
+    }
+
+    fn take_replay(&mut self, log: &HashMap<String, JobResult>) -> bool {
+        self.replay = log.clone();
+        true
+    }
+
+    fn keeps_out_of_log(&self, id: &str) -> bool {
+        self.replayed.contains(id) || self.assumed.contains(id)
+    }
+
+    fn replayed(&self) -> (usize, usize) {
+        (self.replayed.len(), self.assumed.len())
     }
 }

@@ -97,9 +97,16 @@ pub struct ManageOptions {
     pub pattern_snapshot_secs: f64,
     /// Simulate N workers on a virtual clock (each job run here, taking its nodes at
     /// 170,000 nodes per second; the manager and transport free) and print the virtual
-    /// time: a replay of the run's job lengths with any number of workers.
+    /// time: a replay of the run's job lengths with any number of workers. With --log, the
+    /// jobs logged there are replayed (their logged nodes counted) and the new ones run and
+    /// logged: with --cold-tables, runs for several N share one log.
     #[arg(long, value_name = "N", conflicts_with_all = ["ray", "ray_address"])]
     pub simulate: Option<usize>,
+    /// With --simulate and --log: run no job; a job the log lacks is taken to stop undecided
+    /// at its budget (a replay of a large logged run with any number of workers, at no
+    /// search cost; the extra jobs count as waste).
+    #[arg(long, requires_all = ["simulate", "log"])]
+    pub replay_only: bool,
     /// Take the results in the order the jobs were sent (a worker done early waits): with
     /// --cold-tables the same proof whatever the timing and the faults.
     #[arg(long)]
@@ -126,6 +133,13 @@ pub struct ManageReport {
     pub jobs: usize,
     /// Jobs answered from the log instead of run.
     pub from_log: usize,
+    /// With `--simulate` and `--log`: jobs replayed from the log on the virtual workers (their
+    /// logged nodes counted), among `jobs`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub replayed: usize,
+    /// With `--replay-only`: jobs the log lacked, taken as undecided at their budget.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub assumed_undecided: usize,
     /// Jobs that stopped undecided (their nodes expanded).
     pub expanded: usize,
     /// Jobs cancelled because a result made them moot (a sibling's result decided their
@@ -164,6 +178,10 @@ pub struct ManageReport {
     pub proof_nodes: Option<usize>,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 /// Run the manager with `executor` on `problem` (the file's text `text`).
 pub fn manage(
     options: &ManageOptions,
@@ -172,10 +190,15 @@ pub fn manage(
     executor: &mut dyn Executor,
 ) -> anyhow::Result<(ManageReport, Option<ProofTree>)> {
     let start = Instant::now();
-    let cached = match &options.log {
+    let mut cached = match &options.log {
         Some(dir) => read_log(dir)?,
         None => HashMap::new(),
     };
+    // A simulation replays the logged jobs on its virtual workers (their lengths counted)
+    // instead of answering them at once.
+    if !cached.is_empty() && executor.take_replay(&cached) {
+        cached.clear();
+    }
     let mut log = match &options.log {
         Some(dir) => {
             std::fs::create_dir_all(dir)
@@ -206,6 +229,8 @@ pub fn manage(
         workers: executor.capacity(),
         jobs: 0,
         from_log: 0,
+        replayed: 0,
+        assumed_undecided: 0,
         expanded: 0,
         cancelled: 0,
         covered: 0,
@@ -241,8 +266,10 @@ pub fn manage(
         // Fill the workers with the most-proving leaves (answered from the log when there).
         while in_flight.jobs.len() < executor.capacity() && !out_of_jobs(&report) {
             let Some(id) = tree.select() else { break };
-            if tree.won_by_passing(id) {
-                tree.apply(id, Outcome::Undecided); // expanded: its pass ends the game
+            if tree.won_by_passing(id) || tree.asks_another_claim(id) {
+                // Expanded here: its pass ends the game, or a job's claim would not be the
+                // problem's (a crucial stone captured on the way).
+                tree.apply(id, Outcome::Undecided);
                 continue;
             }
             let path = path_words(problem, &tree.nodes[id].path);
@@ -306,7 +333,10 @@ pub fn manage(
                 continue;
             }
         };
-        if let Some(file) = log.as_mut() {
+        if let Some(file) = log
+            .as_mut()
+            .filter(|_| !executor.keeps_out_of_log(&result.id))
+        {
             // The wins go to the store's own file (`patterns.rzt`), not into every line.
             let line = serde_json::to_string(&Logged {
                 path: result.id.clone(),
@@ -366,6 +396,7 @@ pub fn manage(
     report.covered = tree.nodes.iter().filter(|n| n.covered_by.is_some()).count();
     report.restarts = executor.restarts();
     report.virtual_seconds = executor.virtual_seconds();
+    (report.replayed, report.assumed_undecided) = executor.replayed();
     report.seconds = start.elapsed().as_secs_f64();
     let mut proof = None;
     match tree.decided() {
@@ -577,6 +608,9 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
     let program = std::env::current_exe().context("finding this program")?;
     let ray = options.ray || options.ray_address.is_some();
     let mut executor: Box<dyn Executor> = match (ray, options.simulate) {
+        (_, Some(n)) if options.replay_only => {
+            Box::new(Simulated::new(n).assume_unlogged_undecided())
+        }
         (_, Some(n)) => Box::new(Simulated::new(n)),
         (false, None) => Box::new(LocalPool::start(&program, options.workers)?),
         (true, None) => Box::new(RayDriver::start(
@@ -625,7 +659,11 @@ pub fn run(options: &ManageOptions) -> anyhow::Result<()> {
             100.0 * report.job_seconds / (report.seconds * report.workers as f64).max(1e-9)
         );
         if let Some(v) = report.virtual_seconds {
-            println!("simulated: {v:.3} virtual s on {} workers", report.workers);
+            println!(
+                "simulated: {v:.3} virtual s on {} workers ({} jobs replayed from the log, {} \
+                 taken as undecided)",
+                report.workers, report.replayed, report.assumed_undecided
+            );
         }
     }
     if report.check.starts_with("rejected") {

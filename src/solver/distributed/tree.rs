@@ -109,6 +109,8 @@ pub struct JobTree {
     rules: Rules,
     /// The nodes by position key ([`position_key`]), for [`JobTree::twins`].
     by_position: HashMap<u64, Vec<usize>>,
+    /// The problem's crucial points, for [`JobTree::asks_another_claim`].
+    crucial: Zone,
 }
 
 /// The key of a node's position: the stones, the side to move, its ko point, and whether a pass
@@ -148,6 +150,7 @@ impl JobTree {
                 GoalTest::new(problem)
             },
             rules: Rules::new(problem, superko),
+            crucial: problem.crucial(),
             by_position: HashMap::from([(
                 position_key(problem.board(), problem.to_move(), false),
                 vec![0],
@@ -304,6 +307,19 @@ impl JobTree {
         self.is_or(id) && n.after_pass() && self.rules.or_wins_two_passes(&n.board)
     }
 
+    /// Would a job at `id` ask another claim than the problem's? A job's problem leaves out
+    /// the crucial stones captured on its path (a problem's crucial stones are stones), so a
+    /// stone the defender plays again on such a point would not count there, as it does in
+    /// the search of the whole claim and for the checker: such a node is expanded by the
+    /// manager instead (its descendants the same, until the goal test decides them).
+    pub fn asks_another_claim(&self, id: usize) -> bool {
+        !self.crucial.is_empty()
+            && !self
+                .crucial
+                .difference(&self.nodes[id].board.stones(self.rules.defender))
+                .is_empty()
+    }
+
     /// The job at `id` was sent.
     pub fn mark_pending(&mut self, id: usize) {
         self.nodes[id].state = NodeState::Pending;
@@ -394,9 +410,14 @@ impl JobTree {
             let n = &self.nodes[id];
             (n.board.clone(), n.to_move, n.path.clone(), n.after_pass())
         };
-        let mut moves: Vec<Move> = board
-            .legal_moves(to_move, Some(&self.region))
-            .into_iter()
+        // The plays the search's rules allow (the problem's ko rules and, with superko, the
+        // line's history), not merely the board's: a job at a path the rules forbid would prove
+        // a line the checker refuses.
+        let history = self.history(id);
+        let mut moves: Vec<Move> = self
+            .region
+            .iter()
+            .filter(|&p| board.is_empty(p))
             .map(Move::Play)
             .collect();
         if self.rules.may_pass(to_move, &board) {
@@ -409,9 +430,14 @@ impl JobTree {
         let mut children = Vec::with_capacity(moves.len());
         for mv in moves {
             let mut next = board.clone();
-            if next.play(to_move, mv).is_err() {
+            if self
+                .rules
+                .try_move(&mut next, to_move, mv, &history)
+                .is_err()
+            {
                 continue;
             }
+            next.clear_history();
             let mut child_path = path.clone();
             child_path.push(mv);
             children.push(self.nodes.len());
@@ -492,6 +518,22 @@ impl JobTree {
         } else {
             self.recompute(id);
         }
+    }
+
+    /// The stone hashes of the positions from the root to `id` (for positional superko;
+    /// nothing without it).
+    fn history(&self, id: usize) -> Vec<u64> {
+        if !self.rules.superko {
+            return Vec::new();
+        }
+        let mut hashes = Vec::new();
+        let mut at = Some(id);
+        while let Some(n) = at {
+            hashes.push(self.nodes[n].board.hash());
+            at = self.nodes[n].parent;
+        }
+        hashes.reverse();
+        hashes
     }
 
     /// The node's numbers and state from its children.
