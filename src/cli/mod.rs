@@ -213,6 +213,10 @@ pub enum Command {
         /// left out (Safety Solver 2.0: 15).
         #[arg(long, value_name = "N", default_value_t = 15)]
         max_interior: usize,
+        /// Do not merge zones related only through unconditionally alive (Benson) blocks of
+        /// the defender: smaller areas, each judged on its own.
+        #[arg(long)]
+        split_at_safe_blocks: bool,
     },
     /// Can the group at a point be captured or saved, in a game position with no region or
     /// wall given (GNU Go's `owl_attack` / `owl_defend`, answered by proof)? The target's
@@ -345,13 +349,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             position_secs,
             threads,
             max_interior,
+            split_at_safe_blocks,
         } => safety::run(
             &file,
             at_move,
             json,
             search.then_some((claim_secs, position_secs)),
             usize::from(threads),
-            max_interior,
+            &crate::go::partition::Thresholds {
+                max_interior_empty: max_interior,
+                split_at_safe_blocks,
+                ..Default::default()
+            },
         ),
         Command::Gtp {
             search,

@@ -136,14 +136,14 @@ fn searched_report(color: &ColorSafety, size: usize) -> Option<SearchedReport> {
 
 /// Run `safety` on `file` (`search`: also prove the areas by search, each claim within the
 /// first many seconds and the position within the second, on `threads` threads a claim;
-/// `max_interior`: the partition's largest area).
+/// `thresholds`: the partition's).
 pub fn run(
     file: &Path,
     at_move: Option<usize>,
     json: bool,
     search: Option<(f64, f64)>,
     threads: usize,
-    max_interior: usize,
+    thresholds: &Thresholds,
 ) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
     let text = String::from_utf8_lossy(&bytes);
@@ -165,11 +165,7 @@ pub fn run(
         described_as: "safety --search".to_string(),
         threads,
     });
-    let thresholds = Thresholds {
-        max_interior_empty: max_interior,
-        ..Thresholds::default()
-    };
-    let safety = PositionSafety::of_with(board, &thresholds, search.as_ref(), Arc::default());
+    let safety = PositionSafety::of_with(board, thresholds, search.as_ref(), Arc::default());
     let colors = &safety.colors;
     let safe = ByColor::new(colors.black.linked.clone(), colors.white.linked.clone());
     let report = Report {

@@ -23,13 +23,15 @@ pub struct Merged {
 }
 
 /// Merge the candidates `kept` (indices into `zones`) into groups that share boundary blocks
-/// (transitively), in ascending order of their first zone.
+/// (transitively), in ascending order of their first zone; blocks whose stones are in
+/// `unmerging` (the defender's unconditionally alive stones, or nothing) relate no zones.
 pub fn merge(
     board: &Board,
     defender: Color,
     zones: &[BoardZone],
     kept: &[usize],
     gaps: &Gaps,
+    unmerging: &Zone,
 ) -> Vec<Merged> {
     // Groups of zone indices with the union of their boundary blocks.
     let mut groups: Vec<(Vec<usize>, Zone)> = Vec::new();
@@ -38,7 +40,7 @@ pub fn merge(
         let mut blocks = zones[z].blocks;
         let mut i = 0;
         while i < groups.len() {
-            if groups[i].1.intersects(&blocks) {
+            if groups[i].1.intersects(&blocks.difference(unmerging)) {
                 let (m, b) = groups.remove(i);
                 members.extend(m);
                 blocks.union_with(&b);

@@ -56,7 +56,8 @@
 //! gap points, dividers and potential dividers alike, as the paper's Fig. 3 counts them).
 //!
 //! **Merging** (`merge.rs`): candidates sharing a boundary block are related, and related zones
-//! (transitively) are merged into one area. A gap point next to the merged zones becomes an
+//! (transitively) are merged into one area; with [`Thresholds::split_at_safe_blocks`] a block
+//! the defender's Benson life already holds relates nothing. A gap point next to the merged zones becomes an
 //! interior point (*inner divider*) when each of its on-board neighbours is a defender stone, a
 //! point of the merged zones or another such gap point (the largest such set, so the two points
 //! of a potential divider between two merged zones join together). Left-out zones are never
@@ -128,7 +129,12 @@ pub fn partition_with(board: &Board, defender: Color, thresholds: &Thresholds) -
     let gaps = dividers::find_gaps(board, defender, thresholds.max_interior_empty);
     let zones = zones::find_zones(board, defender, &gaps);
     let (kept, left_out) = select::select(&zones, thresholds);
-    let areas = merge::merge(board, defender, &zones, &kept, &gaps)
+    let unmerging = if thresholds.split_at_safe_blocks {
+        crate::go::benson::benson(board, defender).alive_stones()
+    } else {
+        Zone::new()
+    };
+    let areas = merge::merge(board, defender, &zones, &kept, &gaps, &unmerging)
         .into_iter()
         .map(|m| Area::build(board, defender, m, &gaps))
         .collect();
@@ -210,6 +216,56 @@ mod tests {
             gtp(&p.areas[0].blocks[0].external_liberties, 9),
             ["G9", "G8", "A7", "B7", "C7", "D7", "E7", "F7"]
         );
+    }
+
+    /// Zones related only through an unconditionally alive block stay apart with
+    /// `split_at_safe_blocks`; through a block Benson does not hold, they merge either way.
+    #[test]
+    fn zones_related_only_through_a_living_block_can_stay_apart() {
+        let split = Thresholds {
+            split_at_safe_blocks: true,
+            ..Thresholds::default()
+        };
+        let two_eyes = ". . . X . X . . .
+             X X X X X X . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .";
+        let interiors = |p: &Partition| -> Vec<Vec<String>> {
+            p.areas.iter().map(|a| gtp(&a.interior, 9)).collect()
+        };
+        // Two eyes: the group lives, and each eye is an area of its own.
+        let alive = board(two_eyes);
+        assert_eq!(
+            interiors(&partition(&alive, Color::Black)),
+            [vec!["A9", "B9", "C9", "E9"]]
+        );
+        assert_eq!(
+            interiors(&partition_with(&alive, Color::Black, &split)),
+            [vec!["A9", "B9", "C9"], vec!["E9"]]
+        );
+        // A9 is beside no Black stone: one vital region, no life, one area either way.
+        let one_eye = board(
+            ". . . X . X . . .
+             . . X X X X . . .
+             X X X . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        for t in [Thresholds::default(), split] {
+            assert_eq!(
+                interiors(&partition_with(&one_eye, Color::Black, &t)),
+                [vec!["A9", "B9", "C9", "E9", "A8", "B8"]]
+            );
+        }
     }
 
     /// The paper's Fig. 3 on the lower edge of a 19x19 board: two Black zones of 15 interior

@@ -27,6 +27,10 @@ pub struct Thresholds {
     pub max_interior_empty: usize,
     /// A zone whose boundary has a larger share of gap points is left out (the paper: 1/3).
     pub max_divider_share: Share,
+    /// Zones related only through the defender's unconditionally alive blocks (Benson) are
+    /// not merged (the paper merges every related zone): such a block is safe whatever is
+    /// played, so neither zone's claim needs the other's points.
+    pub split_at_safe_blocks: bool,
 }
 
 impl Default for Thresholds {
@@ -34,6 +38,7 @@ impl Default for Thresholds {
         Thresholds {
             max_interior_empty: 15,
             max_divider_share: Share { num: 1, den: 3 },
+            split_at_safe_blocks: false,
         }
     }
 }
@@ -162,6 +167,7 @@ mod tests {
         let wide = Thresholds {
             max_interior_empty: 16,
             max_divider_share: Share { num: 1, den: 2 },
+            split_at_safe_blocks: false,
         };
         assert_eq!(judge(&zone(16, 6, 2), &wide), None);
         assert_eq!(judge(&zone(10, 4, 3), &wide), None);
