@@ -214,7 +214,8 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 15)]
         max_interior: usize,
         /// Do not merge zones related only through unconditionally alive (Benson) blocks of
-        /// the defender: smaller areas, each judged on its own.
+        /// the defender (smaller areas, each judged on its own), and leave out the areas
+        /// already safe without search.
         #[arg(long)]
         split_at_safe_blocks: bool,
     },

@@ -57,7 +57,9 @@
 //!
 //! **Merging** (`merge.rs`): candidates sharing a boundary block are related, and related zones
 //! (transitively) are merged into one area; with [`Thresholds::split_at_safe_blocks`] a block
-//! the defender's Benson life already holds relates nothing. A gap point next to the merged zones becomes an
+//! the defender's Benson life already holds relates nothing, and an area left safe without
+//! search (every boundary block alive, the interior static safe territory) is no area. A gap
+//! point next to the merged zones becomes an
 //! interior point (*inner divider*) when each of its on-board neighbours is a defender stone, a
 //! point of the merged zones or another such gap point (the largest such set, so the two points
 //! of a potential divider between two merged zones join together). Left-out zones are never
@@ -129,14 +131,14 @@ pub fn partition_with(board: &Board, defender: Color, thresholds: &Thresholds) -
     let gaps = dividers::find_gaps(board, defender, thresholds.max_interior_empty);
     let zones = zones::find_zones(board, defender, &gaps);
     let (kept, left_out) = select::select(&zones, thresholds);
-    let unmerging = if thresholds.split_at_safe_blocks {
-        crate::go::benson::benson(board, defender).alive_stones()
-    } else {
-        Zone::new()
-    };
+    let statics = thresholds
+        .split_at_safe_blocks
+        .then(|| crate::go::safe_points::safe_points(board, defender));
+    let unmerging = statics.as_ref().map_or(Zone::new(), |s| s.stones);
     let areas = merge::merge(board, defender, &zones, &kept, &gaps, &unmerging)
         .into_iter()
         .map(|m| Area::build(board, defender, m, &gaps))
+        .filter(|a| !statics.as_ref().is_some_and(|s| safe_already(a, s)))
         .collect();
     Partition {
         defender,
@@ -146,6 +148,15 @@ pub fn partition_with(board: &Board, defender: Color, thresholds: &Thresholds) -
         left_out,
         areas,
     }
+}
+
+/// Is `area` safe without search: every boundary block alive by Benson's rule and the
+/// interior static safe territory ([`crate::go::safe_points`])? Nothing is left to search.
+fn safe_already(area: &Area, statics: &crate::go::safe_points::SafePoints) -> bool {
+    area.blocks
+        .iter()
+        .all(|b| b.stones.is_subset(&statics.stones))
+        && area.interior.is_subset(&statics.territory)
 }
 
 impl Partition {
@@ -219,41 +230,46 @@ mod tests {
     }
 
     /// Zones related only through an unconditionally alive block stay apart with
-    /// `split_at_safe_blocks`; through a block Benson does not hold, they merge either way.
+    /// `split_at_safe_blocks`, and those already safe without search (the eyes) are no
+    /// areas; through a block Benson does not hold, they merge either way.
     #[test]
     fn zones_related_only_through_a_living_block_can_stay_apart() {
         let split = Thresholds {
             split_at_safe_blocks: true,
             ..Thresholds::default()
         };
-        let two_eyes = ". . . X . X . . .
-             X X X X X X . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .";
         let interiors = |p: &Partition| -> Vec<Vec<String>> {
             p.areas.iter().map(|a| gtp(&a.interior, 9)).collect()
         };
-        // Two eyes: the group lives, and each eye is an area of its own.
-        let alive = board(two_eyes);
+        // Three one-point eyes (E9, G9, J9) and a corner of nine points with inner points.
+        let alive = board(
+            ". . . X . X . X .
+             . . . X X X X X X
+             . . . X . . . . .
+             X X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let corner = vec!["A9", "B9", "C9", "A8", "B8", "C8", "A7", "B7", "C7"];
         assert_eq!(
             interiors(&partition(&alive, Color::Black)),
-            [vec!["A9", "B9", "C9", "E9"]]
+            [vec![
+                "A9", "B9", "C9", "E9", "G9", "J9", "A8", "B8", "C8", "A7", "B7", "C7"
+            ]]
         );
         assert_eq!(
             interiors(&partition_with(&alive, Color::Black, &split)),
-            [vec!["A9", "B9", "C9"], vec!["E9"]]
+            [corner]
         );
-        // A9 is beside no Black stone: one vital region, no life, one area either way.
+        // One eye: no life, one area either way.
         let one_eye = board(
-            ". . . X . X . . .
-             . . X X X X . . .
-             X X X . . . . . .
-             . . . . . . . . .
+            ". . . X . X X X X
+             . . . X X X X X X
+             . . . X . . . . .
+             X X X X . . . . .
              . . . . . . . . .
              . . . . . . . . .
              . . . . . . . . .
@@ -263,7 +279,9 @@ mod tests {
         for t in [Thresholds::default(), split] {
             assert_eq!(
                 interiors(&partition_with(&one_eye, Color::Black, &t)),
-                [vec!["A9", "B9", "C9", "E9", "A8", "B8"]]
+                [vec![
+                    "A9", "B9", "C9", "E9", "A8", "B8", "C8", "A7", "B7", "C7"
+                ]]
             );
         }
     }

@@ -29,7 +29,9 @@ pub struct Thresholds {
     pub max_divider_share: Share,
     /// Zones related only through the defender's unconditionally alive blocks (Benson) are
     /// not merged (the paper merges every related zone): such a block is safe whatever is
-    /// played, so neither zone's claim needs the other's points.
+    /// played, so neither zone's claim needs the other's points. An area then left safe
+    /// without search (every boundary block alive, the interior static safe territory) is
+    /// no area.
     pub split_at_safe_blocks: bool,
 }
 
