@@ -38,12 +38,10 @@ pub trait Executor {
     fn virtual_seconds(&self) -> Option<f64> {
         None
     }
-    /// Take a results log's answers (by job id) to replay, each job found there taking its
-    /// logged length, instead of the manager answering them at once: true when taken (a
-    /// simulation), false by default (real workers, whose time the log would not save).
-    fn take_replay(&mut self, _log: &HashMap<String, JobResult>) -> bool {
-        false
-    }
+    /// Take a results log's answers (by job id, leaving `log` empty) to replay, each job
+    /// found there taking its logged length, instead of the manager answering them at once:
+    /// a simulation does; real workers leave them (their time the log does save).
+    fn take_replay(&mut self, _log: &mut HashMap<String, JobResult>) {}
     /// Whether the result of job `id` is not to be logged: replayed from the log, or assumed
     /// ([`Simulated::assume_unlogged_undecided`]).
     fn keeps_out_of_log(&self, _id: &str) -> bool {
@@ -195,9 +193,8 @@ impl Executor for Simulated {
         Some(self.clock)
     }
 
-    fn take_replay(&mut self, log: &HashMap<String, JobResult>) -> bool {
-        self.replay = log.clone();
-        true
+    fn take_replay(&mut self, log: &mut HashMap<String, JobResult>) {
+        self.replay = std::mem::take(log);
     }
 
     fn keeps_out_of_log(&self, id: &str) -> bool {

@@ -196,9 +196,7 @@ pub fn manage(
     };
     // A simulation replays the logged jobs on its virtual workers (their lengths counted)
     // instead of answering them at once.
-    if !cached.is_empty() && executor.take_replay(&cached) {
-        cached.clear();
-    }
+    executor.take_replay(&mut cached);
     let mut log = match &options.log {
         Some(dir) => {
             std::fs::create_dir_all(dir)

@@ -313,11 +313,10 @@ impl JobTree {
     /// the search of the whole claim and for the checker: such a node is expanded by the
     /// manager instead (its descendants the same, until the goal test decides them).
     pub fn asks_another_claim(&self, id: usize) -> bool {
-        !self.crucial.is_empty()
-            && !self
-                .crucial
-                .difference(&self.nodes[id].board.stones(self.rules.defender))
-                .is_empty()
+        !self
+            .crucial
+            .difference(&self.nodes[id].board.stones(self.rules.defender))
+            .is_empty()
     }
 
     /// The job at `id` was sent.
