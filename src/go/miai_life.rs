@@ -50,6 +50,67 @@
 //! [`miai_life`] gives the union of the UCA blocks and the blocks of the chains left, both
 //! kept by the link strategy.
 //!
+//! # Pairs
+//! A region `V` touched by the blocks of one chain only is also vital to it with *pairs*
+//! ([`pairs::pair_vital`]): every point of `V` beside no `d` stone (an *interior* point) is empty and
+//! has a pair — two of its neighbours that are empty, beside a `d` stone and no link point —
+//! with no point in two pairs, the opponent's stones in `V` stand only beside `d` stones, and
+//! some point of `V` is neither a link point nor a pair point (no answer fills it). Such a `V`
+//! may hold link points (it is spent), and it may have no interior point at all. The
+//! strategy adds: when the opponent plays one point of a pair while the pair's interior point
+//! and its other point are empty, play the other. In the
+//! argument above such a `V` keeps this invariant in place of "`V`'s empty points are
+//! liberties": *every empty point of `V` is beside a stone of the chain, or an interior point
+//! whose two pair points are empty* (the stones of the chain: its blocks and the answers, each
+//! of which joins a block of it, since a pair or link point is beside one).
+//! - It holds at the start. An opponent move on a pair point whose interior point is empty is
+//!   answered on the other, which that interior point is beside; a move on an interior point
+//!   fills it; a move on a pair point whose interior point is taken leaves the invariant to
+//!   the captures below; a link's answer fills a link point, which is no pair point. (Where
+//!   the argument above reads "a link point is never in `V`", for such a `V` read this.)
+//! - Only the defender's answers capture (in their own region: an answer's opponent
+//!   neighbours lie in it). A block `B` captured in `V` had the answer's point `c` as its only
+//!   liberty. A point `y` it frees is beside a `d` stone — every point that was beside one at
+//!   the start still is, no stone of the chain being captured — or an interior point, empty at
+//!   the start; each of `y`'s pair points, a neighbour of `y`, was then `c` (an empty neighbour of
+//!   `B` is a liberty of `B`: now a `d` stone beside `y`), a stone of `B` (freed, empty) or a `d`
+//!   stone. So `y` is beside a `d` stone or both its pair points are empty.
+//! - So while `V` has an empty point it has an empty liberty of the chain (an interior point's
+//!   pair points are such liberties), which is all the capture case above reads of `V`; the
+//!   opponent cannot fill `V`'s last empty point, as above, and neither can an answer (a
+//!   link's or a pair's) without capturing: `V` has a point `z` no answer fills, which is then
+//!   an opponent stone whose block, in `V`, had only the answer's point as its liberty. (The
+//!   region of a lone link point shows why `z` is needed: the opponent plays the link's other
+//!   point, and the answer fills the region.)
+//!
+//! An answer on a pair point is legal: the point is empty, the new block has the empty
+//! interior point as a liberty, and a pair is answered once (its point stays a `d` stone), so
+//! the position after it is new. Benson-vital regions get no answer: no link or pair point
+//! lies in them, and an answer captures only in its own region.
+//!
+//! # Two eyes from one region
+//! A region `V` that is not spent and is touched by the blocks of one chain only *gives two
+//! eyes* ([`split::split_answers`]) when it has two empty points beside `d` stones and for every
+//! empty point `x` of `V` where an opponent stone is no suicide there is an *answer* `y`: an
+//! empty point of `V` beside a `d` stone, with an empty neighbour in `V` once `x` is played (or
+//! capturing), such that with `x` and `y` played two of the regions left in `V` are vital by
+//! pairs (above, with the pairs found then). In the fixed point `V` counts as two vital regions
+//! of its chain. The strategy adds: at the opponent's first move `x` in `V`, play `y(x)`;
+//! then play the two regions' pairs. Why it keeps the argument above:
+//! - Until the opponent plays in `V`, `V` is *untouched*: no answer lies in it (no link point;
+//!   the pairs of other regions lie in them) and no answer elsewhere captures in it (an
+//!   answer's opponent neighbours lie in its own region), so its points hold what they held at
+//!   the start. Its two empty points beside `d` stones are then two liberties of the chain's
+//!   blocks — what the capture case above needs of two vital regions — and no move fills its
+//!   last empty point.
+//! - An opponent move in `V` is legal only where it was no suicide at the start (its neighbours
+//!   in `V` are as at the start, and it captures no stone of the chain: the capture case). Its
+//!   answer is legal (empty, with a liberty, on a point never played before, so no ko ban or
+//!   repetition refuses it), it joins a block of the chain, and the two regions it leaves are
+//!   vital by pairs *from then on*: the section above, read with that position as the start
+//!   (their points beside `d` stones, their interior points and the opponent's stones are what
+//!   the rule read after `x` and `y`, `V` having been untouched before).
+//!
 //! # With the static territory
 //! [`MiaiLife::support`] is what the gained chains rest on: their links' points and every
 //! healthy region vital to them. The territory of [`super::safe_points`] is kept by *fills*
@@ -82,6 +143,13 @@ use super::point::Point;
 use super::safe_points::{safe_points, SafePoints};
 use super::zone::Zone;
 
+mod pairs;
+mod split;
+
+use pairs::pair_vital;
+pub use pairs::Pair;
+pub use split::{Split, SplitAnswer};
+
 /// A link: two blocks of the defender (indices into [`MiaiLife::blocks`]) kept connected by
 /// the miai of two common liberties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +166,10 @@ pub struct MiaiLife {
     pub blocks: Vec<Zone>,
     /// The links of the strategy.
     pub links: Vec<Link>,
+    /// The pairs of the strategy (in the vital regions of the chains gained).
+    pub pairs: Vec<Pair>,
+    /// The regions of the chains gained that give two eyes, with their answers.
+    pub splits: Vec<Split>,
     /// The stones kept by the link strategy (the unconditionally alive ones included).
     pub safe: Zone,
     /// The unconditionally alive stones (Benson's, for comparison).
@@ -129,8 +201,10 @@ struct Region {
     points: Zone,
     empties: Zone,
     touching: Vec<usize>,
-    /// Has an empty point beside no stone of the colour (vital to nothing).
+    /// Has an empty point beside no stone of the colour (vital to nothing without pairs).
     open: bool,
+    /// Its points beside a stone of the colour.
+    walled: Zone,
 }
 
 /// The board's blocks and regions for one colour.
@@ -138,6 +212,8 @@ struct Layout {
     blocks: Vec<Zone>,
     liberties: Vec<Zone>,
     regions: Vec<Region>,
+    /// Per region: the answers that split it into two eyes (`split::split_answers`).
+    splits: Vec<Option<Vec<SplitAnswer>>>,
 }
 
 /// The blocks and regions of Benson's analysis `life` of `board`, with what the link rule
@@ -161,13 +237,19 @@ fn layout(board: &Board, life: &Benson) -> Layout {
                 empties,
                 touching: r.touching.clone(),
                 open: !empties.difference(&beside_own).is_empty(),
+                walled: r.points.intersection(&beside_own),
             }
         })
+        .collect::<Vec<Region>>();
+    let splits = regions
+        .iter()
+        .map(|r| split::split_answers(board, life.color, &r.points))
         .collect();
     Layout {
         blocks,
         liberties,
         regions,
+        splits,
     }
 }
 
@@ -177,6 +259,10 @@ struct Alive {
     stones: Zone,
     /// Their links' points and their healthy vital regions.
     support: Zone,
+    /// The pairs of the healthy vital regions of the chains gained.
+    pairs: Vec<Pair>,
+    /// Their regions that give two eyes.
+    splits: Vec<Split>,
 }
 
 /// Benson's fixed point on the chains of `links`.
@@ -208,14 +294,20 @@ fn chains_alive(layout: &Layout, links: &[Link], unconditional: &Zone) -> Alive 
     for b in 0..n {
         chain_liberties[chain[b]].union_with(&layout.liberties[b]);
     }
-    // Each region's chains (touching, vital to).
+    // Each region's chains (touching, vital to); a region giving two eyes is entered twice
+    // (`source`: the region of each entry).
     let mut touching: Vec<Vec<usize>> = Vec::new();
     let mut vital_to: Vec<Vec<usize>> = Vec::new();
-    for r in &layout.regions {
+    let mut source: Vec<usize> = Vec::new();
+    let mut region_pairs: Vec<Vec<Pair>> = Vec::new();
+    let mut two_eyes = vec![false; layout.regions.len()];
+    for (i, r) in layout.regions.iter().enumerate() {
         let mut t: Vec<usize> = r.touching.iter().map(|&b| chain[b]).collect();
         t.sort_unstable();
         t.dedup();
-        let v = if r.points.intersects(&spent) {
+        let mut pairs = Vec::new();
+        let spent_here = r.points.intersects(&spent);
+        let mut v: Vec<usize> = if spent_here {
             Vec::new()
         } else {
             t.iter()
@@ -223,11 +315,25 @@ fn chains_alive(layout: &Layout, links: &[Link], unconditional: &Zone) -> Alive 
                 .filter(|&c| r.empties.is_subset(&chain_liberties[c]))
                 .collect()
         };
+        if t.len() == 1 && !spent_here && layout.splits[i].is_some() {
+            two_eyes[i] = true;
+            v = t.clone();
+            touching.push(t.clone());
+            vital_to.push(v.clone());
+            source.push(i);
+        } else if v.is_empty() && t.len() == 1 {
+            if let Some(p) = pair_vital(&r.points, &r.empties, &r.walled, &spent) {
+                pairs = p;
+                v = t.clone();
+            }
+        }
         touching.push(t);
         vital_to.push(v);
+        source.push(i);
+        region_pairs.push(pairs);
     }
     // Only the roots stand for their chains (no region touches another unit).
-    let (alive, healthy) = fixed_point(n, layout.regions.len(), |r| &touching[r], |r| &vital_to[r]);
+    let (alive, healthy) = fixed_point(n, source.len(), |e| &touching[e], |e| &vital_to[e]);
     let mut stones = Zone::new();
     for b in 0..n {
         if alive[chain[b]] {
@@ -246,12 +352,32 @@ fn chains_alive(layout: &Layout, links: &[Link], unconditional: &Zone) -> Alive 
         support.insert(l.points[0]);
         support.insert(l.points[1]);
     }
-    for (r, region) in layout.regions.iter().enumerate() {
-        if healthy[r] && vital_to[r].iter().any(|&c| gained[c]) {
-            support.union_with(&region.points);
+    let mut pairs = Vec::new();
+    let mut splits = Vec::new();
+    let mut done = vec![false; layout.regions.len()];
+    for (e, &r) in source.iter().enumerate() {
+        if done[r] || !healthy[e] || !vital_to[e].iter().any(|&c| gained[c]) {
+            continue;
+        }
+        done[r] = true;
+        let region = &layout.regions[r];
+        support.union_with(&region.points);
+        pairs.extend_from_slice(&region_pairs[r]);
+        if two_eyes[r] {
+            if let Some(answers) = &layout.splits[r] {
+                splits.push(Split {
+                    region: region.points,
+                    answers: answers.clone(),
+                });
+            }
         }
     }
-    Alive { stones, support }
+    Alive {
+        stones,
+        support,
+        pairs,
+        splits,
+    }
 }
 
 /// The links that may be chosen: for each two blocks with two common empty liberties or more
@@ -336,6 +462,8 @@ pub fn miai_life(board: &Board, color: Color) -> MiaiLife {
         color,
         blocks: layout.blocks,
         links,
+        pairs: alive.pairs,
+        splits: alive.splits,
         safe: alive.stones.union(&unconditional),
         unconditional,
         support: alive.support,

@@ -125,12 +125,13 @@ fn unconditional_life_is_kept_and_its_eyes_are_never_link_points() {
 }
 
 /// Play `games` random games from `board`: `attacker` (the colour other than `defender`)
-/// plays random legal moves, the defender answers by the link strategy and passes otherwise;
+/// plays random legal moves, the defender answers by the strategy of [`miai_life`] (links, pairs,
+/// split regions) and passes otherwise;
 /// no stone of [`miai_life`]'s safe stones is ever captured (checked after every move).
 fn assert_stands(board: &Board, defender: Color, seed: u64, games: usize) {
     let life = miai_life(board, defender);
-    let links: Vec<[Point; 2]> = life.links.iter().map(|l| l.points).collect();
-    assert_links_keep(board, defender, &life.safe, &links, seed, games);
+    let strategy = Strategy::of(&life);
+    assert_strategy_keeps(board, defender, &life.safe, &strategy, seed, games);
 }
 
 /// Play `games` random games from `board`: the opponent of `defender` plays random legal
@@ -145,38 +146,125 @@ pub(crate) fn assert_links_keep(
     seed: u64,
     games: usize,
 ) {
+    let strategy = Strategy {
+        links: links.to_vec(),
+        pairs: Vec::new(),
+        splits: Vec::new(),
+    };
+    assert_strategy_keeps(board, defender, kept, &strategy, seed, games);
+}
+
+/// The defender's strategy of a [`MiaiLife`]: links, pairs and split regions.
+struct Strategy {
+    links: Vec<[Point; 2]>,
+    pairs: Vec<Pair>,
+    splits: Vec<Split>,
+}
+
+/// What the strategy remembers: per split region, the answer it took (once the opponent has
+/// played there).
+type Memory = Vec<Option<usize>>;
+
+impl Strategy {
+    fn of(life: &MiaiLife) -> Strategy {
+        Strategy {
+            links: life.links.iter().map(|l| l.points).collect(),
+            pairs: life.pairs.clone(),
+            splits: life.splits.clone(),
+        }
+    }
+
+    fn memory(&self) -> Memory {
+        vec![None; self.splits.len()]
+    }
+
+    /// The answer to the opponent's move `p` (`b`: the board after it), if any.
+    fn answer(&self, memory: &mut Memory, p: Point, b: &Board) -> Option<Point> {
+        let linked = self.links.iter().find_map(|&[a, c]| match p {
+            _ if a == p => Some(c),
+            _ if c == p => Some(a),
+            _ => None,
+        });
+        if linked.is_some() {
+            return linked.filter(|&q| b.is_empty(q));
+        }
+        for (i, split) in self.splits.iter().enumerate() {
+            if memory[i].is_none() && split.region.contains(p) {
+                let k = split
+                    .answers
+                    .iter()
+                    .position(|a| a.at == p)
+                    .unwrap_or_else(|| {
+                        panic!("no answer to {p:?} in a split region\n{}", b.to_ascii())
+                    });
+                memory[i] = Some(k);
+                return Some(split.answers[k].answer);
+            }
+        }
+        let split_pairs = self
+            .splits
+            .iter()
+            .zip(memory.iter())
+            .filter_map(|(s, m)| m.map(|k| &s.answers[k].pairs));
+        self.pairs
+            .iter()
+            .chain(split_pairs.flatten())
+            .find_map(|pair| {
+                let [a, c] = pair.points;
+                let other = match p {
+                    _ if a == p => c,
+                    _ if c == p => a,
+                    _ => return None,
+                };
+                b.is_empty(pair.interior).then_some(other)
+            })
+            .filter(|&q| b.is_empty(q))
+    }
+}
+
+/// Plays the opponent's move `p` and the strategy's answer (or a pass) on `b`.
+fn attack_and_answer(
+    strategy: &Strategy,
+    memory: &mut Memory,
+    b: &mut Board,
+    defender: Color,
+    p: Point,
+) {
+    b.play(defender.opponent(), Move::Play(p)).unwrap();
+    match strategy.answer(memory, p, b) {
+        Some(q) => b
+            .play(defender, Move::Play(q))
+            .unwrap_or_else(|e| panic!("the answer {q:?} is illegal: {e:?}\n{}", b.to_ascii())),
+        None => b.play(defender, Move::Pass).unwrap(),
+    }
+}
+
+/// [`assert_links_keep`] with the whole strategy: pairs answered while their interior point is
+/// empty, split regions answered at the opponent's first move in them.
+fn assert_strategy_keeps(
+    board: &Board,
+    defender: Color,
+    kept: &Zone,
+    strategy: &Strategy,
+    seed: u64,
+    games: usize,
+) {
     if kept.is_empty() {
         return;
     }
-    let partner = |p: Point| {
-        links.iter().find_map(|&[a, b]| match p {
-            _ if a == p => Some(b),
-            _ if b == p => Some(a),
-            _ => None,
-        })
-    };
     let attacker = defender.opponent();
     let size = board.size();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for game in 0..games {
         let mut b = board.clone();
+        let mut memory = strategy.memory();
         for _ in 0..4 * size * size {
             let moves = b.legal_moves(attacker, None);
             if moves.is_empty() {
                 break;
             }
             let p = moves[rng.random_range(0..moves.len())];
-            b.play(attacker, Move::Play(p)).unwrap();
-            if let Some(q) = partner(p).filter(|&q| b.is_empty(q)) {
-                b.play(defender, Move::Play(q)).unwrap_or_else(|e| {
-                    panic!(
-                        "game {game}: the answer {q:?} is illegal: {e:?}\n{}",
-                        b.to_ascii()
-                    )
-                });
-            } else {
-                b.play(defender, Move::Pass).unwrap();
-            }
+            attack_and_answer(strategy, &mut memory, &mut b, defender, p);
             assert!(
                 kept.is_subset(&b.stones(defender)),
                 "game {game}: a safe stone was captured\n{}\nfrom\n{}",
@@ -250,4 +338,249 @@ fn the_colours_swapped_swap_the_safe_points() {
             );
         }
     }
+}
+
+/// One Black block with a one-point eye (F7) and a square region three rows deep between two of
+/// its walls (A6-C4): Benson counts one eye; the pairs make the middle row's two points beside
+/// no Black stone (A5, B5) liberties whenever White approaches them, so the region is an eye
+/// and the block lives. The square is too small to split into two eyes by one answer.
+#[test]
+fn pairs_make_a_region_three_rows_deep_vital() {
+    let board = Board::from_ascii(
+        "X X X X X . X
+         . . . X X X X
+         . . . X . . .
+         . . . X . . .
+         X X X X . . .
+         . . . . . . .
+         . . . . . . .",
+    )
+    .unwrap();
+    let life = miai_life(&board, Color::Black);
+    assert!(life.unconditional.is_empty());
+    assert_eq!(life.safe, board.stones(Color::Black));
+    assert!(life.links.is_empty());
+    assert!(life.splits.is_empty());
+    let interiors: Zone = life.pairs.iter().map(|p| p.interior).collect();
+    assert_eq!(interiors, [pt(0, 2), pt(1, 2)].into_iter().collect());
+    // Each pair: two liberties of the block beside its interior point, no point twice.
+    let liberties = board
+        .stones(Color::Black)
+        .grow(7)
+        .intersection(&board.empty_points());
+    let mut used = Zone::new();
+    for p in &life.pairs {
+        for q in p.points {
+            assert!(p.interior.neighbors().contains(&q));
+            assert!(liberties.contains(q));
+            assert!(used.insert(q));
+        }
+    }
+    assert_stands(&board, Color::Black, 3, 300);
+}
+
+/// One Black block round a straight five (A6-E6), its only region: whatever White plays there
+/// first, one answer leaves two eyes (White on the middle point C6 is answered beside it).
+/// A region three rows deep gets no such answer: one stone never cuts it in two.
+#[test]
+fn a_straight_five_gives_two_eyes() {
+    let board = Board::from_ascii(
+        "X X X X X X X
+         . . . . . X X
+         X X X X X X X
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    )
+    .unwrap();
+    let life = miai_life(&board, Color::Black);
+    assert!(life.unconditional.is_empty());
+    assert_eq!(life.safe, board.stones(Color::Black));
+    assert!(life.pairs.is_empty());
+    assert_eq!(life.splits.len(), 1);
+    let five: Zone = (0..5).map(|x| pt(x, 1)).collect();
+    assert_eq!(life.splits[0].region, five);
+    assert_eq!(life.splits[0].answers.len(), 5);
+    let middle = life.splits[0]
+        .answers
+        .iter()
+        .find(|a| a.at == pt(2, 1))
+        .unwrap();
+    assert!([pt(1, 1), pt(3, 1)].contains(&middle.answer));
+    assert_stands(&board, Color::Black, 3, 300);
+    // A straight four is two eyes as well; a straight three is not.
+    let mut four = board.clone();
+    four.play(Color::Black, Move::Play(pt(4, 1))).unwrap();
+    assert_eq!(
+        miai_life(&four, Color::Black).safe,
+        four.stones(Color::Black)
+    );
+    let mut three = four.clone();
+    three.play(Color::Black, Move::Play(pt(3, 1))).unwrap();
+    assert!(miai_life(&three, Color::Black).safe.is_empty());
+    // Three rows deep: no single answer cuts the region.
+    let deep = Board::from_ascii(
+        "X X X X X X X X X
+         . . . . . . X . .
+         . . . . . . X . .
+         . . . . . . X . .
+         X X X X X X X . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    )
+    .unwrap();
+    assert!(miai_life(&deep, Color::Black).safe.is_empty());
+}
+
+#[test]
+fn an_opponent_stone_off_the_wall_takes_the_pairs() {
+    // White C7 stands on an interior point: a capture there would free a point no pair
+    // guards, so the region is not vital by pairs, and one more White stone (E7) leaves it
+    // no split either: the block has one eye.
+    let mut board = Board::from_ascii(
+        "X X X X X X X X .
+         . . . . . . X X X
+         . . . . . . X X X
+         . . . . . . X X X
+         X X X X X X X X X
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    )
+    .unwrap();
+    board.play(Color::White, Move::Play(pt(4, 2))).unwrap();
+    board.play(Color::White, Move::Play(pt(2, 2))).unwrap();
+    let life = miai_life(&board, Color::Black);
+    assert!(life.safe.is_empty());
+    assert!(life.pairs.is_empty());
+}
+
+/// A random small board built round a region for pairs: a random connected region walled by
+/// Black, one more Black eye somewhere, the rest random, White stones on some of the region's
+/// points (mostly beside the wall); blocks without liberties removed.
+fn walled_region_board(seed: u64) -> Board {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let size = 5 + (seed % 2) as usize;
+    let all = Zone::full(size);
+    let mut region = Zone::new();
+    let mut p = pt(rng.random_range(0..size), rng.random_range(0..size));
+    region.insert(p);
+    for _ in 0..rng.random_range(5..10) {
+        let next = p.neighbors()[rng.random_range(0..4)];
+        if all.contains(next) {
+            region.insert(next);
+            p = next;
+        }
+    }
+    let wall = region.grow(size).intersection(&all).difference(&region);
+    let mut black = wall;
+    let mut white = Zone::new();
+    let rest = all.difference(&region).difference(&wall);
+    if let Some(eye) = rest.iter().nth(rng.random_range(0..rest.len().max(1))) {
+        let ring = Zone::from_iter([eye]).grow(size).intersection(&all);
+        black.union_with(&ring.difference(&region).difference(&Zone::from_iter([eye])));
+    }
+    for q in rest.difference(&black).iter() {
+        match rng.random_range(0..10) {
+            0..=3 => {}
+            4..=6 => {
+                black.insert(q);
+            }
+            _ => {
+                white.insert(q);
+            }
+        }
+    }
+    // White stones beside the wall, and now and then off it (which takes the pairs away).
+    let beside_wall = black.grow(size);
+    for q in region.iter() {
+        let one_in = if beside_wall.contains(q) { 5 } else { 25 };
+        if rng.random_range(0..one_in) == 0 {
+            white.insert(q);
+        }
+    }
+    let black = black.difference(&white);
+    let mut board = Board::with_stones(size, &black, &white);
+    // Take off the blocks without liberties until none is left.
+    loop {
+        let stones = board
+            .stones(Color::Black)
+            .union(&board.stones(Color::White));
+        let dead: Vec<Zone> = board
+            .blocks_of(&stones)
+            .filter(|(p, _)| board.liberties(*p).is_empty())
+            .map(|(_, z)| z)
+            .collect();
+        if dead.is_empty() {
+            return board;
+        }
+        let black = board.stones(Color::Black).difference(&dead[0]);
+        let white = board.stones(Color::White).difference(&dead[0]);
+        board = Board::with_stones(size, &black, &white);
+    }
+}
+
+/// The strategy (links, pairs, splits) against *every* sequence of White moves (Black answering
+/// or passing) on small boards where pairs or splits make stones safe: no safe stone is ever
+/// captured.
+#[test]
+fn pairs_hold_against_every_attack_on_small_boards() {
+    let mut checked = 0;
+    let mut with_splits = 0;
+    for seed in 0..20_000u64 {
+        let board = walled_region_board(seed);
+        let life = miai_life(&board, Color::Black);
+        if (life.pairs.is_empty() && life.splits.is_empty()) || board.empty_points().len() > 11 {
+            continue;
+        }
+        with_splits += usize::from(!life.splits.is_empty());
+        let strategy = Strategy::of(&life);
+        let mut seen = std::collections::HashSet::new();
+        let start = (board.clone(), strategy.memory());
+        seen.insert((board.hash(), start.1.clone()));
+        let mut stack = vec![start];
+        while let Some((b, memory)) = stack.pop() {
+            for p in b.legal_moves(Color::White, None) {
+                let mut next = b.clone();
+                let mut m = memory.clone();
+                attack_and_answer(&strategy, &mut m, &mut next, Color::Black, p);
+                assert!(
+                    life.safe.is_subset(&next.stones(Color::Black)),
+                    "seed {seed}: a safe stone was captured\n{}\nfrom\n{}",
+                    next.to_ascii(),
+                    board.to_ascii()
+                );
+                if seen.insert((next.hash(), m.clone())) {
+                    stack.push((next, m));
+                }
+            }
+        }
+        checked += 1;
+    }
+    eprintln!("{checked} boards with pairs or splits, {with_splits} with splits");
+    assert!(checked >= 100, "only {checked} boards with pairs or splits");
+    assert!(with_splits >= 30, "only {with_splits} boards with splits");
+}
+
+#[test]
+fn a_region_that_answers_could_fill_is_not_vital() {
+    // White's F4 is linked to the large block by F5/G4. F5's region is that point alone: when
+    // Black plays G4, White's answer fills it, so it is no eye (the random attacks found it).
+    let board = Board::from_ascii(
+        "X . X X X O .
+         X X X O O O O
+         X . X O O . O
+         O X X O X O .
+         O O O X X X O
+         . O X . X . X
+         O O O X . X X",
+    )
+    .unwrap();
+    let life = miai_life(&board, Color::White);
+    assert!(life.safe.is_empty(), "{:?}", life.safe);
+    assert_stands(&board, Color::White, 0, 40);
 }
