@@ -52,10 +52,10 @@
 //!
 //! # Pairs
 //! A region `V` touched by the blocks of one chain only is also vital to it with *pairs*
-//! ([`pairs::pair_vital`]): every point of `V` beside no `d` stone (an *interior* point) is empty and
-//! has a pair — two of its neighbours that are empty, beside a `d` stone and no link point —
-//! with no point in two pairs, the opponent's stones in `V` stand only beside `d` stones, and
-//! some point of `V` is neither a link point nor a pair point (no answer fills it). Such a `V`
+//! ([`pairs::pair_vital`]): every point of `V` beside no `d` stone (an *interior* point), empty
+//! or the opponent's, has a pair — two of its neighbours that are empty, beside a `d` stone and
+//! no link point — with no point in two pairs, and some point of `V` is neither a link point
+//! nor a pair point (no answer fills it). Such a `V`
 //! may hold link points (it is spent), and it may have no interior point at all. The
 //! strategy adds: when the opponent plays one point of a pair while the pair's interior point
 //! and its other point are empty, play the other. In the
@@ -71,8 +71,8 @@
 //! - Only the defender's answers capture (in their own region: an answer's opponent
 //!   neighbours lie in it). A block `B` captured in `V` had the answer's point `c` as its only
 //!   liberty. A point `y` it frees is beside a `d` stone — every point that was beside one at
-//!   the start still is, no stone of the chain being captured — or an interior point, empty at
-//!   the start; each of `y`'s pair points, a neighbour of `y`, was then `c` (an empty neighbour of
+//!   the start still is, no stone of the chain being captured — or an interior point, with its
+//!   pair; each of `y`'s pair points, a neighbour of `y`, was then `c` (an empty neighbour of
 //!   `B` is a liberty of `B`: now a `d` stone beside `y`), a stone of `B` (freed, empty) or a `d`
 //!   stone. So `y` is beside a `d` stone or both its pair points are empty.
 //! - So while `V` has an empty point it has an empty liberty of the chain (an interior point's

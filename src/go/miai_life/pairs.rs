@@ -17,12 +17,12 @@ pub struct Pair {
 
 /// The pairs that make a region (`points`, of which `empties` are empty and `walled` are beside
 /// a stone of the defender) vital to the one chain round it, if it has them: every point of the
-/// region beside no stone of the defender (its *interior*) is empty, each interior point gets
-/// two of its neighbours that are empty, walled and not in `spent` (the links' points), no
-/// point in two pairs, and some point of the region is neither in `spent` nor a pair's point
-/// (no answer fills it). Opponent stones are allowed only on walled points (when an answer
-/// captures, every point freed is then a liberty of the chain or an interior point whose pair is
-/// empty again). Chosen greedily, the interior points with the fewest candidates first
+/// region beside no stone of the defender (its *interior*), empty or the opponent's, gets two
+/// of its neighbours that are empty, walled and not in `spent` (the links' points), no point
+/// in two pairs, and some point of the region is neither in `spent` nor a pair's point (no
+/// answer fills it). (The opponent's interior stones need their pairs too: when an answer
+/// captures, every point freed is then a liberty of the chain or an interior point whose pair
+/// is empty again.) Chosen greedily, the interior points with the fewest candidates first
 /// (ascending points among equals).
 pub(super) fn pair_vital(
     points: &Zone,
@@ -31,9 +31,6 @@ pub(super) fn pair_vital(
     spent: &Zone,
 ) -> Option<Vec<Pair>> {
     let interior = points.difference(walled);
-    if !interior.is_subset(empties) {
-        return None;
-    }
     let free = empties.intersection(walled).difference(spent);
     let mut wants: Vec<(Point, Vec<Point>)> = interior
         .iter()

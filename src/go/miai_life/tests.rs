@@ -436,11 +436,11 @@ fn a_straight_five_gives_two_eyes() {
 }
 
 #[test]
-fn an_opponent_stone_off_the_wall_takes_the_pairs() {
-    // White C7 stands on an interior point: a capture there would free a point no pair
-    // guards, so the region is not vital by pairs, and one more White stone (E7) leaves it
-    // no split either: the block has one eye.
-    let mut board = Board::from_ascii(
+fn an_interior_stone_without_a_pair_takes_the_pairs() {
+    // White C7 stands on an interior point whose pair would need C8, where White stands too:
+    // the region is not vital by pairs (whatever the rest of the rule reads, the strategy
+    // holds). With C8 empty, C7 has its pair and the region is vital by pairs.
+    let board = Board::from_ascii(
         "X X X X X X X X .
          . . . . . . X X X
          . . . . . . X X X
@@ -452,11 +452,17 @@ fn an_opponent_stone_off_the_wall_takes_the_pairs() {
          . . . . . . . . .",
     )
     .unwrap();
-    board.play(Color::White, Move::Play(pt(4, 2))).unwrap();
-    board.play(Color::White, Move::Play(pt(2, 2))).unwrap();
-    let life = miai_life(&board, Color::Black);
-    assert!(life.safe.is_empty());
+    let mut one = board.clone();
+    one.play(Color::White, Move::Play(pt(2, 2))).unwrap();
+    let life = miai_life(&one, Color::Black);
+    assert_eq!(life.safe, one.stones(Color::Black));
+    assert!(life.pairs.iter().any(|p| p.interior == pt(2, 2)));
+    assert_stands(&one, Color::Black, 7, 300);
+    let mut two = one.clone();
+    two.play(Color::White, Move::Play(pt(2, 1))).unwrap();
+    let life = miai_life(&two, Color::Black);
     assert!(life.pairs.is_empty());
+    assert_stands(&two, Color::Black, 7, 300);
 }
 
 /// A random small board built round a region for pairs: a random connected region walled by
