@@ -271,7 +271,7 @@ fn words(board: &Board, report: &Report, safe: &ByColor<SafePoints>, to_play: Co
     for (c, r) in [(Color::Black, &report.black), (Color::White, &report.white)] {
         let _ = writeln!(
             out,
-            "{c}: {} safe points ({} stones, {} territory; {} by Benson's rule, {} stones joined by links)",
+            "{c}: {} safe points ({} stones, {} territory; {} by Benson's rule, {} stones kept by links and pairs)",
             r.safe_points,
             safe[c].stones.len(),
             safe[c].territory.len(),

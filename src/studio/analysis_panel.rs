@@ -83,7 +83,7 @@ fn color_section(
 ) {
     let linked = &side.linked;
     ui.label(format!(
-        "{} safe points without search ({} stones, {} territory; {} stones joined by links)",
+        "{} safe points without search ({} stones, {} territory; {} stones kept by links and pairs)",
         linked.count(),
         linked.stones.len(),
         linked.territory.len(),

@@ -46,13 +46,13 @@ fn the_end_of_a_game_shows_each_colours_eyes_and_stones() {
     );
     assert!(
         text.contains(
-            "Black: 10 safe points (8 stones, 2 territory; 10 by Benson's rule, 0 stones joined by links)"
+            "Black: 10 safe points (8 stones, 2 territory; 10 by Benson's rule, 0 stones kept by links and pairs)"
         ),
         "{text}"
     );
     assert!(
         text.contains(
-            "White: 10 safe points (8 stones, 2 territory; 10 by Benson's rule, 0 stones joined by links)"
+            "White: 10 safe points (8 stones, 2 territory; 10 by Benson's rule, 0 stones kept by links and pairs)"
         ),
         "{text}"
     );
@@ -75,7 +75,7 @@ fn a_bamboo_joint_keeps_two_one_eyed_blocks() {
     let text = stdout(&out);
     assert!(
         text.contains(
-            "Black: 10 safe points (10 stones, 0 territory; 0 by Benson's rule, 10 stones joined by links)"
+            "Black: 10 safe points (10 stones, 0 territory; 0 by Benson's rule, 10 stones kept by links and pairs)"
         ),
         "{text}"
     );
@@ -136,10 +136,14 @@ fn move_picks_a_position_along_the_game() {
     );
     let v = json(&game("two-passes-9x9.sgf"), &["--move", "0"]);
     assert_eq!(v["black"]["left_out"][0]["reason"], "no_defender_stone");
-    // Before B9 and H1 split the eye spaces on the edges, nothing is safe.
+    // Before B9 and H1 split the eye spaces on the edges, each is a straight four, two eyes
+    // by one answer (the static rule's split): the stones are safe, Benson counts nothing.
     let v = json(&game("two-passes-9x9.sgf"), &["--move", "12"]);
-    assert_eq!(v["black"]["safe_points"], 0);
-    assert_eq!(v["white"]["safe_points"], 0);
+    for c in ["black", "white"] {
+        assert_eq!(v[c]["safe_points"], 6, "{c}");
+        assert_eq!(v[c]["benson_points"], 0, "{c}");
+        assert_eq!(v[c]["linked_stones"].as_array().unwrap().len(), 6, "{c}");
+    }
     // After B9, Black's eyes are A9 and the two points C9 D9, each beside its one block.
     let v = json(&game("two-passes-9x9.sgf"), &["--move", "13"]);
     assert_eq!(

@@ -62,7 +62,7 @@ fn the_end_of_a_game_shows_its_safe_points_then_the_search() {
     // one area (the eyes) proven safe by search.
     assert_eq!(
         h.query_all_by_label_contains(
-            "10 safe points without search (8 stones, 2 territory; 0 stones joined by links)"
+            "10 safe points without search (8 stones, 2 territory; 0 stones kept by links and pairs)"
         )
         .count(),
         2
