@@ -354,13 +354,19 @@ mod tests {
     }
 
     #[test]
-    fn the_static_part_has_no_safe_points_and_two_black_areas() {
-        let s = PositionSafety::statics(&two_groups());
+    fn the_static_part_keeps_the_straight_four_and_has_two_black_areas() {
+        let board = two_groups();
+        let s = PositionSafety::statics(&board);
         let black = &s.colors[Color::Black];
         assert_eq!(black.statics.count(), 0);
         assert_eq!(black.partition.areas.len(), 2);
         assert!(black.searched.is_none());
-        assert!(black.safe().is_empty());
+        // Benson's rule sees nothing; the straight four's stones are kept by the static rule's
+        // split (two eyes by one answer), not its points (no territory without search).
+        let top = board.block_stones(Point::new(0, 1));
+        assert_eq!(black.linked.stones, top);
+        assert!(black.linked.territory.is_empty());
+        assert_eq!(black.safe(), top);
         let white = &s.colors[Color::White];
         assert!(white.partition.areas.is_empty());
         assert_eq!(white.statics.count(), 0);
