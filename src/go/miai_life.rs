@@ -127,7 +127,9 @@
 //!
 //! A link answer never falls in (or beside) a counted territory region: a safe region is vital
 //! to its UCA blocks, where no link point is taken, and a region outside the support holds
-//! none.
+//! none. Nor does a pair's or a split's answer: a region with pairs has an interior point, so
+//! it is no safe region, and a split's region is never counted as territory (its answers and
+//! the fills would share it).
 //!
 //! # Which links
 //! No link point lies in a healthy vital region of a UCA block. Spending a region costs its
@@ -484,6 +486,12 @@ pub fn miai_safe_points_from(board: &Board, statics: &SafePoints) -> SafePoints 
     if life.gained().is_empty() {
         return statics.clone();
     }
+    // The regions where the strategy answers inside (a split's; a pair's region has an
+    // interior point, so it is never beside every block): no fills there.
+    let answered = life
+        .splits
+        .iter()
+        .fold(Zone::new(), |acc, s| acc.union(&s.region));
     // The territory's regions (distinct regions are never beside each other).
     let mut territory = Zone::new();
     let mut rest = statics.territory;
@@ -492,7 +500,9 @@ pub fn miai_safe_points_from(board: &Board, statics: &SafePoints) -> SafePoints 
         seed.insert(p);
         let region = seed.flood(&rest, board.size());
         rest = rest.difference(&region);
-        if !region.intersects(&life.support) || beside_every_block(board, color, &region) {
+        let safe_region =
+            beside_every_block(board, color, &region) && !region.intersects(&answered);
+        if !region.intersects(&life.support) || safe_region {
             territory.union_with(&region);
         }
     }

@@ -590,3 +590,29 @@ fn a_region_that_answers_could_fill_is_not_vital() {
     assert!(life.safe.is_empty(), "{:?}", life.safe);
     assert_stands(&board, Color::White, 0, 40);
 }
+
+#[test]
+fn a_split_region_is_no_territory_of_the_linked_count() {
+    // The row of Black stones lives by Benson (the straight four A7-D7 and F7); the six
+    // stones below are linked to it (they share A6-F6 with the row) and gained. The straight
+    // four is then also a split region of the gained chain, whose answers could meet the
+    // territory's fills there: it is counted as no territory; F7 still is.
+    let board = Board::from_ascii(
+        ". . . . X . X
+         X X X X X X X
+         . . . . . . .
+         X X X X X X .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    )
+    .unwrap();
+    let life = miai_life(&board, Color::Black);
+    assert_eq!(life.gained(), (0..6).map(|x| pt(x, 3)).collect());
+    let four: Zone = (0..4).map(|x| pt(x, 0)).collect();
+    assert!(life.splits.iter().any(|s| s.region == four));
+    let counted = miai_safe_points(&board, Color::Black);
+    assert_eq!(counted.stones, board.stones(Color::Black));
+    assert_eq!(counted.territory, [pt(5, 0)].into_iter().collect());
+    assert_stands(&board, Color::Black, 9, 200);
+}
