@@ -64,6 +64,11 @@ pub(super) fn split_answers(
         if after_x.play(opponent, Move::Play(x)).is_err() {
             continue; // suicide, and so while the region is untouched
         }
+        if after_x.stones(color).len() < plain.stones(color).len() {
+            // A capture of the defender's stones, which the rule's chains never allow (each
+            // of their blocks keeps two liberties): not read.
+            return None;
+        }
         let walled = beside_own(&after_x);
         let found = empties
             .intersection(&walled)
