@@ -586,6 +586,22 @@ impl Board {
         true
     }
 
+    /// Set-up: take off every block without liberties, Black's first, one block at a time
+    /// (taking one off may give a White block its liberty back).
+    pub fn clear_blocks_without_liberties(&mut self) {
+        for c in Color::ALL {
+            while let Some(h) = self
+                .block_heads(c)
+                .into_iter()
+                .find(|&h| self.num_liberties(h) == 0)
+            {
+                for p in self.block_stones(h).iter() {
+                    self.clear_point(p);
+                }
+            }
+        }
+    }
+
     /// Heads of blocks that have no liberty (only possible after set-up edits).
     pub fn blocks_without_liberties(&self) -> Vec<Point> {
         Color::ALL

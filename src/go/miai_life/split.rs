@@ -54,8 +54,10 @@ pub(super) fn split_answers(
         &board.stones(Color::White),
     );
     let empties = points.intersection(&plain.empty_points());
-    let beside_own = |b: &Board| b.stones(color).grow(size);
-    if empties.intersection(&beside_own(&plain)).len() < 2 {
+    let own = plain.stones(color);
+    // The answers' candidates (the defender's stones stay as they are: see the capture below).
+    let walled = empties.intersection(&own.grow(size));
+    if walled.len() < 2 {
         return None;
     }
     let mut answers = Vec::new();
@@ -64,17 +66,15 @@ pub(super) fn split_answers(
         if after_x.play(opponent, Move::Play(x)).is_err() {
             continue; // suicide, and so while the region is untouched
         }
-        if after_x.stones(color).len() < plain.stones(color).len() {
+        if after_x.stones(color).len() < own.len() {
             // A capture of the defender's stones, which the rule's chains never allow (each
             // of their blocks keeps two liberties): not read.
             return None;
         }
-        let walled = beside_own(&after_x);
-        let found = empties
-            .intersection(&walled)
+        let found = walled
             .iter()
             .filter(|&y| y != x)
-            .find_map(|y| split_by(&after_x, color, points, y));
+            .find_map(|y| split_by(&after_x, color, points, y).map(|pairs| (y, pairs)));
         let (answer, pairs) = found?;
         answers.push(SplitAnswer {
             at: x,
@@ -87,7 +87,7 @@ pub(super) fn split_answers(
 
 /// `y` played by `color` on `board` (the opponent's first move in the region `points` made):
 /// the pairs of the first two regions it leaves in `points` that are vital by pairs.
-fn split_by(board: &Board, color: Color, points: &Zone, y: Point) -> Option<(Point, Vec<Pair>)> {
+fn split_by(board: &Board, color: Color, points: &Zone, y: Point) -> Option<Vec<Pair>> {
     let size = board.size();
     let empty = board.empty_points();
     let keeps_a_liberty = y
@@ -114,7 +114,7 @@ fn split_by(board: &Board, color: Color, points: &Zone, y: Point) -> Option<(Poi
             pairs.extend(more);
             vital += 1;
             if vital == 2 {
-                return Some((y, pairs));
+                return Some(pairs);
             }
         }
     }

@@ -511,23 +511,8 @@ fn walled_region_board(seed: u64) -> Board {
     }
     let black = black.difference(&white);
     let mut board = Board::with_stones(size, &black, &white);
-    // Take off the blocks without liberties until none is left.
-    loop {
-        let stones = board
-            .stones(Color::Black)
-            .union(&board.stones(Color::White));
-        let dead: Vec<Zone> = board
-            .blocks_of(&stones)
-            .filter(|(p, _)| board.liberties(*p).is_empty())
-            .map(|(_, z)| z)
-            .collect();
-        if dead.is_empty() {
-            return board;
-        }
-        let black = board.stones(Color::Black).difference(&dead[0]);
-        let white = board.stones(Color::White).difference(&dead[0]);
-        board = Board::with_stones(size, &black, &white);
-    }
+    board.clear_blocks_without_liberties();
+    board
 }
 
 /// The strategy (links, pairs, splits) against *every* sequence of White moves (Black answering

@@ -3,7 +3,6 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::go::board::Board;
-use crate::go::color::Color;
 use crate::go::point::Point;
 use crate::go::zone::Zone;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
@@ -53,17 +52,7 @@ pub fn random_board(seed: u64, size: usize) -> Board {
         }
     }
     let mut board = Board::with_stones(size, &black, &white);
-    for c in Color::ALL {
-        while let Some(h) = board
-            .block_heads(c)
-            .into_iter()
-            .find(|&h| board.num_liberties(h) == 0)
-        {
-            for p in board.block_stones(h).iter() {
-                board.clear_point(p);
-            }
-        }
-    }
+    board.clear_blocks_without_liberties();
     board
 }
 
